@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './validation.ts';
+
+/** A required string field: absent, null or non-string all answer the same clear message. */
+export const requiredString = z.string({ error: messages.required });
+
+export const signupRequest = z.object({
+  username: requiredString,
+  email: requiredString,
+  password: requiredString,
+  password_confirm: requiredString,
+});
+export type SignupRequest = z.infer<typeof signupRequest>;
+
+export const signupResponse = z.object({ id: z.number(), username: z.string(), email: z.string() });
+export type SignupResponse = z.infer<typeof signupResponse>;
+
+export const tokenRequest = z.object({ email: requiredString, password: requiredString });
+export type TokenRequest = z.infer<typeof tokenRequest>;
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const refreshRequest = z.object({ refresh: requiredString });
+export const logoutRequest = refreshRequest;
+
+export const tokenBody = z.object({ token: requiredString });
+
+export const passwordResetRequest = z.object({ email: requiredString });
+export const passwordResetConfirmRequest = z.object({
+  token: requiredString,
+  new_password: requiredString,
+});
+
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
+
+export const messageResponse = z.object({ message: z.string() });
+export const errorResponse = z.object({ error: z.string() });
+export const verifyTokenResponse = z.object({ valid: z.boolean(), error: z.string().optional() });
+export const resetConfirmError = z.object({ error: z.string(), details: z.array(z.string()) });
+export const detailResponse = z.object({ detail: z.string() });
+
+/** Claims of the access JWT; the web reads `user_id` and `exp`. */
+export const accessClaims = z.object({ user_id: z.number(), exp: z.number(), iat: z.number() });
+export type AccessClaims = z.infer<typeof accessClaims>;
+
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
+export const REFRESH_TOKEN_LIFETIME_SECONDS = 14 * 24 * 60 * 60;

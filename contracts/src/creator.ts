@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** The spec's creator-application messages, exactly. */
+export const creatorApplicationMessages = {
+  usernameRequired: 'Username is required',
+  usernameTooShort: 'Username must be at least 3 characters long',
+  usernameCharacters: 'Username can only contain letters, numbers, and underscores',
+  profileImageRequired: 'Profile image is required',
+  coverImageRequired: 'Cover image is required',
+  bioRequired: 'Bio is required',
+  bioTooShort: 'Bio must be at least 50 characters long',
+  bioTooLong: 'Bio must be at most 500 characters long',
+  socialLinkRequired: 'At least one social media link is required',
+  categoryRequired: 'Please select at least one category',
+  tagRequired: 'Please select at least one tag',
+  vibeRequired: 'Please select at least one vibe',
+  pending:
+    "You already have a pending creator application. We'll review it and get back to you soon!",
+  approved: 'Your creator application has been approved!',
+  alreadyCreator: 'You are already an approved creator!',
+  submitted:
+    "Creator application submitted successfully! We'll review your application and get back to you soon.",
+} as const;
+
+export const CREATOR_BIO_MIN_LENGTH = 50;
+export const CREATOR_BIO_MAX_LENGTH = 500;
+export const CREATOR_USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+
+export const CREATOR_SOCIAL_KEYS = [
+  'instagram',
+  'twitter',
+  'youtube',
+  'tiktok',
+  'reddit',
+  'website',
+] as const;
+export type CreatorSocialLinks = Partial<Record<(typeof CREATOR_SOCIAL_KEYS)[number], string>>;
+
+export const APPLICATION_STATUS_VALUES = ['none', 'pending', 'approved', 'rejected'] as const;
+export type ApplicationStatusValue = (typeof APPLICATION_STATUS_VALUES)[number];
+
+/** Field rules of the spec's section 5, shared by the form and the server. */
+export function validateCreatorApplication(input: {
+  username: string;
+  bio: string;
+  socialLinks: CreatorSocialLinks;
+  subcategories: readonly string[];
+  tags: readonly string[];
+  vibes: readonly string[];
+  hasProfileImage: boolean;
+  hasCoverImage: boolean;
+}): Record<string, string> {
+  const m = creatorApplicationMessages;
+  const errors: Record<string, string> = {};
+  const username = input.username.trim();
+  if (!username) errors.username = m.usernameRequired;
+  else if (username.length < 3) errors.username = m.usernameTooShort;
+  else if (!CREATOR_USERNAME_PATTERN.test(username)) errors.username = m.usernameCharacters;
+  if (!input.hasProfileImage) errors.profile_image = m.profileImageRequired;
+  if (!input.hasCoverImage) errors.cover_image = m.coverImageRequired;
+  const bio = input.bio.trim();
+  if (!bio) errors.bio = m.bioRequired;
+  else if (bio.length < CREATOR_BIO_MIN_LENGTH) errors.bio = m.bioTooShort;
+  else if (bio.length > CREATOR_BIO_MAX_LENGTH) errors.bio = m.bioTooLong;
+  if (!Object.values(input.socialLinks).some((link) => link && link.trim())) {
+    errors.social_links = m.socialLinkRequired;
+  }
+  if (input.subcategories.length === 0) errors.subcategories = m.categoryRequired;
+  if (input.tags.length === 0) errors.tags = m.tagRequired;
+  if (input.vibes.length === 0) errors.vibes = m.vibeRequired;
+  return errors;
+}
+
+export const creatorSocialLinksSchema = z
+  .record(z.string(), z.string().max(500, 'Links must be at most 500 characters long.'))
+  .refine(
+    (links) => Object.values(links).every((v) => v === '' || /^https?:\/\/\S+$/i.test(v.trim())),
+    'Enter valid URLs starting with http:// or https://.',
+  );

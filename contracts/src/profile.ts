@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+export const SUBSCRIPTION_PRICES = ['free', '4.99', '9.99', '19.99'] as const;
+export type SubscriptionPrice = (typeof SUBSCRIPTION_PRICES)[number];
+
+export const socialLinks = z.object({
+  youtube: z.string().optional(),
+  tiktok: z.string().optional(),
+  reddit: z.string().optional(),
+  website: z.string().optional(),
+});
+
+/** "User profile" of the spec, as the owner sees it. */
+export const ownProfile = z.object({
+  id: z.number(),
+  email: z.string(),
+  username: z.string(),
+  bio: z.string(),
+  followers: z.number(),
+  profile_image: z.string().nullable(),
+  cover_image: z.string().nullable(),
+  category: z.string().nullable(),
+  subcategories: z.array(z.string()),
+  tags: z.array(z.string()),
+  vibes: z.array(z.string()),
+  social_links: socialLinks,
+  instagram_url: z.string(),
+  x_url: z.string(),
+  subscription_price: z.string(),
+  custom_tag: z.string(),
+  custom_vibe: z.string(),
+  show_subcategories: z.boolean(),
+  show_tags: z.boolean(),
+  show_vibes: z.boolean(),
+  is_profile_locked: z.boolean(),
+  is_creator: z.boolean(),
+  is_admin: z.boolean(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+});
+export type OwnProfile = z.infer<typeof ownProfile>;
+
+export const PROFILE_BIO_MAX_LENGTH = 500;
+export const PROFILE_PASSWORD_MIN_LENGTH = 4;
+
+const urlOrEmpty = z
+  .string()
+  .trim()
+  .max(500, 'Links must be at most 500 characters long.')
+  .refine(
+    (value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value),
+    'Enter a valid URL starting with http:// or https://.',
+  );
+
+const entryList = (max: number, label: string) =>
+  z
+    .array(z.string().max(40, `Each ${label} must be at most 40 characters long.`), {
+      error: `Send ${label}s as a list.`,
+    })
+    .max(max, `Choose at most ${max} ${label}s.`);
+
+/** `PUT /api/auth/profile/`: every field optional; what is sent is changed. */
+export const profileUpdateRequest = z.object({
+  username: z.string().optional(),
+  bio: z
+    .string()
+    .max(PROFILE_BIO_MAX_LENGTH, 'Bio must be at most 500 characters long.')
+    .optional(),
+  category: z.string().nullable().optional(),
+  subcategories: entryList(20, 'category').optional(),
+  tags: entryList(30, 'tag').optional(),
+  vibes: entryList(20, 'vibe').optional(),
+  subscription_price: z
+    .enum(SUBSCRIPTION_PRICES, { error: 'Choose one of: free, 4.99, 9.99, 19.99.' })
+    .optional(),
+  instagram_url: urlOrEmpty.optional(),
+  x_url: urlOrEmpty.optional(),
+  social_links: z
+    .object({
+      youtube: urlOrEmpty.optional(),
+      tiktok: urlOrEmpty.optional(),
+      reddit: urlOrEmpty.optional(),
+      website: urlOrEmpty.optional(),
+    })
+    .optional(),
+  profile_image_uuid: z.uuid({ error: 'Not a valid file id.' }).nullable().optional(),
+  cover_image_uuid: z.uuid({ error: 'Not a valid file id.' }).nullable().optional(),
+  custom_tag: z.string().max(40, 'Must be at most 40 characters long.').optional(),
+  custom_vibe: z.string().max(40, 'Must be at most 40 characters long.').optional(),
+  show_subcategories: z.boolean().optional(),
+  show_tags: z.boolean().optional(),
+  show_vibes: z.boolean().optional(),
+  is_profile_locked: z.boolean().optional(),
+  profile_password: z.string().max(256, 'Password must be at most 256 characters long').optional(),
+});
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;
+
+/** Another user's profile as a viewer sees it; a locked one shows only its header. */
+export const publicProfile = z.object({
+  id: z.number(),
+  username: z.string(),
+  profile_image: z.string().nullable(),
+  cover_image: z.string().nullable(),
+  is_profile_locked: z.boolean(),
+  is_unlocked: z.boolean(),
+  is_owner: z.boolean(),
+  bio: z.string().optional(),
+  followers: z.number().optional(),
+  category: z.string().nullable().optional(),
+  subcategories: z.array(z.string()).optional(),
+  tags: z.array(z.string()).optional(),
+  vibes: z.array(z.string()).optional(),
+  social_links: socialLinks.optional(),
+  instagram_url: z.string().optional(),
+  x_url: z.string().optional(),
+  subscription_price: z.string().optional(),
+  is_creator: z.boolean().optional(),
+  created_at: z.string().optional(),
+  /** The viewer's active subscription to this creator, if any. */
+  is_subscribed: z.boolean().optional(),
+  is_following: z.boolean().optional(),
+  subscription_id: z.number().nullable().optional(),
+});
+export type PublicProfile = z.infer<typeof publicProfile>;
+
+export const unlockRequest = z.object({
+  password: z.string({ error: 'Password is required' }).optional(),
+});

@@ -1,0 +1,387 @@
+/**
+ * Creator taxonomy shared by the server (validation) and the web app (pickers): the profile-page
+ * categories, the edit-screen / creator-application category list, the preset tags and vibes, the
+ * limits on those lists, and the helpers that clean up user-entered tags and vibes.
+ *
+ * Spec: accounts-profiles-feed §3 ("Profile-page category options", "Edit-screen lists") and
+ * engagement-creator §3 ("Creator application form values"); both screens use the same lists.
+ */
+
+/** Longest custom tag, vibe or category name a user may type. */
+export const MAX_CUSTOM_ENTRY_LENGTH = 40;
+/** Most tags one profile may carry. */
+export const MAX_TAGS = 30;
+/** Most vibes one profile may carry. */
+export const MAX_VIBES = 20;
+/** Most subcategories (category ids or custom names) one profile may carry. */
+export const MAX_SUBCATEGORIES = 20;
+
+/**
+ * The profile page's own category options. `icon` is the name of a lucide-react icon component,
+ * so the web app can resolve it (e.g. `icons[category.icon]`) while this package stays free of React.
+ */
+export const PROFILE_CATEGORIES = [
+  { id: 'art', name: 'Art', icon: 'Palette' },
+  { id: 'fitness', name: 'Fitness', icon: 'Dumbbell' },
+  { id: 'tech', name: 'Tech', icon: 'Cpu' },
+  { id: 'adult', name: 'Adult', icon: 'Flame' },
+  { id: 'lifestyle', name: 'Lifestyle', icon: 'Sparkles' },
+  { id: 'gaming', name: 'Gaming', icon: 'Gamepad2' },
+  { id: 'music', name: 'Music', icon: 'Music' },
+  { id: 'comedy', name: 'Comedy', icon: 'Laugh' },
+  { id: 'education', name: 'Education', icon: 'GraduationCap' },
+  { id: 'travel', name: 'Travel', icon: 'Plane' },
+  { id: 'fashion', name: 'Fashion', icon: 'Shirt' },
+  { id: 'food', name: 'Food', icon: 'UtensilsCrossed' },
+] as const;
+
+export type ProfileCategory = (typeof PROFILE_CATEGORIES)[number];
+export type ProfileCategoryId = ProfileCategory['id'];
+export type ProfileCategoryIcon = ProfileCategory['icon'];
+
+/** The predefined categories offered on the profile edit screen and in the creator application. */
+export const CATEGORIES = [
+  { id: 'adult_content', name: 'Adult Content' },
+  { id: 'fetish', name: 'Fetish' },
+  { id: 'bdsm', name: 'BDSM' },
+  { id: 'roleplay', name: 'Roleplay' },
+  { id: 'cosplay', name: 'Cosplay' },
+  { id: 'lingerie', name: 'Lingerie' },
+  { id: 'yoga', name: 'Yoga' },
+  { id: 'fitness', name: 'Fitness' },
+  { id: 'fashion', name: 'Fashion' },
+  { id: 'asmr', name: 'ASMR' },
+  { id: 'vlogs', name: 'Vlogs' },
+  { id: 'gaming', name: 'Gaming' },
+  { id: 'art', name: 'Art' },
+  { id: 'photography', name: 'Photography' },
+  { id: 'music', name: 'Music' },
+  { id: 'comedy', name: 'Comedy' },
+  { id: 'education', name: 'Education' },
+  { id: 'travel', name: 'Travel' },
+  { id: 'food', name: 'Food' },
+  { id: 'lifestyle', name: 'Lifestyle' },
+  { id: 'dance', name: 'Dance' },
+  { id: 'beauty', name: 'Beauty' },
+  { id: 'makeup', name: 'Makeup' },
+  { id: 'cooking', name: 'Cooking' },
+  { id: 'tech', name: 'Tech' },
+  { id: 'podcasts', name: 'Podcasts' },
+  { id: 'writing', name: 'Writing' },
+  { id: 'poetry', name: 'Poetry' },
+  { id: 'crafts', name: 'Crafts' },
+  { id: 'diy', name: 'DIY' },
+  { id: 'pets', name: 'Pets' },
+  { id: 'nature', name: 'Nature' },
+  { id: 'outdoors', name: 'Outdoors' },
+  { id: 'sports', name: 'Sports' },
+  { id: 'martial_arts', name: 'Martial Arts' },
+  { id: 'bodybuilding', name: 'Bodybuilding' },
+  { id: 'pole_dance', name: 'Pole Dance' },
+  { id: 'burlesque', name: 'Burlesque' },
+  { id: 'feet', name: 'Feet' },
+  { id: 'alt', name: 'Alt' },
+  { id: 'gothic', name: 'Gothic' },
+  { id: 'anime', name: 'Anime' },
+  { id: 'tattoos', name: 'Tattoos' },
+  { id: 'piercings', name: 'Piercings' },
+  { id: 'couples', name: 'Couples' },
+  { id: 'amateur', name: 'Amateur' },
+  { id: 'glamour', name: 'Glamour' },
+  { id: 'boudoir', name: 'Boudoir' },
+  { id: 'nsfw_art', name: 'NSFW Art' },
+  { id: 'modeling', name: 'Modeling' },
+  { id: 'swimwear', name: 'Swimwear' },
+  { id: 'wellness', name: 'Wellness' },
+  { id: 'meditation', name: 'Meditation' },
+  { id: 'film', name: 'Film' },
+  { id: 'streaming', name: 'Streaming' },
+  { id: 'science', name: 'Science' },
+  { id: 'finance', name: 'Finance' },
+  { id: 'books', name: 'Books' },
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+export type CategoryId = Category['id'];
+
+/** Tag suggestions for the profile edit screen and the creator application. */
+export const PRESET_TAGS = [
+  'Behind the Scenes',
+  'Daily Posts',
+  'Exclusive',
+  'Live Streams',
+  'Custom Requests',
+  'Tutorials',
+  'Weekly Updates',
+  'Photo Sets',
+  'Video Content',
+  'Short Clips',
+  'Q&A Sessions',
+  'Polls',
+  'Early Access',
+  'Bonus Content',
+  'Members Only',
+  'Direct Messages',
+  'Personalized Messages',
+  'Shoutouts',
+  'Voice Notes',
+  'Audio Content',
+  'Podcast Episodes',
+  'Daily Vlogs',
+  'Bloopers',
+  'Sneak Peeks',
+  'Work in Progress',
+  'Step by Step',
+  'How-To Guides',
+  'Courses',
+  'Workshops',
+  'Masterclasses',
+  'Coaching',
+  'Community',
+  'Collaborations',
+  'Giveaways',
+  'Challenges',
+  'Fan Art',
+  'Fan Requests',
+  'Photo of the Day',
+  'Monthly Bundles',
+  'Archive Access',
+  'Candid',
+  'Selfies',
+  'Photoshoots',
+  'Studio Shoots',
+  'Outdoor Shoots',
+  'Themed Shoots',
+  'Costumes',
+  'Outfit of the Day',
+  'Try-On Hauls',
+  'Lingerie Looks',
+  'Swimwear',
+  'Glamour Shots',
+  'Boudoir Sessions',
+  'Cosplay Sets',
+  'Character Roleplay',
+  'Fantasy',
+  'Anime Inspired',
+  'Alternative Fashion',
+  'Tattoo Art',
+  'Body Art',
+  'Body Positivity',
+  'Self Care',
+  'Skincare',
+  'Makeup Looks',
+  'Hair Styling',
+  'Nail Art',
+  'Beauty Tips',
+  'Styling Tips',
+  'Workouts',
+  'Home Workouts',
+  'Gym Life',
+  'Meal Prep',
+  'Nutrition',
+  'Healthy Recipes',
+  'Baking',
+  'Food Reviews',
+  'Cook With Me',
+  'Yoga Flows',
+  'Stretching',
+  'Pilates',
+  'Dance Routines',
+  'Choreography',
+  'Pole Fitness',
+  'Running',
+  'Hiking',
+  'Adventure',
+  'Travel Diaries',
+  'City Guides',
+  'Road Trips',
+  'Beach Life',
+  'Nature Photography',
+  'Cute Pets',
+  'Gameplay',
+  "Let's Plays",
+  'Speedruns',
+  'Game Reviews',
+  'Retro Gaming',
+  'Tabletop Games',
+  'Music Covers',
+  'Original Music',
+  'Songwriting',
+  'Music Production',
+  'Acoustic Sessions',
+  'Singing',
+  'Stand-Up',
+  'Sketches',
+  'Parody',
+  'Memes',
+  'Storytelling',
+  'Short Stories',
+  'Poetry Readings',
+  'Book Reviews',
+  'Digital Art',
+  'Illustration',
+  'Painting',
+  'Drawing',
+  'Animation',
+  'Commissions',
+  'Speed Paints',
+  'DIY Projects',
+  'Home Decor',
+  'Gardening',
+  'Tech Reviews',
+  'Coding',
+  'Gadgets',
+  'Science Explained',
+  'Language Lessons',
+  'Study With Me',
+  'Personal Finance',
+  'Motivation',
+  'Mindfulness',
+  'Guided Meditation',
+  'ASMR Triggers',
+  'Relaxation',
+  'Sleep Aid',
+  'Couples Content',
+  'Romance',
+  'Date Nights',
+  'Fetish Friendly',
+  'BDSM Education',
+  '18+ Only',
+  'Safe for Work',
+  'NSFW',
+  'Pay Per View',
+  'Tip Menu',
+  'Interactive',
+  'Video Calls',
+  'Day in the Life',
+  'Morning Routine',
+  'Seasonal Content',
+] as const;
+
+export type PresetTag = (typeof PRESET_TAGS)[number];
+
+/** Vibe suggestions for the profile edit screen and the creator application. */
+export const PRESET_VIBES = [
+  'Sultry',
+  'Playful',
+  'Dominant',
+  'Confident',
+  'Elegant',
+  'Intense',
+  'Flirty',
+  'Sweet',
+  'Shy',
+  'Bold',
+  'Mysterious',
+  'Romantic',
+  'Wild',
+  'Chill',
+  'Funny',
+  'Witty',
+  'Nerdy',
+  'Sassy',
+  'Classy',
+  'Edgy',
+  'Dreamy',
+  'Cozy',
+  'Bubbly',
+  'Charming',
+  'Seductive',
+  'Submissive',
+  'Adventurous',
+  'Artsy',
+  'Quirky',
+  'Gentle',
+  'Fierce',
+  'Passionate',
+  'Sensual',
+  'Teasing',
+  'Cheeky',
+  'Energetic',
+  'Calm',
+  'Warm',
+  'Caring',
+  'Sophisticated',
+  'Glamorous',
+  'Natural',
+  'Wholesome',
+  'Rebellious',
+  'Spontaneous',
+  'Creative',
+  'Curious',
+  'Empowering',
+  'Soft',
+  'Intimate',
+  'Authentic',
+  'Relaxed',
+  'Magnetic',
+  'Radiant',
+  'Daring',
+  'Cute',
+  'Charismatic',
+  'Bratty',
+  'Nurturing',
+  'Luxurious',
+  'Alluring',
+  'Moody',
+  'Whimsical',
+  'Athletic',
+] as const;
+
+export type PresetVibe = (typeof PRESET_VIBES)[number];
+
+const categoryById: ReadonlyMap<string, Category> = new Map(CATEGORIES.map((c) => [c.id, c]));
+const profileCategoryById: ReadonlyMap<string, ProfileCategory> = new Map(
+  PROFILE_CATEGORIES.map((c) => [c.id, c]),
+);
+
+/** Display name of a predefined category id; `undefined` for custom or unknown ids. */
+export function categoryName(id: string): string | undefined {
+  return categoryById.get(id)?.name;
+}
+
+/** Whether `id` is one of the predefined {@link CATEGORIES} ids (exact, case-sensitive). */
+export function isKnownCategory(id: string): id is CategoryId {
+  return categoryById.has(id);
+}
+
+/** The profile-page category option with this id, or `undefined`. */
+export function profileCategory(id: string): ProfileCategory | undefined {
+  return profileCategoryById.get(id);
+}
+
+/** Case-insensitive comparison key for tags, vibes and custom category names. */
+function entryKey(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/**
+ * Cleans a list of user-entered tags, vibes or subcategories: trims each entry, drops empty ones
+ * and removes case-insensitive duplicates, keeping the first spelling and the original order.
+ */
+export function normalizeEntries(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of values) {
+    const value = raw.trim();
+    if (value === '') continue;
+    const key = entryKey(value);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push(value);
+  }
+  return result;
+}
+
+/**
+ * Appends a custom entry (the picker's Add button). The value is trimmed; if it is then empty or
+ * already in `list` (case-insensitively), a copy of `list` is returned unchanged. Length and count
+ * limits are not applied here: callers check {@link MAX_CUSTOM_ENTRY_LENGTH} and the list maximums.
+ */
+export function addCustomEntry(list: readonly string[], value: string): string[] {
+  const trimmed = value.trim();
+  if (trimmed === '') return [...list];
+  const key = entryKey(trimmed);
+  if (list.some((entry) => entryKey(entry) === key)) return [...list];
+  return [...list, trimmed];
+}

@@ -1,0 +1,65 @@
+import { expect } from 'vitest';
+import { api, baseUrl } from './server.ts';
+
+/** Preparing posts and profiles through the API (spec 7), for journeys that start later. */
+
+export type ApiPost = {
+  id: number;
+  content: string;
+  is_locked: boolean;
+  username?: string | null;
+  image_url?: string | null;
+};
+
+export type NewApiPost = {
+  content: string;
+  isLocked?: boolean;
+  password?: string;
+  image?: { name: string; mimeType: string; buffer: Buffer };
+};
+
+/** POST /posts/ (multipart: content, is_locked, password, media, media_type). */
+export async function createPostViaApi(access: string, post: NewApiPost): Promise<ApiPost> {
+  const form = new FormData();
+  form.append('content', post.content);
+  form.append('is_locked', post.isLocked ? 'true' : 'false');
+  if (post.isLocked) form.append('password', post.password ?? '');
+  if (post.image) {
+    const { name, mimeType, buffer } = post.image;
+    form.append('media', new Blob([new Uint8Array(buffer)], { type: mimeType }), name);
+    form.append('media_type', 'image');
+  }
+  const res = await fetch(`${baseUrl()}/api/posts/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${access}`, Accept: 'application/json' },
+    body: form,
+  });
+  const body: unknown = await res.json().catch(() => null);
+  expect(res.status, `POST /posts/ answered ${JSON.stringify(body)}`).toBe(201);
+  return body as ApiPost;
+}
+
+/** GET /posts/user/{userId}/ as `access` sees it (the first page). */
+export async function postsOfUser(access: string, userId: number): Promise<ApiPost[]> {
+  const res = await api<ApiPost[]>('GET', `/posts/user/${userId}/`, undefined, access);
+  expect(res.status, `GET /posts/user/${userId}/ answered ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body;
+}
+
+export type OwnProfileAnswer = {
+  id: number;
+  username: string;
+  bio: string;
+  tags: string[];
+  subscription_price: string;
+  profile_image: string | null;
+  cover_image: string | null;
+  is_profile_locked: boolean;
+};
+
+/** GET /auth/profile/. */
+export async function ownProfileViaApi(access: string): Promise<OwnProfileAnswer> {
+  const res = await api<OwnProfileAnswer>('GET', '/auth/profile/', undefined, access);
+  expect(res.status, `GET /auth/profile/ answered ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body;
+}

@@ -1,0 +1,153 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signedInUser } from './lib/app.ts';
+import { useBrowser } from './lib/browser.ts';
+import { settingsOf } from './lib/economy.ts';
+import { expectDisabled, expectHidden, expectPath, expectVisible } from './lib/expect.ts';
+
+const t = useBrowser();
+
+/** The settings screen (/settings) once the settings have loaded. */
+async function openSettings(page: Page) {
+  await page.goto('/settings');
+  await expectPath(page, '/settings');
+  await expectVisible(page.getByRole('heading', { name: 'Settings', level: 1 }));
+  const save = page.getByRole('button', { name: 'Save Changes', exact: true });
+  await expectVisible(save);
+  return {
+    save,
+    tab: (name: string) => page.getByRole('tab', { name, exact: true }),
+    toggle: (name: string) => page.getByRole('switch', { name, exact: true }),
+    select: (name: string) => page.getByLabel(name, { exact: true }),
+    saved: (section: string) =>
+      page.getByText(`${section} settings saved successfully!`, { exact: true }),
+  };
+}
+
+/** Waits until the switch is on (true) or off (false). */
+async function expectSwitch(toggle: Locator, on: boolean) {
+  await expectVisible(toggle);
+  await expect
+    .poll(() => toggle.getAttribute('aria-checked'), { message: `${String(toggle)} on?` })
+    .toBe(String(on));
+}
+
+/** Waits until the tab is the selected one. */
+async function expectSelected(tab: Locator) {
+  await expectVisible(tab);
+  await expect
+    .poll(() => tab.getAttribute('aria-selected'), { message: `${String(tab)} selected?` })
+    .toBe('true');
+}
+
+describe('settings', () => {
+  it('saves a notification toggle and the session timeout, which survive a reload', async () => {
+    const { page } = t;
+    const user = await signedInUser(page);
+    const defaults = await settingsOf(user.tokens.access);
+    expect(defaults).toMatchObject({ marketingEmails: false, sessionTimeout: 30 });
+
+    let settings = await openSettings(page);
+    for (const name of ['Notifications', 'Privacy', 'Content', 'Account']) {
+      await expectVisible(settings.tab(name));
+    }
+    await expectSelected(settings.tab('Notifications'));
+
+    // Notifications: marketing emails (off by default) switched on and saved.
+    const marketing = settings.toggle('Marketing emails');
+    await expectSwitch(marketing, false);
+    await marketing.click();
+    await expectSwitch(marketing, true);
+    await settings.save.click();
+    await expectVisible(settings.saved('Notifications'));
+
+    // Account: two-factor is shown off and unavailable; the session timeout becomes 2 hours.
+    await settings.tab('Account').click();
+    await expectSelected(settings.tab('Account'));
+    // Switching tabs clears the other tab's message.
+    await expectHidden(settings.saved('Notifications'));
+    const twoFactor = settings.toggle('Two-factor authentication');
+    await expectSwitch(twoFactor, false);
+    await expectDisabled(twoFactor, true);
+    await expectVisible(
+      page.getByText('Two-factor authentication is not available yet.', { exact: true }),
+    );
+    const timeout = settings.select('Session timeout');
+    expect(await timeout.inputValue()).toBe('30');
+    const offered = await timeout.getByRole('option').allInnerTexts();
+    expect(offered).toEqual(['15 minutes', '30 minutes', '60 minutes', '120 minutes', 'Never']);
+    await timeout.selectOption({ label: '120 minutes' });
+    await settings.save.click();
+    await expectVisible(settings.saved('Account'));
+
+    // The server has both, and nothing else changed.
+    expect(await settingsOf(user.tokens.access)).toEqual({
+      ...defaults,
+      marketingEmails: true,
+      sessionTimeout: 120,
+    });
+
+    // After a reload the form starts from the saved values.
+    await page.reload();
+    settings = await openSettings(page);
+    await expectSwitch(settings.toggle('Marketing emails'), true);
+    await expectSwitch(settings.toggle('Email notifications'), true);
+    await settings.tab('Account').click();
+    expect(await settings.select('Session timeout').inputValue()).toBe('120');
+    expect(await settings.select('Language').inputValue()).toBe('en');
+    expect(await settings.select('Timezone').inputValue()).toBe('UTC');
+  });
+
+  it("keeps unsaved changes across tabs, but saves only the current tab's settings", async () => {
+    const { page } = t;
+    const user = await signedInUser(page);
+    const defaults = await settingsOf(user.tokens.access);
+    expect(defaults).toMatchObject({
+      newLikes: true,
+      showEmail: false,
+      profileVisibility: 'public',
+    });
+
+    const settings = await openSettings(page);
+    // A change on Notifications, not saved...
+    const newLikes = settings.toggle('New likes');
+    await expectSwitch(newLikes, true);
+    await newLikes.click();
+    await expectSwitch(newLikes, false);
+
+    // ...then Privacy is changed and saved.
+    await settings.tab('Privacy').click();
+    const showEmail = settings.toggle('Show email');
+    await expectSwitch(showEmail, false);
+    await showEmail.click();
+    await settings.select('Profile visibility').selectOption({ label: 'Followers only' });
+    await settings.save.click();
+    await expectVisible(settings.saved('Privacy'));
+
+    // Only the Privacy settings reached the server.
+    expect(await settingsOf(user.tokens.access)).toEqual({
+      ...defaults,
+      showEmail: true,
+      profileVisibility: 'followers',
+    });
+
+    // Back on Notifications, the unsaved change is still there; saving it now stores it.
+    await settings.tab('Notifications').click();
+    await expectSwitch(settings.toggle('New likes'), false);
+    await settings.save.click();
+    await expectVisible(settings.saved('Notifications'));
+    expect(await settingsOf(user.tokens.access)).toEqual({
+      ...defaults,
+      showEmail: true,
+      profileVisibility: 'followers',
+      newLikes: false,
+    });
+
+    // Privacy after a reload shows what was saved.
+    await page.reload();
+    const again = await openSettings(page);
+    await again.tab('Privacy').click();
+    await expectSwitch(again.toggle('Show email'), true);
+    expect(await again.select('Profile visibility').inputValue()).toBe('followers');
+  });
+});

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/index.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { creatorRoutes } from './modules/creator/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+import { messagingRoutes } from './modules/messaging/routes.ts';
+import { registerLiveSocket } from './modules/live/routes.ts';
+import { callsRoutes } from './modules/calls/routes.ts';
+import { followsRoutes } from './modules/follows/routes.ts';
+import { exploreRoutes } from './modules/explore/routes.ts';
+import { libraryRoutes } from './modules/library/routes.ts';
+import { registerPeerServer } from './modules/calls/peer-server.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { postsRoutes } from './modules/posts/routes.ts';
+import { profilesRoutes } from './modules/profiles/routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
+import { tipsRoutes } from './modules/tips/routes.ts';
+import { uploadsRoutes } from './modules/uploads/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerWebApp } from './plugins/web.ts';
+import type { Services } from './services.ts';
+
+export type AppDeps = {
+  config: Config;
+  services: Services;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | object;
+};
+
+/** Builds the Fastify instance without listening; tests drive it with `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, services } = deps;
+  const { requireUser, requireAdmin, db, storage, signer } = services;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreDuplicateSlashes: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // Self-hosters often start on plain http inside a LAN; forcing https would break them.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyMultipart);
+  // Decorates reply.sendFile (Range, ETag) for media; serves nothing by itself.
+  await app.register(fastifyStatic, { root: storage.root, serve: false });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes({ db }));
+      await api.register(authRoutes({ auth: services.auth, requireUser }));
+      await api.register(usersRoutes({ users: services.users, requireUser }));
+      await api.register(uploadsRoutes({ uploads: services.uploads, requireUser }));
+      await api.register(
+        profilesRoutes({ profiles: services.profiles, uploads: services.uploads, requireUser }),
+      );
+      await api.register(
+        postsRoutes({ posts: services.posts, uploads: services.uploads, requireUser }),
+      );
+      await api.register(
+        notificationsRoutes({ notifications: services.notifications, requireUser }),
+      );
+      await api.register(walletRoutes({ wallet: services.wallet, requireUser, requireAdmin }));
+      await api.register(
+        subscriptionsRoutes({ subscriptions: services.subscriptions, requireUser }),
+      );
+      await api.register(tipsRoutes({ tips: services.tips, requireUser }));
+      await api.register(
+        creatorRoutes({
+          creator: services.creator,
+          uploads: services.uploads,
+          requireUser,
+          requireAdmin,
+        }),
+      );
+      await api.register(accountRoutes({ account: services.account, requireUser }));
+      await api.register(messagingRoutes({ messaging: services.messaging, requireUser }));
+      await api.register(callsRoutes({ calls: services.calls, requireUser }));
+      await api.register(followsRoutes({ follows: services.follows, requireUser }));
+      await api.register(exploreRoutes({ explore: services.explore, requireUser }));
+      await api.register(libraryRoutes({ library: services.library, requireUser }));
+    },
+    { prefix: '/api' },
+  );
+  await app.register(mediaRoutes({ db, storage, signer }));
+  await registerLiveSocket(app, services, config.publicUrl);
+  await registerPeerServer(app, services.tickets);
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,93 @@
+import sharp from 'sharp';
+
+/** The demo creators `npm run seed:demo` adds; nothing here is used by the application. */
+export type DemoCreator = {
+  username: string;
+  email: string;
+  bio: string;
+  category: string;
+  subcategories: string[];
+  tags: string[];
+  vibes: string[];
+  price: 'free' | '4.99' | '9.99' | '19.99';
+  colors: [string, string];
+  profilePassword?: string;
+  posts: { content: string; image?: boolean; lockedWith?: string }[];
+};
+
+export const DEMO_PASSWORD = 'demo-password-2026';
+
+export const DEMO_CREATORS: DemoCreator[] = [
+  {
+    username: 'luna_art',
+    email: 'luna_art@demo.zura.local',
+    bio: 'Digital painter. Moons, tides and quiet cities. New pieces every week.',
+    category: 'art',
+    subcategories: ['art', 'photography'],
+    tags: ['Behind the Scenes', 'Tutorials', 'Exclusive'],
+    vibes: ['Dreamy', 'Elegant'],
+    price: '4.99',
+    colors: ['#312e81', '#f472b6'],
+    posts: [
+      { content: 'Welcome to my corner of Zura! Work-in-progress shots every Monday.' },
+      { content: 'Tonight’s sketch: the harbour at low tide.', image: true },
+      {
+        content: 'Full-resolution study for subscribers who know the word.',
+        image: true,
+        lockedWith: 'moonlight',
+      },
+    ],
+  },
+  {
+    username: 'max_fitness',
+    email: 'max_fitness@demo.zura.local',
+    bio: 'Coach. Strength, mobility and honest nutrition. Form checks on request.',
+    category: 'fitness',
+    subcategories: ['fitness', 'yoga'],
+    tags: ['Daily Posts', 'Tutorials'],
+    vibes: ['Confident', 'Intense'],
+    price: 'free',
+    colors: ['#064e3b', '#facc15'],
+    posts: [
+      { content: 'Five-minute morning mobility routine: hips, thoracic spine, ankles.' },
+      { content: 'Deadlift set-up in three cues.', image: true },
+    ],
+  },
+  {
+    username: 'nova_music',
+    email: 'nova_music@demo.zura.local',
+    bio: 'Synths, late nights and unreleased demos. This profile is password-protected.',
+    category: 'music',
+    subcategories: ['music'],
+    tags: ['Exclusive', 'Live Streams'],
+    vibes: ['Playful', 'Sultry'],
+    price: '9.99',
+    colors: ['#0f172a', '#22d3ee'],
+    profilePassword: 'novapass',
+    posts: [
+      { content: 'Demo #12 is up. Headphones recommended.' },
+      { content: 'Studio tonight.', image: true },
+    ],
+  },
+];
+
+/** A generated picture: a two-colour gradient with soft circles, made locally with sharp. */
+export function demoImage(
+  colors: [string, string],
+  width: number,
+  height: number,
+  seed: number,
+): Promise<Buffer> {
+  const circles = Array.from({ length: 6 }, (_, i) => {
+    const x = ((seed * 97 + i * 211) % 100) / 100;
+    const y = ((seed * 53 + i * 137) % 100) / 100;
+    const r = 0.08 + (((seed + i) * 31) % 20) / 100;
+    return `<circle cx="${x * width}" cy="${y * height}" r="${r * Math.min(width, height)}" fill="white" fill-opacity="0.15"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>${circles}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index.ts';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig defaults', () => {
+  const config = loadConfig({});
+
+  it('listens on port 8080 on every interface', () => {
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('keeps data in ./data, resolved to an absolute path', () => {
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('applies the rate limits unscaled', () => {
+    expect(config.rateLimitScale).toBe(1);
+  });
+
+  it('derives the public URL from the port, shown as localhost', () => {
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('uses the embedded database, the outbox and info logs', () => {
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+    expect(config.trustProxy).toBe(false);
+  });
+});
+
+describe('loadConfig values', () => {
+  it('reads numbers from their text', () => {
+    const config = loadConfig({ PORT: '3000', RATE_LIMIT_SCALE: '0.5' });
+    expect(config.port).toBe(3000);
+    expect(config.rateLimitScale).toBe(0.5);
+  });
+
+  it('resolves a relative DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: 'var/zura' }).dataDir).toBe(path.resolve('var/zura'));
+  });
+
+  it('derives the public URL from a non-wildcard host and the port', () => {
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
+  });
+
+  it('removes trailing slashes from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://zura.example/' }).publicUrl).toBe(
+      'https://zura.example',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://zura.example/app//' }).publicUrl).toBe(
+      'https://zura.example/app',
+    );
+  });
+
+  it('treats an empty variable as unset, as `PORT=` in an env file means', () => {
+    const config = loadConfig({ PORT: '', PUBLIC_URL: '', RATE_LIMIT_SCALE: '', LOG_LEVEL: '' });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.rateLimitScale).toBe(1);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads TRUST_PROXY as a boolean or a list of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+  });
+});
+
+describe('loadConfig refuses wrong values and names the variable', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['RATE_LIMIT_SCALE', '-1'],
+    ['RATE_LIMIT_SCALE', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'not a url'],
+    ['DATABASE_URL', 'nope'],
+    ['SECRET_KEY', 'too-short'],
+  ])('%s=%s', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain(`${name}:`);
+    expect(error.message).toContain(JSON.stringify(value));
+  });
+
+  it('lists every wrong variable at once', () => {
+    const error = configError({ PORT: 'abc', LOG_LEVEL: 'loud' });
+    expect(error.message).toContain('PORT:');
+    expect(error.message).toContain('LOG_LEVEL:');
+  });
+});

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place the environment is read. Every other module receives a `Config`.
+ * A wrong value stops start-up with a message that names the variable.
+ */
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Zura <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  SECRET_KEY: z.string().min(32).optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  /** Another Stripe API address, e.g. stripe-mock in tests; production leaves it unset. */
+  STRIPE_API_BASE: optionalUrl,
+  STUN_URLS: z.string().default('stun:stun.l.google.com:19302'),
+  TURN_URLS: z.string().default(''),
+  TURN_SECRET: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  /** Live events (and later rate limits) shared by several instances through Redis. */
+  redisUrl: string | undefined;
+  mailFrom: string;
+  logLevel: (typeof logLevels)[number];
+  rateLimitScale: number;
+  /** Shared signing secret for several instances; generated into DATA_DIR when absent. */
+  secretKey: string | undefined;
+  webDistDir: string;
+  /** Behind a reverse proxy: true, or the proxies' addresses (comma-separated), so client IPs are real. */
+  trustProxy: boolean | string;
+  /** ICE servers for calls: STUN, and TURN with time-limited credentials from TURN_SECRET. */
+  ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined };
+  /** Both set: top-ups go through Stripe Checkout; neither: the test-mode provider. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // `PORT=` in an env file or compose's `PORT=${PORT}` means unset, not 0 or an invalid value.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(set);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) =>
+        `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
+  const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    secretKey: e.SECRET_KEY,
+    trustProxy: e.TRUST_PROXY,
+    ice: {
+      stunUrls: e.STUN_URLS.split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+      turnUrls: e.TURN_URLS.split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+      turnSecret: e.TURN_SECRET,
+    },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
+    webDistDir: path.resolve(
+      e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'web', 'dist'),
+    ),
+  };
+}

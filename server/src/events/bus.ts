@@ -1,0 +1,71 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/** A frame for one user's open sockets: `{ type: 'notification' | 'message' | ..., ... }`. */
+export type LiveFrame = { type: string } & Record<string, unknown>;
+export type LiveEvent = { userId: number; frame: LiveFrame };
+
+/**
+ * Live events after commit. In-process by default; with REDIS_URL every instance publishes to
+ * and hears from one Redis channel, so a user's sockets on any instance get the frame.
+ * Delivery is at most once: sockets replay what they missed from the database on reconnect.
+ */
+export interface EventBus {
+  publish(events: LiveEvent[]): Promise<void>;
+  subscribe(handler: (event: LiveEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function createLocalBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(events) {
+      for (const event of events) emitter.emit('event', event);
+    },
+    subscribe(handler) {
+      emitter.on('event', handler);
+      return () => emitter.off('event', handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * `channel` must be the same for the instances of one deployment and differ between
+ * deployments sharing a Redis server (the runtime derives it from the signing secret).
+ */
+export async function createRedisBus(
+  url: string,
+  channel: string,
+  onError: (error: Error) => void,
+): Promise<EventBus> {
+  const publisher = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
+  const subscriber = new Redis(url, { lazyConnect: true });
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  const local = createLocalBus();
+  await subscriber.subscribe(channel);
+  subscriber.on('message', (_channel, payload: string) => {
+    try {
+      const events = JSON.parse(payload) as LiveEvent[];
+      void local.publish(events);
+    } catch (error) {
+      onError(error as Error);
+    }
+  });
+  return {
+    async publish(events) {
+      if (events.length > 0) await publisher.publish(channel, JSON.stringify(events));
+    },
+    subscribe: (handler) => local.subscribe(handler),
+    async close() {
+      await local.close();
+      subscriber.disconnect();
+      publisher.disconnect();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { TooManyRequestsError } from './errors.ts';
+
+type Policy = {
+  /** Requests allowed per window before RATE_LIMIT_SCALE is applied. */
+  points: number;
+  windowSeconds: number;
+  message: string;
+};
+
+/**
+ * Every rate limit of the platform, in one table so an operator can read them at a glance.
+ * Each is multiplied by RATE_LIMIT_SCALE.
+ */
+export const RATE_LIMIT_POLICIES = {
+  loginPerClient: { points: 20, windowSeconds: 60, message: 'Too many login attempts.' },
+  loginPerAccount: {
+    points: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many login attempts for this account.',
+  },
+  signupPerClient: {
+    points: 10,
+    windowSeconds: 60 * 60,
+    message: 'Too many sign-ups from this address.',
+  },
+  resetPerClient: {
+    points: 10,
+    windowSeconds: 60 * 60,
+    message: 'Too many password reset requests.',
+  },
+  // Per-address reset mail is limited silently: the answer must not reveal that the account exists.
+  resetMailPerAccount: {
+    points: 3,
+    windowSeconds: 60 * 60,
+    message: 'Too many password reset requests.',
+  },
+  tokenCheckPerClient: { points: 60, windowSeconds: 60, message: 'Too many requests.' },
+  refreshPerClient: { points: 120, windowSeconds: 60, message: 'Too many requests.' },
+  // Password guesses on locked content count only when wrong. The per-target budget is global:
+  // many accounts together cannot guess a short password either.
+  profileUnlockPerViewer: {
+    points: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many unlock attempts.',
+  },
+  profileUnlockPerProfile: {
+    points: 100,
+    windowSeconds: 60 * 60,
+    message: 'Too many unlock attempts for this profile.',
+  },
+  postUnlockPerViewer: { points: 10, windowSeconds: 15 * 60, message: 'Too many unlock attempts.' },
+  postUnlockPerPost: {
+    points: 100,
+    windowSeconds: 60 * 60,
+    message: 'Too many unlock attempts for this post.',
+  },
+} satisfies Record<string, Policy>;
+
+export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+
+export type RateLimits = {
+  /** Counts one request against `policy` for `key`; throws TooManyRequestsError past the limit. */
+  consume: (policy: RateLimitPolicy, key: string) => Promise<void>;
+  /** Like consume, but answers false instead of throwing. */
+  tryConsume: (policy: RateLimitPolicy, key: string) => Promise<boolean>;
+  /** Forgets the count, e.g. a successful login clears the account's failures. */
+  reset: (policy: RateLimitPolicy, key: string) => Promise<void>;
+  /**
+   * Counts one attempt against every `[policy, key]` before the attempt is checked, so parallel
+   * requests cannot all slip in under a limit; past any limit it gives back what it took and
+   * throws TooManyRequestsError. Answers a function that gives the points back, for attempts
+   * that count only when they fail (a right password).
+   */
+  reserve: (...limits: [RateLimitPolicy, string][]) => Promise<() => Promise<void>>;
+};
+
+function tooMany(policy: RateLimitPolicy, msBeforeNext: number): TooManyRequestsError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const { message } = RATE_LIMIT_POLICIES[policy];
+  return new TooManyRequestsError(`${message} Please try again in ${seconds} seconds.`, seconds);
+}
+
+/**
+ * In memory by default; with a Redis client every instance counts against the same limits
+ * (a guesser cannot spread attempts over instances).
+ */
+export function createRateLimits(scale: number, redis?: Redis): RateLimits {
+  const limiters = new Map<RateLimitPolicy, RateLimiterAbstract>();
+  for (const [name, policy] of Object.entries(RATE_LIMIT_POLICIES)) {
+    limiters.set(
+      name as RateLimitPolicy,
+      redis
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            keyPrefix: `zura:rl:${name}`,
+            points: Math.max(1, Math.ceil(policy.points * scale)),
+            duration: policy.windowSeconds,
+          })
+        : new RateLimiterMemory({
+            keyPrefix: name,
+            points: Math.max(1, Math.ceil(policy.points * scale)),
+            duration: policy.windowSeconds,
+          }),
+    );
+  }
+  const limiter = (policy: RateLimitPolicy) => limiters.get(policy) as RateLimiterAbstract;
+
+  async function consume(policy: RateLimitPolicy, key: string): Promise<void> {
+    try {
+      await limiter(policy).consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw tooMany(policy, rejection.msBeforeNext);
+    }
+  }
+
+  return {
+    consume,
+    async tryConsume(policy, key) {
+      try {
+        await consume(policy, key);
+        return true;
+      } catch (error) {
+        if (error instanceof TooManyRequestsError) return false;
+        throw error;
+      }
+    },
+    async reset(policy, key) {
+      await limiter(policy).delete(key);
+    },
+    async reserve(...limits) {
+      const taken: [RateLimitPolicy, string][] = [];
+      const giveBack = async () => {
+        await Promise.all(taken.map(([policy, key]) => limiter(policy).reward(key, 1)));
+        taken.length = 0;
+      };
+      try {
+        for (const [policy, key] of limits) {
+          await consume(policy, key);
+          taken.push([policy, key]);
+        }
+      } catch (error) {
+        await giveBack();
+        throw error;
+      }
+      return giveBack;
+    },
+  };
+}

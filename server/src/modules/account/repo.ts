@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { payouts, uploads, userSettings, users } from '../../db/schema/index.ts';
+
+export async function readSettings(db: Executor, userId: number) {
+  const row = await db.query.userSettings.findFirst({ where: eq(userSettings.userId, userId) });
+  return row?.settings ?? {};
+}
+
+export async function writeSettings(
+  db: Executor,
+  userId: number,
+  settings: Record<string, unknown>,
+) {
+  await db
+    .insert(userSettings)
+    .values({ userId, settings })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { settings, updatedAt: new Date() } });
+}
+
+export function storageKeysOf(db: Executor, userId: number) {
+  return db
+    .select({ storageKey: uploads.storageKey, variants: uploads.variants })
+    .from(uploads)
+    .where(eq(uploads.ownerId, userId));
+}
+
+/**
+ * Removes the account. Foreign keys do the rest: sessions, uploads, posts, unlocks,
+ * subscriptions, settings and notifications go with it; ledger accounts and transactions stay,
+ * with the user reference cleared, so money already moved is still accounted for.
+ */
+export async function deleteUser(db: Executor, userId: number) {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+export async function hasRequestedPayout(db: Executor, creatorId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, 'requested')))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,61 @@
+import { DEFAULT_SETTINGS, userSettingsSchema, type UserSettings } from '@zura/contracts';
+import type { Database } from '../../db/client.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
+import type { MediaStorage } from '../../storage/storage.ts';
+import { findUserById } from '../users/repo.ts';
+import * as repo from './repo.ts';
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/** Stored settings over the defaults; a value that no longer validates falls back to its default. */
+function withDefaults(stored: Record<string, unknown>): UserSettings {
+  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const [key, value] of Object.entries(stored)) {
+    const field = userSettingsSchema.shape[key as keyof UserSettings];
+    if (field?.safeParse(value).success) merged[key] = value;
+  }
+  return merged as UserSettings;
+}
+
+export function createAccountService(deps: {
+  db: Database;
+  storage: MediaStorage;
+  rateLimits: RateLimits;
+}) {
+  const { db, storage, rateLimits } = deps;
+  return {
+    async getSettings(userId: number) {
+      return withDefaults(await repo.readSettings(db, userId));
+    },
+
+    async updateSettings(userId: number, changes: Partial<UserSettings>) {
+      const next = { ...(await this.getSettings(userId)), ...changes };
+      await repo.writeSettings(db, userId, next);
+      return next;
+    },
+
+    /** Deletes the account after the password is confirmed; its files go from disk too. */
+    async deleteAccount(userId: number, password: string) {
+      const user = await findUserById(db, userId);
+      if (!user) throw new NotFoundError('User not found');
+      await rateLimits.consume('loginPerAccount', user.email.toLowerCase());
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw new BadRequestError('The password is not correct.');
+      }
+      if (await repo.hasRequestedPayout(db, userId)) {
+        throw new BadRequestError(
+          'You have a payout on its way. Delete your account once it has been paid.',
+        );
+      }
+      const files = await repo.storageKeysOf(db, userId);
+      await repo.deleteUser(db, userId);
+      const keys = files.flatMap((file) => [file.storageKey, ...Object.values(file.variants)]);
+      await Promise.all(
+        keys.filter((k): k is string => Boolean(k)).map((key) => storage.remove(key)),
+      );
+      return { message: 'Your account has been deleted.' };
+    },
+  };
+}

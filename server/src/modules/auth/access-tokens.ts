@@ -1,0 +1,43 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '@zura/contracts';
+
+export type AccessTokens = {
+  issue: (userId: number) => Promise<string>;
+  /** Returns the user id, or undefined when the token is malformed, forged or expired. */
+  verify: (token: string) => Promise<number | undefined>;
+};
+
+const ISSUER = 'zura';
+
+/** Access tokens are short-lived HS256 JWTs carrying the claim `user_id`, as the client reads. */
+export function createAccessTokens(key: Uint8Array): AccessTokens {
+  return {
+    issue(userId) {
+      return new SignJWT({ user_id: userId, token_type: 'access' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setJti(crypto.randomUUID())
+        .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const userId = payload.user_id;
+        if (
+          payload.token_type !== 'access' ||
+          typeof userId !== 'number' ||
+          !Number.isSafeInteger(userId)
+        ) {
+          return undefined;
+        }
+        return userId;
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return undefined;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import {
+  REFRESH_TOKEN_LIFETIME_SECONDS,
+  isDisposableEmail,
+  isValidEmail,
+  messages,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_PATTERN,
+  type SignupRequest,
+  type TokenPair,
+} from '@zura/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import {
+  BadRequestError,
+  NotFoundError,
+  PG_UNIQUE_VIOLATION,
+  pgConstraint,
+  pgErrorCode,
+  UnauthorizedError,
+  ValidationError,
+  type FieldErrors,
+} from '../../lib/errors.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
+import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { passwordResetMail, verifyEmailMail } from '../../mail/templates.ts';
+import type { AccessTokens } from './access-tokens.ts';
+import {
+  expiryFrom,
+  isExpired,
+  isWithinReuseGrace,
+  PASSWORD_RESET_LIFETIME_MS,
+  VERIFY_EMAIL_LIFETIME_MS,
+} from './policy.ts';
+import * as repo from './repo.ts';
+
+export type AuthServiceDeps = {
+  db: Database;
+  accessTokens: AccessTokens;
+  rateLimits: RateLimits;
+  jobs: JobQueue;
+  publicUrl: string;
+};
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function passwordProblems(password: string): string[] {
+  if (password.length < PASSWORD_MIN_LENGTH) return [messages.passwordTooShort];
+  if (password.length > PASSWORD_MAX_LENGTH) return [messages.passwordTooLong];
+  return [];
+}
+
+function validateSignup(input: SignupRequest): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (!input.username) add('username', messages.required);
+  else if (!USERNAME_PATTERN.test(input.username)) add('username', messages.usernameInvalid);
+  const email = input.email.trim();
+  if (!email) add('email', messages.required);
+  else if (!isValidEmail(email)) add('email', messages.emailInvalid);
+  else if (isDisposableEmail(email)) add('email', messages.emailDisposable);
+  if (!input.password) add('password', messages.required);
+  else for (const problem of passwordProblems(input.password)) add('password', problem);
+  if (!input.password_confirm) add('password_confirm', messages.required);
+  else if (input.password && input.password !== input.password_confirm) {
+    add('password_confirm', messages.passwordsDoNotMatch);
+  }
+  return errors;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, accessTokens, rateLimits, jobs, publicUrl } = deps;
+
+  async function issueRefreshToken(executor: Executor, userId: number, familyId: string) {
+    const refresh = newOpaqueToken();
+    await repo.insertRefreshToken(executor, {
+      userId,
+      familyId,
+      tokenHash: hashToken(refresh),
+      expiresAt: expiryFrom(new Date(), REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
+    });
+    return refresh;
+  }
+
+  async function issuePair(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
+    const refresh = await issueRefreshToken(db, userId, familyId);
+    return { access: await accessTokens.issue(userId), refresh };
+  }
+
+  async function mailLink(user: UserRow, purpose: 'verify_email' | 'password_reset') {
+    const token = newOpaqueToken();
+    const lifetime =
+      purpose === 'verify_email' ? VERIFY_EMAIL_LIFETIME_MS : PASSWORD_RESET_LIFETIME_MS;
+    await db.transaction(async (tx) => {
+      await repo.expireOneTimeTokens(tx, user.id, purpose);
+      await repo.insertOneTimeToken(tx, {
+        userId: user.id,
+        purpose,
+        tokenHash: hashToken(token),
+        expiresAt: expiryFrom(new Date(), lifetime),
+      });
+    });
+    const query = `?token=${encodeURIComponent(token)}`;
+    const mail =
+      purpose === 'verify_email'
+        ? verifyEmailMail(user.email, user.username, `${publicUrl}/verify-email${query}`)
+        : passwordResetMail(user.email, user.username, `${publicUrl}/reset-password${query}`);
+    await jobs.send('send-mail', mail);
+  }
+
+  return {
+    async signup(input: SignupRequest, clientKey: string) {
+      await rateLimits.consume('signupPerClient', clientKey);
+      const errors = validateSignup(input);
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const email = input.email.trim();
+      const taken = await repo.usernameOrEmailTaken(db, input.username, email);
+      if (taken.usernameTaken || taken.emailTaken) {
+        throw new ValidationError({
+          ...(taken.usernameTaken ? { username: [messages.usernameTaken] } : {}),
+          ...(taken.emailTaken ? { email: [messages.emailTaken] } : {}),
+        });
+      }
+      const passwordHash = await hashPassword(input.password);
+      let user: UserRow;
+      try {
+        user = await repo.insertUser(db, { username: input.username, email, passwordHash });
+      } catch (error) {
+        // Two sign-ups racing for one name: the unique index decides, the loser gets the field error.
+        if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
+        const field = pgConstraint(error)?.includes('email') ? 'email' : 'username';
+        throw new ValidationError({
+          [field]: [field === 'email' ? messages.emailTaken : messages.usernameTaken],
+        });
+      }
+      await mailLink(user, 'verify_email');
+      return { id: user.id, username: user.username, email: user.email };
+    },
+
+    async login(email: string, password: string, clientKey: string): Promise<TokenPair> {
+      const accountKey = email.trim().toLowerCase();
+      await rateLimits.consume('loginPerClient', clientKey);
+      await rateLimits.consume('loginPerAccount', accountKey);
+      const user = accountKey ? await repo.findUserByEmail(db, accountKey) : undefined;
+      // Verify against a dummy hash for unknown accounts so timing does not reveal which exist.
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+      if (!user || !ok)
+        throw new UnauthorizedError(messages.invalidCredentials, 'invalid_credentials');
+      await rateLimits.reset('loginPerAccount', accountKey);
+      return issuePair(user.id);
+    },
+
+    async refresh(refresh: string, clientKey: string): Promise<TokenPair> {
+      await rateLimits.consume('refreshPerClient', clientKey);
+      const invalid = () => new UnauthorizedError(messages.invalidRefreshToken, 'token_not_valid');
+      const row = await repo.findRefreshToken(db, hashToken(refresh));
+      const now = new Date();
+      if (!row || row.revokedAt || isExpired(row.expiresAt, now)) throw invalid();
+      const claimed = row.rotatedAt ? false : await repo.claimRefreshToken(db, row.id);
+      if (!claimed) {
+        const current = await repo.findRefreshToken(db, row.tokenHash);
+        const rotatedAt = current?.rotatedAt;
+        if (!current || current.revokedAt || !rotatedAt || !isWithinReuseGrace(rotatedAt, now)) {
+          // A rotated token came back late: someone holds a copy. End the whole sign-in.
+          await repo.revokeFamily(db, row.familyId);
+          throw invalid();
+        }
+      }
+      return issuePair(row.userId, row.familyId);
+    },
+
+    async logout(refresh: string) {
+      const row = await repo.findRefreshToken(db, hashToken(refresh));
+      if (row) await repo.revokeFamily(db, row.familyId);
+      return { message: messages.loggedOut };
+    },
+
+    async verifyEmail(token: string, clientKey: string) {
+      await rateLimits.consume('tokenCheckPerClient', clientKey);
+      const userId = await repo.consumeOneTimeToken(db, 'verify_email', hashToken(token));
+      if (userId === undefined) throw new BadRequestError(messages.verifyEmailInvalid);
+      await repo.markEmailVerified(db, userId);
+      return { message: messages.verifyEmailSuccess };
+    },
+
+    /** Same answer whether or not the address has an account. */
+    async requestPasswordReset(email: string, clientKey: string) {
+      await rateLimits.consume('resetPerClient', clientKey);
+      const trimmed = email.trim();
+      if (!trimmed.includes('@')) throw new BadRequestError(messages.emailInvalid);
+      const user = await repo.findUserByEmail(db, trimmed);
+      if (user && (await rateLimits.tryConsume('resetMailPerAccount', user.email.toLowerCase()))) {
+        await mailLink(user, 'password_reset');
+      }
+      return { message: messages.passwordResetSent };
+    },
+
+    async verifyResetToken(token: string, clientKey: string) {
+      await rateLimits.consume('tokenCheckPerClient', clientKey);
+      const row = await repo.findUsableOneTimeToken(db, 'password_reset', hashToken(token));
+      if (!row) throw new BadRequestError(messages.passwordResetInvalid, { valid: false });
+      return { valid: true };
+    },
+
+    async confirmPasswordReset(token: string, newPassword: string, clientKey: string) {
+      await rateLimits.consume('tokenCheckPerClient', clientKey);
+      const problems = passwordProblems(newPassword);
+      if (problems.length > 0) {
+        throw new BadRequestError(messages.passwordResetFailed, { details: problems });
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const userId = await db.transaction(async (tx) => {
+        const owner = await repo.consumeOneTimeToken(tx, 'password_reset', hashToken(token));
+        if (owner === undefined) return undefined;
+        await repo.updatePasswordHash(tx, owner, passwordHash);
+        await repo.revokeAllRefreshTokens(tx, owner);
+        // Following a mailed link proves the address too.
+        await repo.markEmailVerified(tx, owner);
+        return owner;
+      });
+      if (userId === undefined) {
+        throw new BadRequestError(messages.passwordResetInvalid, {
+          details: [messages.passwordResetInvalid],
+        });
+      }
+      return { message: messages.passwordResetDone };
+    },
+
+    async resendVerification(userId: number) {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new NotFoundError();
+      if (!user.emailVerifiedAt) await mailLink(user, 'verify_email');
+      return { message: 'If your address is not yet verified, a new link is on its way.' };
+    },
+  };
+}

@@ -1,0 +1,398 @@
+import { creatorApplicationMessages as m, messages } from '@zura/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  applicationFields,
+  applicationImages,
+  applyAsCreator,
+  imageFile,
+  submitApplication,
+  VALID_BIO,
+} from '../../../test/creator.ts';
+import { buildUser, type TestUser } from '../../../test/factories.ts';
+import { png, tempFiles, TEXT_BYTES, uploadFile } from '../../../test/media.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const statusOf = (user: TestUser | undefined) =>
+  t.request({
+    method: 'GET',
+    url: '/api/auth/creator-application/',
+    ...(user ? { token: user.access } : {}),
+  });
+
+const ownProfile = async (user: TestUser) =>
+  (await t.request({ method: 'GET', url: '/api/auth/profile/', token: user.access })).json();
+
+async function applicationCount(user: TestUser): Promise<number> {
+  const { rows } = await t.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM creator_applications WHERE user_id = $1',
+    [user.id],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+async function uploadCount(user: TestUser): Promise<number> {
+  const { rows } = await t.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM uploads WHERE owner_id = $1',
+    [user.id],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** The upload id inside a signed media URL such as `/media/<id>/original?exp=..&sig=..`. */
+const uploadIdOf = (url: string) => /^\/media\/([0-9a-f-]{36})\/original\?/.exec(url)?.[1];
+
+describe('GET /api/auth/creator-application/', () => {
+  it('answers 401 without a token', async () => {
+    const res = await statusOf(undefined);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: messages.authRequired });
+  });
+
+  it('answers status none for a user who never applied', async () => {
+    const user = await buildUser(t);
+    const res = await statusOf(user);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'none', is_creator: false, application: null });
+  });
+
+  it('answers approved for a user who already is a creator', async () => {
+    const creator = await buildUser(t, { isCreator: true });
+    expect((await statusOf(creator)).json()).toEqual({
+      status: 'approved',
+      is_creator: true,
+      application: null,
+    });
+  });
+});
+
+describe('POST /api/auth/creator-application/', () => {
+  it('accepts a valid application as pending, with its images stored and served', async () => {
+    const user = await buildUser(t);
+    const [profile, cover] = await applicationImages();
+    const fields = applicationFields({
+      username: '  Cosplay_Queen_1  ',
+      bio: `  ${VALID_BIO}  `,
+      social_links: JSON.stringify({
+        instagram: 'https://instagram.com/queen',
+        twitter: '  ',
+        website: ' https://queen.example ',
+      }),
+      subcategories: JSON.stringify(['cosplay', ' Cosplay ', 'fitness']),
+      tags: JSON.stringify(['anime', '  ', 'Anime', 'gaming ']),
+      vibes: JSON.stringify(['playful']),
+    });
+    const res = await submitApplication(t, user, { fields, files: [profile!, cover!] });
+
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({
+      message:
+        "Creator application submitted successfully! We'll review your application and get back to you soon.",
+      status: 'pending',
+      application: {
+        id: expect.any(Number),
+        status: 'pending',
+        username: 'Cosplay_Queen_1',
+        bio: VALID_BIO,
+        profile_image: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\/original\?exp=\d+&sig=/),
+        cover_image: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\/original\?exp=\d+&sig=/),
+        // Blank links are dropped, the others trimmed; entries trimmed, duplicates ignored.
+        social_links: {
+          instagram: 'https://instagram.com/queen',
+          website: 'https://queen.example',
+        },
+        subcategories: ['cosplay', 'fitness'],
+        tags: ['anime', 'gaming'],
+        vibes: ['playful'],
+        rejection_reason: null,
+        created_at: expect.any(String),
+        reviewed_at: null,
+      },
+    });
+
+    // The images are the caller's own uploads, in their contexts, and load through their URLs.
+    const { rows } = await t.pool.query<{ id: string; context: string }>(
+      'SELECT id, context FROM uploads WHERE owner_id = $1 ORDER BY context',
+      [user.id],
+    );
+    expect(rows).toEqual([
+      { id: uploadIdOf(body.application.cover_image), context: 'cover_image' },
+      { id: uploadIdOf(body.application.profile_image), context: 'profile_image' },
+    ]);
+    for (const [url, file] of [
+      [body.application.profile_image, profile!],
+      [body.application.cover_image, cover!],
+    ] as const) {
+      const image = await t.request({ method: 'GET', url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.rawPayload.equals(file.content)).toBe(true);
+    }
+
+    // Status now reads pending with the same application; the user is not a creator yet.
+    expect((await statusOf(user)).json()).toEqual({
+      status: 'pending',
+      is_creator: false,
+      application: body.application,
+    });
+    expect(await ownProfile(user)).toMatchObject({
+      username: user.username,
+      is_creator: false,
+      bio: '',
+    });
+    expect(await tempFiles(t)).toEqual([]);
+  });
+
+  it('answers 401 without a token and stores nothing', async () => {
+    const uploadsBefore = await t.pool.query('SELECT id FROM uploads');
+    const res = await submitApplication(t, undefined, {
+      fields: applicationFields(),
+      files: await applicationImages(),
+    });
+    expect(res.statusCode).toBe(401);
+    expect((await t.pool.query('SELECT id FROM uploads')).rows).toEqual(uploadsBefore.rows);
+    expect(await tempFiles(t)).toEqual([]);
+  });
+
+  it('answers every one of the spec messages for an empty form', async () => {
+    const user = await buildUser(t);
+    const res = await submitApplication(t, user, {});
+    expect(res.statusCode).toBe(400);
+    // The spec's wording, exactly.
+    expect(res.json()).toEqual({
+      username: ['Username is required'],
+      profile_image: ['Profile image is required'],
+      cover_image: ['Cover image is required'],
+      bio: ['Bio is required'],
+      social_links: ['At least one social media link is required'],
+      subcategories: ['Please select at least one category'],
+      tags: ['Please select at least one tag'],
+      vibes: ['Please select at least one vibe'],
+    });
+    expect(await applicationCount(user)).toBe(0);
+  });
+
+  it.each([
+    ['a blank username', { username: '   ' }, { username: [m.usernameRequired] }],
+    [
+      'a two-letter username',
+      { username: 'ab' },
+      { username: ['Username must be at least 3 characters long'] },
+    ],
+    [
+      'a username with a space',
+      { username: 'bad name' },
+      { username: ['Username can only contain letters, numbers, and underscores'] },
+    ],
+    ['a username with a dash', { username: 'bad-name' }, { username: [m.usernameCharacters] }],
+    ['a blank bio', { bio: '   ' }, { bio: [m.bioRequired] }],
+    [
+      'a 49-character bio',
+      { bio: 'x'.repeat(49) },
+      { bio: ['Bio must be at least 50 characters long'] },
+    ],
+    ['a bio padded to 50 with spaces', { bio: ` ${'x'.repeat(48)} ` }, { bio: [m.bioTooShort] }],
+    ['a 501-character bio', { bio: 'x'.repeat(501) }, { bio: [m.bioTooLong] }],
+    ['no social links', { social_links: '{}' }, { social_links: [m.socialLinkRequired] }],
+    [
+      'only blank social links',
+      { social_links: JSON.stringify({ instagram: ' ', twitter: '' }) },
+      { social_links: [m.socialLinkRequired] },
+    ],
+    [
+      'a link that is not a web address',
+      { social_links: JSON.stringify({ instagram: 'javascript:alert(1)' }) },
+      { social_links: ['Enter valid URLs starting with http:// or https://.'] },
+    ],
+    [
+      'a link without its scheme',
+      {
+        social_links: JSON.stringify({ website: 'https://ok.example', twitter: 'x.com/someone' }),
+      },
+      { social_links: ['Enter valid URLs starting with http:// or https://.'] },
+    ],
+    [
+      'only a link the form does not have',
+      { social_links: JSON.stringify({ myspace: 'https://myspace.com/someone' }) },
+      { social_links: [m.socialLinkRequired] },
+    ],
+    ['no category', { subcategories: '[]' }, { subcategories: [m.categoryRequired] }],
+    ['only blank tags', { tags: JSON.stringify(['  ', '']) }, { tags: [m.tagRequired] }],
+    ['no vibe', { vibes: '[]' }, { vibes: [m.vibeRequired] }],
+    [
+      'social links that are not JSON',
+      { social_links: '{oops' },
+      { social_links: ['Send this field as JSON.'] },
+    ],
+    [
+      'social links as a list',
+      { social_links: '["https://x.com/a"]' },
+      { social_links: ['Send an object of links.'] },
+    ],
+    ['tags as an object', { tags: '{"a":"b"}' }, { tags: ['Send a list of short texts.'] }],
+    ['vibes with a number', { vibes: '["fun", 3]' }, { vibes: ['Send a list of short texts.'] }],
+  ])('refuses %s with its field message and stores nothing', async (_, override, expected) => {
+    const user = await buildUser(t);
+    const res = await submitApplication(t, user, {
+      fields: applicationFields(override),
+      files: await applicationImages(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(expected);
+    expect(await applicationCount(user)).toBe(0);
+    expect(await uploadCount(user)).toBe(0);
+    expect(await tempFiles(t)).toEqual([]);
+    expect((await statusOf(user)).json().status).toBe('none');
+  });
+
+  it.each([
+    ['50', 'x'.repeat(50)],
+    ['500', 'y'.repeat(500)],
+  ])('accepts a bio of exactly %s characters', async (_, bio) => {
+    const user = await buildUser(t);
+    const res = await submitApplication(t, user, {
+      fields: applicationFields({ bio }),
+      files: await applicationImages(),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().application.bio).toBe(bio);
+  });
+
+  it.each([
+    ['profile_image', 'cover_image'],
+    ['cover_image', 'profile_image'],
+  ])('requires the %s file when the user has none', async (missing, given) => {
+    const user = await buildUser(t);
+    const res = await submitApplication(t, user, {
+      fields: applicationFields(),
+      files: [await imageFile(given)],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      [missing]: [missing === 'profile_image' ? m.profileImageRequired : m.coverImageRequired],
+    });
+    expect(await uploadCount(user)).toBe(0);
+    expect(await tempFiles(t)).toEqual([]);
+  });
+
+  it.each(['profile_image', 'cover_image'])(
+    'refuses a %s that is not an image, whatever its name and type say',
+    async (field) => {
+      const user = await buildUser(t);
+      const files = await applicationImages();
+      const index = files.findIndex((file) => file.name === field);
+      files[index] = { name: field, filename: 'photo.png', content: TEXT_BYTES, type: 'image/png' };
+      const res = await submitApplication(t, user, { fields: applicationFields(), files });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        [field]: [`The file's contents are not an image, which ${field} accepts.`],
+      });
+      expect(await applicationCount(user)).toBe(0);
+      // Neither image is kept: a refused form leaves no stray file in the user's library.
+      expect(await uploadCount(user)).toBe(0);
+      expect(await tempFiles(t)).toEqual([]);
+      expect((await statusOf(user)).json().status).toBe('none');
+    },
+  );
+
+  it('lets the existing profile and cover images stand in for the files', async () => {
+    const user = await buildUser(t);
+    const profileId = (
+      await uploadFile(t, user, { content: await png(), context: 'profile_image' })
+    ).json().id as string;
+    const coverId = (
+      await uploadFile(t, user, { content: await png(), context: 'cover_image' })
+    ).json().id as string;
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/auth/profile/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ profile_image_uuid: profileId, cover_image_uuid: coverId }),
+      token: user.access,
+    });
+    expect(put.statusCode).toBe(200);
+
+    const res = await submitApplication(t, user, { fields: applicationFields() });
+    expect(res.statusCode).toBe(201);
+    const { application } = res.json();
+    expect(uploadIdOf(application.profile_image)).toBe(profileId);
+    expect(uploadIdOf(application.cover_image)).toBe(coverId);
+    expect(await uploadCount(user)).toBe(2);
+  });
+
+  it('refuses a username another user holds, in any letter case', async () => {
+    const other = await buildUser(t);
+    const user = await buildUser(t);
+    const res = await submitApplication(t, user, {
+      fields: applicationFields({ username: other.username.toUpperCase() }),
+      files: await applicationImages(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ username: [messages.usernameTaken] });
+    expect(await applicationCount(user)).toBe(0);
+    expect(await uploadCount(user)).toBe(0);
+  });
+
+  it('accepts the applicant’s own current username', async () => {
+    const user = await buildUser(t);
+    const res = await submitApplication(t, user, {
+      fields: applicationFields({ username: user.username }),
+      files: await applicationImages(),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().application.username).toBe(user.username);
+  });
+
+  it('refuses a second application while one is pending, keeping the first', async () => {
+    const user = await buildUser(t);
+    const first = await applyAsCreator(t, user);
+    const uploads = await uploadCount(user);
+
+    const res = await submitApplication(t, user, {
+      fields: applicationFields(),
+      files: await applicationImages(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error:
+        "You already have a pending creator application. We'll review it and get back to you soon!",
+    });
+    expect(await applicationCount(user)).toBe(1);
+    expect(await uploadCount(user)).toBe(uploads);
+    expect(await tempFiles(t)).toEqual([]);
+    expect((await statusOf(user)).json().application.id).toBe(first.id);
+  });
+
+  it('refuses a user who already is a creator', async () => {
+    const creator = await buildUser(t, { isCreator: true });
+    const res = await submitApplication(t, creator, {
+      fields: applicationFields(),
+      files: await applicationImages(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'You are already an approved creator!' });
+    expect(await applicationCount(creator)).toBe(0);
+    expect(await uploadCount(creator)).toBe(0);
+    expect(await tempFiles(t)).toEqual([]);
+  });
+
+  it('refuses a body that is not multipart', async () => {
+    const user = await buildUser(t);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/creator-application/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'someone', bio: VALID_BIO }),
+      token: user.access,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Send the request as multipart/form-data.' });
+    expect(await applicationCount(user)).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ValidationError } from '../../lib/errors.ts';
+import type { RequireAdmin, RequireUser } from '../../plugins/auth.ts';
+import { receiveMultipart } from '../uploads/multipart.ts';
+import type { UploadsService } from '../uploads/service.ts';
+import type { CreatorService } from './service.ts';
+
+const idParams = z.object({
+  id: z.coerce.number({ error: 'Not a valid application id.' }).int().positive(),
+});
+const statusQuery = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+});
+const rejectBody = z.object({
+  reason: z
+    .string({ error: 'Give a reason for the applicant.' })
+    .trim()
+    .min(1, 'Give a reason for the applicant.')
+    .max(1000, 'The reason must be at most 1000 characters long.'),
+});
+
+/** A JSON field of the multipart form: a list of strings or an object of strings. */
+function jsonField<T>(raw: string | undefined, field: string, shape: 'list' | 'object'): T {
+  if (raw === undefined || raw === '') return (shape === 'list' ? [] : {}) as T;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ValidationError({ [field]: ['Send this field as JSON.'] });
+  }
+  const ok =
+    shape === 'list'
+      ? Array.isArray(value) &&
+        value.length <= 50 &&
+        value.every((v) => typeof v === 'string' && v.length <= 60)
+      : typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.values(value).every((v) => typeof v === 'string' && v.length <= 500);
+  if (!ok)
+    throw new ValidationError({
+      [field]: [shape === 'list' ? 'Send a list of short texts.' : 'Send an object of links.'],
+    });
+  return value as T;
+}
+
+export function creatorRoutes(deps: {
+  creator: CreatorService;
+  uploads: UploadsService;
+  requireUser: RequireUser;
+  requireAdmin: RequireAdmin;
+}): FastifyPluginAsyncZod {
+  const { creator, uploads, requireUser, requireAdmin } = deps;
+  return async (app) => {
+    app.get('/auth/creator-application/', { preHandler: requireUser }, (request) =>
+      creator.status(request.userId),
+    );
+
+    app.post('/auth/creator-application/', { preHandler: requireUser }, async (request, reply) => {
+      const body = await receiveMultipart(request, uploads, ['profile_image', 'cover_image']);
+      try {
+        const { fields, files } = body;
+        const result = await creator.apply(request.userId, {
+          username: fields.username ?? '',
+          bio: fields.bio ?? '',
+          socialLinks: jsonField(fields.social_links, 'social_links', 'object'),
+          subcategories: jsonField(fields.subcategories, 'subcategories', 'list'),
+          tags: jsonField(fields.tags, 'tags', 'list'),
+          vibes: jsonField(fields.vibes, 'vibes', 'list'),
+          profileImage: files.get('profile_image'),
+          coverImage: files.get('cover_image'),
+        });
+        return await reply.status(201).send(result);
+      } finally {
+        await body.discardAll();
+      }
+    });
+
+    // Admin routes check the caller in onRequest, before the body and query are validated: a
+    // non-admin gets 404 (and no token 401) whatever they send, never a validation answer.
+    app.get(
+      '/admin/creator-applications/',
+      { onRequest: requireAdmin, schema: { querystring: statusQuery } },
+      (request) => creator.listForReview(request.query.status),
+    );
+    app.post(
+      '/admin/creator-applications/:id/approve/',
+      { onRequest: requireAdmin, schema: { params: idParams } },
+      (request) => creator.approve(request.userId, request.params.id),
+    );
+    app.post(
+      '/admin/creator-applications/:id/reject/',
+      { onRequest: requireAdmin, schema: { params: idParams, body: rejectBody } },
+      (request) => creator.reject(request.userId, request.params.id, request.body.reason),
+    );
+  };
+}

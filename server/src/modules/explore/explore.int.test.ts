@@ -1,0 +1,461 @@
+import { messages } from '@zura/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { quickUser } from '../../../test/economy.ts';
+import type { TestUser } from '../../../test/factories.ts';
+
+/**
+ * Explore: creators searched by username, bio, category, tags and vibes, filtered by category
+ * and sorted by relevance, newest or most followed. Its own database, so every list here holds
+ * exactly the users made below.
+ */
+
+let t: TestApp;
+let viewer: TestUser;
+const made: Record<string, TestUser> = {};
+
+type Profile = {
+  bio?: string;
+  category?: string;
+  subcategories?: string[];
+  tags?: string[];
+  vibes?: string[];
+};
+
+const CREATORS: Record<string, Profile> = {
+  sunset: { bio: 'Golden hour photography from the coast.', category: 'art' },
+  sunset_studio: { bio: 'A studio for portraits.', category: 'art', tags: ['portraits'] },
+  studio_sunsets: { bio: 'Landscape prints.', category: 'travel' },
+  yogi_mara: {
+    bio: 'Morning yoga flows and breathwork for beginners.',
+    category: 'fitness',
+    tags: ['meditation'],
+    vibes: ['calm'],
+  },
+  gamer_kai: {
+    bio: 'Weekly streams.',
+    category: 'gaming',
+    subcategories: ['cosplay'],
+    tags: ['speedrun'],
+    vibes: ['chaotic'],
+  },
+  chef_lu: { bio: 'Quick dinners.', category: 'food', subcategories: ['fitness'] },
+  // Says "sunset" many times, but only in the bio.
+  coastwalker: { bio: 'sunset sunset sunset, every sunset at the beach.', category: 'travel' },
+  percent: { bio: 'One hundred percent handmade.', category: 'art' },
+};
+const LOCKED = 'hidden_harp';
+const LOCKED_BIO = 'Xylophonist extraordinaire with glockenspiel covers.';
+const NON_CREATOR = 'sunset_fan';
+
+async function put(user: TestUser, body: Record<string, unknown>) {
+  const res = await t.request({
+    method: 'PUT',
+    url: '/api/auth/profile/',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+    token: user.access,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function makeUser(username: string, isCreator: boolean, profile: Profile) {
+  const user = await quickUser(t, isCreator);
+  await put(user, { username, ...profile });
+  made[username] = { ...user, username };
+  return made[username];
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  viewer = await quickUser(t);
+  for (const [username, profile] of Object.entries(CREATORS)) {
+    await makeUser(username, true, profile);
+  }
+  await makeUser(NON_CREATOR, false, {
+    bio: 'I love a sunset, yoga and breathwork, speedrun and calm vibes.',
+    category: 'fitness',
+    subcategories: ['cosplay'],
+    tags: ['speedrun'],
+    vibes: ['calm'],
+  });
+  const locked = await makeUser(LOCKED, true, {
+    bio: LOCKED_BIO,
+    category: 'music',
+    tags: ['glockenspiel'],
+  });
+  await put(locked, { is_profile_locked: true, profile_password: 'harp password' });
+  // Distinct, known creation times and follower counts: newest and followers orders are known.
+  const names = [...Object.keys(CREATORS), LOCKED];
+  for (const [i, name] of names.entries()) {
+    await t.pool.query(
+      `UPDATE users SET created_at = timestamptz '2026-01-01 00:00:00+00' + make_interval(days => $2),
+                        followers_count = $3
+        WHERE id = $1`,
+      [made[name]!.id, i, ((i * 7) % names.length) * 10],
+    );
+  }
+});
+afterAll(() => t.close());
+
+type Card = { id: number; username: string; is_following: boolean; [key: string]: unknown };
+type Answer = { results: Card[]; next_offset: number | null };
+
+function search(query: Record<string, string | number>, as: TestUser = viewer) {
+  const params = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  );
+  return t.request({ method: 'GET', url: `/api/explore/creators/?${params}`, token: as.access });
+}
+
+async function names(query: Record<string, string | number>): Promise<string[]> {
+  const res = await search({ limit: 50, ...query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Answer>().results.map((card) => card.username);
+}
+
+async function creatorsBy(order: string): Promise<string[]> {
+  const { rows } = await t.pool.query<{ username: string }>(
+    `SELECT username FROM users WHERE is_creator ORDER BY ${order}`,
+  );
+  return rows.map((row) => row.username);
+}
+
+describe('GET /api/explore/creators/ matching', () => {
+  it('lists every creator, and only creators, when there is no query', async () => {
+    const got = await names({});
+    expect(got.sort()).toEqual([...Object.keys(CREATORS), LOCKED].sort());
+    expect(got).not.toContain(NON_CREATOR);
+    expect(got).not.toContain(viewer.username);
+  });
+
+  it('without a query ranks by followers, then newest id', async () => {
+    expect(await names({})).toEqual(await creatorsBy('followers_count DESC, id DESC'));
+    // A query of blanks is no query.
+    expect(await names({ q: '   ' })).toEqual(await creatorsBy('followers_count DESC, id DESC'));
+  });
+
+  it('matches a part of a username, in any case', async () => {
+    expect((await names({ q: 'studio' })).sort()).toEqual(['studio_sunsets', 'sunset_studio']);
+    expect((await names({ q: 'GAMER' })).sort()).toEqual(['gamer_kai']);
+    expect(await names({ q: 'mar' })).toContain('yogi_mara');
+  });
+
+  it('matches a username with a typo by trigram similarity', async () => {
+    expect(await names({ q: 'yogi_mura' })).toContain('yogi_mara');
+  });
+
+  it('matches a word of the bio', async () => {
+    expect(await names({ q: 'breathwork' })).toEqual(['yogi_mara']);
+    expect(await names({ q: 'Breathwork beginners' })).toEqual(['yogi_mara']);
+    expect(await names({ q: 'dinners' })).toEqual(['chef_lu']);
+  });
+
+  it('matches a tag', async () => {
+    expect(await names({ q: 'speedrun' })).toEqual(['gamer_kai']);
+    expect(await names({ q: 'portraits' })).toEqual(['sunset_studio']);
+  });
+
+  it('matches a vibe', async () => {
+    expect(await names({ q: 'chaotic' })).toEqual(['gamer_kai']);
+    expect(await names({ q: 'calm' })).toEqual(['yogi_mara']);
+  });
+
+  it('matches a category and a subcategory by text', async () => {
+    expect(await names({ q: 'gaming' })).toEqual(['gamer_kai']);
+    expect(await names({ q: 'cosplay' })).toEqual(['gamer_kai']);
+  });
+
+  it('never lists someone who is not a creator, whatever matches', async () => {
+    for (const q of ['sunset_fan', 'sunset', 'yoga', 'speedrun', 'calm', 'cosplay']) {
+      expect(await names({ q })).not.toContain(NON_CREATOR);
+    }
+    expect(await names({ category: 'fitness' })).not.toContain(NON_CREATOR);
+  });
+
+  it('finds nothing for a word nobody uses', async () => {
+    const res = await search({ q: 'zzqqxxnothing' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ results: [], next_offset: null });
+  });
+});
+
+describe('category filter', () => {
+  it('matches the main category and the subcategories', async () => {
+    expect((await names({ category: 'fitness' })).sort()).toEqual(['chef_lu', 'yogi_mara']);
+    expect(await names({ category: 'cosplay' })).toEqual(['gamer_kai']);
+    expect((await names({ category: 'art' })).sort()).toEqual([
+      'percent',
+      'sunset',
+      'sunset_studio',
+    ]);
+  });
+
+  it('narrows a query', async () => {
+    expect(await names({ q: 'sunset', category: 'travel' })).toEqual(
+      expect.arrayContaining(['studio_sunsets', 'coastwalker']),
+    );
+    const got = await names({ q: 'sunset', category: 'travel' });
+    expect(got).not.toContain('sunset');
+    expect(got).not.toContain('sunset_studio');
+  });
+
+  it('finds nothing for a category nobody has, and an empty category is no filter', async () => {
+    expect(await names({ category: 'no_such_category' })).toEqual([]);
+    expect((await names({ category: '' })).length).toBe(Object.keys(CREATORS).length + 1);
+  });
+});
+
+describe('locked profiles', () => {
+  const HEADER_KEYS = [
+    'cover_image',
+    'id',
+    'is_following',
+    'is_owner',
+    'is_profile_locked',
+    'is_unlocked',
+    'profile_image',
+    'username',
+  ];
+
+  it('are found by username, and the card shows only the header', async () => {
+    for (const q of [LOCKED, 'hidden', 'HARP']) {
+      const res = await search({ q });
+      expect(res.statusCode).toBe(200);
+      const card = res.json<Answer>().results.find((c) => c.username === LOCKED);
+      expect(card, q).toBeDefined();
+      expect(Object.keys(card!).sort()).toEqual(HEADER_KEYS);
+      expect(card).toMatchObject({ is_profile_locked: true, is_unlocked: false });
+      expect(JSON.stringify(card)).not.toContain('Xylophonist');
+    }
+  });
+
+  it('are not found by a word of their bio, a tag or their category', async () => {
+    for (const q of ['xylophonist', 'extraordinaire', 'glockenspiel', 'music']) {
+      expect(await names({ q }), q).not.toContain(LOCKED);
+    }
+  });
+
+  it('are not revealed by the category filter', async () => {
+    expect(await names({ category: 'music' })).toEqual([]);
+    expect(await names({ q: LOCKED, category: 'music' })).toEqual([]);
+  });
+});
+
+describe('sorting', () => {
+  it('sort=newest orders by creation time, newest first', async () => {
+    expect(await names({ sort: 'newest' })).toEqual(await creatorsBy('created_at DESC, id DESC'));
+    // With a query, only the matches, still newest first.
+    const got = await names({ q: 'sunset', sort: 'newest' });
+    const expected = (await creatorsBy('created_at DESC, id DESC')).filter((n) =>
+      ['sunset', 'sunset_studio', 'studio_sunsets', 'coastwalker'].includes(n),
+    );
+    expect(got.filter((n) => expected.includes(n))).toEqual(expected);
+  });
+
+  it('sort=followers orders by followers, most first', async () => {
+    const got = await names({ sort: 'followers' });
+    expect(got).toEqual(await creatorsBy('followers_count DESC, id DESC'));
+    const counts = (await search({ sort: 'followers', limit: 50 }))
+      .json<Answer>()
+      .results.filter((c) => c.followers !== undefined)
+      .map((c) => c.followers as number);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('sort=followers follows real follows', async () => {
+    const fans = [await quickUser(t), await quickUser(t), await quickUser(t)];
+    // Give percent more followers than anyone has.
+    const top = (await creatorsBy('followers_count DESC'))[0]!;
+    const { rows } = await t.pool.query<{ n: number }>(
+      'SELECT followers_count AS n FROM users WHERE username = $1',
+      [top],
+    );
+    await t.pool.query('UPDATE users SET followers_count = $2 - 1 WHERE id = $1', [
+      made.percent!.id,
+      rows[0]!.n,
+    ]);
+    for (const fan of fans) {
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/auth/users/${made.percent!.id}/follow/`,
+        token: fan.access,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await names({ sort: 'followers' }))[0]).toBe('percent');
+  });
+
+  it('relevance puts an exact username first, ahead of more followed and wordier matches', async () => {
+    // The exact match has the fewest followers of the sunset matches.
+    await t.pool.query('UPDATE users SET followers_count = 0 WHERE id = $1', [made.sunset!.id]);
+    await t.pool.query('UPDATE users SET followers_count = 100000 WHERE id = ANY($1)', [
+      [made.sunset_studio!.id, made.coastwalker!.id],
+    ]);
+    for (const q of ['sunset', 'SUNSET', ' sunset ']) {
+      const got = await names({ q });
+      expect(got[0], q).toBe('sunset');
+      expect(got).toEqual(
+        expect.arrayContaining(['sunset', 'sunset_studio', 'studio_sunsets', 'coastwalker']),
+      );
+    }
+    expect((await names({ q: 'gamer_kai' }))[0]).toBe('gamer_kai');
+  });
+
+  it('answers 400 for an unknown sort', async () => {
+    for (const sort of ['popular', 'NEWEST', '']) {
+      const res = await search({ sort });
+      expect(res.statusCode, sort).toBe(400);
+      expect(res.json()).toEqual({ sort: ['sort must be relevance, newest or followers.'] });
+    }
+  });
+});
+
+describe('paging', () => {
+  it('limit and offset page through every creator once, with next_offset', async () => {
+    for (const sort of ['relevance', 'newest', 'followers']) {
+      const all = await names({ sort });
+      const seen: string[] = [];
+      let offset: number | null = 0;
+      let pages = 0;
+      while (offset !== null) {
+        const res = await search({ sort, limit: 3, offset });
+        expect(res.statusCode).toBe(200);
+        const body = res.json<Answer>();
+        expect(body.results.length).toBeLessThanOrEqual(3);
+        seen.push(...body.results.map((c) => c.username));
+        if (body.next_offset !== null) {
+          expect(body.results).toHaveLength(3);
+          expect(body.next_offset).toBe(offset + 3);
+        }
+        offset = body.next_offset;
+        pages += 1;
+        expect(pages).toBeLessThan(20);
+      }
+      expect(seen).toEqual(all);
+      expect(pages).toBe(Math.ceil(all.length / 3));
+    }
+  });
+
+  it('a page that ends exactly at the last creator has no next_offset', async () => {
+    const total = (await names({})).length;
+    const res = await search({ limit: total });
+    expect(res.json<Answer>().results).toHaveLength(total);
+    expect(res.json<Answer>().next_offset).toBeNull();
+    const beyond = await search({ offset: total });
+    expect(beyond.json()).toEqual({ results: [], next_offset: null });
+  });
+
+  it.each([
+    ['limit', '0'],
+    ['limit', '51'],
+    ['limit', 'ten'],
+    ['offset', '-1'],
+    ['offset', '1.5'],
+  ])('answers 400 for %s=%s', async (key, value) => {
+    const res = await search({ [key]: value });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual([key]);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    "'; drop table users; --",
+    "' OR '1'='1",
+    '%',
+    '_',
+    '%_%',
+    '.*[',
+    '\\',
+    '\\%',
+    '(a|b)+$',
+    '!:*&|()<->',
+    '"unterminated',
+    '-',
+    'ñandú 🎉',
+  ])('answers 200 with sensible results for %s', async (q) => {
+    const res = await search({ q, limit: 50 });
+    expect(res.statusCode, res.body).toBe(200);
+    const got = res.json<Answer>().results.map((c) => c.username);
+    // Wildcards match themselves: no username holds %, ., *, [ or \, so none of these
+    // lists everyone, and `_` finds only names with an underscore.
+    if (q === '_') {
+      expect(got.length).toBeGreaterThan(0);
+      for (const name of got) expect(name).toContain('_');
+      expect(got).not.toContain('sunset');
+    } else {
+      expect(got).not.toContain(NON_CREATOR);
+      expect(got.length).toBeLessThan(Object.keys(CREATORS).length);
+    }
+    if (q === '%') expect(got).not.toContain('percent');
+  });
+
+  it('leaves the users table in place after a query written as SQL', async () => {
+    await search({ q: "'; drop table users; --" });
+    const { rows } = await t.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    expect(rows[0]!.n).toBeGreaterThan(Object.keys(CREATORS).length);
+    expect(await names({ q: 'gamer' })).toEqual(['gamer_kai']);
+  });
+
+  it('answers 400, never a 5xx, for a NUL character', async () => {
+    const queries: Record<string, string>[] = [{ q: 'a\u0000b' }, { category: 'a\u0000b' }];
+    for (const query of queries) {
+      const res = await search(query);
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('answers 400 for a query over 200 characters', async () => {
+    expect((await search({ q: 'a'.repeat(200) })).statusCode).toBe(200);
+    const res = await search({ q: 'a'.repeat(201) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ q: ['Search for at most 200 characters.'] });
+  });
+
+  it('requires a signed-in user', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/explore/creators/?q=sunset' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: messages.authRequired });
+  });
+});
+
+describe('cards', () => {
+  it('show is_following for the viewer and link to the profile by id', async () => {
+    const fan = await quickUser(t);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/auth/users/${made.chef_lu!.id}/follow/`,
+      token: fan.access,
+    });
+    expect(res.statusCode).toBe(200);
+    const cards = (await search({ q: 'chef' }, fan)).json<Answer>().results;
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({
+      id: made.chef_lu!.id,
+      username: 'chef_lu',
+      is_following: true,
+      is_creator: true,
+      bio: 'Quick dinners.',
+      category: 'food',
+    });
+    // The card's id opens the same profile.
+    const profile = await t.request({
+      method: 'GET',
+      url: `/api/auth/users/${cards[0]!.id}/`,
+      token: fan.access,
+    });
+    expect(profile.json()).toMatchObject({ username: 'chef_lu', is_following: true });
+    // Someone else does not follow them.
+    expect((await search({ q: 'chef' })).json<Answer>().results[0]!.is_following).toBe(false);
+  });
+
+  it('never carry another user’s email or private settings', async () => {
+    const cards = (await search({ limit: 50 })).json<Answer>().results;
+    for (const card of cards) {
+      expect(card).not.toHaveProperty('email');
+      expect(card).not.toHaveProperty('profile_password_hash');
+      expect(card).not.toHaveProperty('password_hash');
+    }
+  });
+});

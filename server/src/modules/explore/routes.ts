@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RequireUser } from '../../plugins/auth.ts';
+import type { ExploreService } from './service.ts';
+
+const searchQuery = z.object({
+  q: z.string().max(200, 'Search for at most 200 characters.').default(''),
+  category: z.string().max(60).optional(),
+  sort: z
+    .enum(['relevance', 'newest', 'followers'], {
+      error: 'sort must be relevance, newest or followers.',
+    })
+    .default('relevance'),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+export function exploreRoutes(deps: {
+  explore: ExploreService;
+  requireUser: RequireUser;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/explore/creators/',
+      { preHandler: deps.requireUser, schema: { querystring: searchQuery } },
+      (request) => {
+        const { q, category, sort, limit, offset } = request.query;
+        return deps.explore.creators(request.userId, {
+          q,
+          category: category || undefined,
+          sort,
+          limit,
+          offset,
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,39 @@
+import type { Database } from '../../db/client.ts';
+import { followedAmong } from '../follows/repo.ts';
+import { presentProfile } from '../profiles/presenter.ts';
+import type { MediaUrlResolver } from '../users/presenter.ts';
+import { searchCreators, type CreatorSort } from './repo.ts';
+
+export type ExploreService = ReturnType<typeof createExploreService>;
+
+export function createExploreService(deps: { db: Database; mediaUrl: MediaUrlResolver }) {
+  const { db, mediaUrl } = deps;
+  return {
+    /** Creator cards as this viewer may see them (a locked profile shows only its header). */
+    async creators(
+      viewerId: number,
+      options: {
+        q: string;
+        category: string | undefined;
+        sort: CreatorSort;
+        limit: number;
+        offset: number;
+      },
+    ) {
+      const rows = await searchCreators(db, { ...options, viewerId, limit: options.limit + 1 });
+      const page = rows.slice(0, options.limit);
+      const following = await followedAmong(
+        db,
+        viewerId,
+        page.map((row) => row.user.id),
+      );
+      return {
+        results: page.map(({ user }) => ({
+          ...presentProfile(user, { id: viewerId, unlocked: false }, mediaUrl),
+          is_following: following.has(user.id),
+        })),
+        next_offset: rows.length > options.limit ? options.offset + options.limit : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { follows, users } from '../../db/schema/index.ts';
+
+/** Follows once; the count moves only when a row was really added. */
+export async function follow(
+  db: Executor,
+  followerId: number,
+  followeeId: number,
+): Promise<boolean> {
+  const rows = await db
+    .insert(follows)
+    .values({ followerId, followeeId })
+    .onConflictDoNothing()
+    .returning({ followeeId: follows.followeeId });
+  if (rows.length === 0) return false;
+  await db
+    .update(users)
+    .set({ followersCount: sql`${users.followersCount} + 1` })
+    .where(eq(users.id, followeeId));
+  return true;
+}
+
+export async function unfollow(
+  db: Executor,
+  followerId: number,
+  followeeId: number,
+): Promise<boolean> {
+  const rows = await db
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .returning({ followeeId: follows.followeeId });
+  if (rows.length === 0) return false;
+  await db
+    .update(users)
+    .set({ followersCount: sql`greatest(${users.followersCount} - 1, 0)` })
+    .where(eq(users.id, followeeId));
+  return true;
+}
+
+export async function followersCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: users.followersCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.count ?? 0;
+}
+
+/** Which of `ids` the viewer follows. */
+export async function followedAmong(
+  db: Executor,
+  followerId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: follows.followeeId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), inArray(follows.followeeId, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function followingCount(db: Executor, followerId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(follows)
+    .where(eq(follows.followerId, followerId));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,45 @@
+import type { Database } from '../../db/client.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { insertNotification } from '../notifications/repo.ts';
+import type { Notify } from '../notifications/service.ts';
+import { findUserById } from '../users/repo.ts';
+import * as repo from './repo.ts';
+
+export type FollowsService = ReturnType<typeof createFollowsService>;
+
+export function createFollowsService(deps: { db: Database; notify: Notify }) {
+  const { db, notify } = deps;
+
+  async function target(followerId: number, followeeId: number) {
+    if (followeeId === followerId) throw new BadRequestError('You cannot follow yourself.');
+    const followee = await findUserById(db, followeeId);
+    if (!followee) throw new NotFoundError('User not found');
+    return followee;
+  }
+
+  return {
+    /** Following twice is harmless; the followee hears of the first time only. */
+    async follow(followerId: number, followeeId: number) {
+      await target(followerId, followeeId);
+      const follower = await findUserById(db, followerId);
+      const notification = await db.transaction(async (tx) => {
+        if (!(await repo.follow(tx, followerId, followeeId))) return undefined;
+        return insertNotification(tx, {
+          userId: followeeId,
+          type: 'follow',
+          title: 'New follower',
+          message: `${follower?.username ?? 'Someone'} started following you.`,
+          data: { sender_id: followerId, sender_username: follower?.username ?? '' },
+        });
+      });
+      if (notification) await notify([notification]);
+      return { following: true, followers: await repo.followersCount(db, followeeId) };
+    },
+
+    async unfollow(followerId: number, followeeId: number) {
+      await target(followerId, followeeId);
+      await db.transaction((tx) => repo.unfollow(tx, followerId, followeeId));
+      return { following: false, followers: await repo.followersCount(db, followeeId) };
+    },
+  };
+}

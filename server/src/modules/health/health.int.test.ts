@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/', () => {
+  it('answers ok after checking the database', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const other = await buildTestApp();
+    await other.pool.end();
+    const res = await other.request({ method: 'GET', url: '/api/' });
+    expect(res.statusCode).toBe(503);
+    await other.close();
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/does-not-exist/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'No API route for GET /api/does-not-exist/.' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+
+export function healthRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/',
+      {
+        schema: {
+          response: {
+            200: z.object({ status: z.literal('ok') }),
+            503: z.object({ status: z.string() }),
+          },
+        },
+      },
+      async (request, reply) => {
+        try {
+          await deps.db.execute(sql`select 1`);
+          return { status: 'ok' as const };
+        } catch (error) {
+          request.log.warn({ err: error }, 'health check: database unreachable');
+          return reply.status(503).send({ status: 'database unavailable' });
+        }
+      },
+    );
+  };
+}

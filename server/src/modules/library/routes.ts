@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RequireUser } from '../../plugins/auth.ts';
+import { decodeLibraryCursor, type LibraryService } from './service.ts';
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(60),
+  cursor: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const cursor = decodeLibraryCursor(value);
+      if (!cursor) ctx.addIssue({ code: 'custom', message: 'cursor is not valid.' });
+      return cursor;
+    }),
+});
+
+export function libraryRoutes(deps: {
+  library: LibraryService;
+  requireUser: RequireUser;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/library/',
+      { preHandler: deps.requireUser, schema: { querystring: listQuery } },
+      (request) => deps.library.list(request.userId, request.query.cursor, request.query.limit),
+    );
+  };
+}

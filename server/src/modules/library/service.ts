@@ -1,0 +1,91 @@
+import type { Database } from '../../db/client.ts';
+import type { MediaSigner } from '../media/signing.ts';
+import { listLibrary, type LibraryCursor, type LibraryRow } from './repo.ts';
+
+export type LibraryService = ReturnType<typeof createLibraryService>;
+
+type MediaType = 'image' | 'video' | 'audio' | 'document' | 'file';
+
+export function mediaTypeOf(contentType: string): MediaType {
+  if (contentType.startsWith('image/')) return 'image';
+  if (contentType.startsWith('video/')) return 'video';
+  if (contentType.startsWith('audio/')) return 'audio';
+  if (contentType === 'application/pdf') return 'document';
+  return 'file';
+}
+
+export function encodeLibraryCursor(row: { cursor_at: string; hash: string }): string {
+  return Buffer.from(`${row.cursor_at}|${row.hash}`).toString('base64url');
+}
+
+export function decodeLibraryCursor(value: string): LibraryCursor | undefined {
+  const [at, hash] = Buffer.from(value, 'base64url').toString().split('|');
+  if (!at || !hash || !/^[0-9a-f]{64}$/.test(hash)) return undefined;
+  // PostgreSQL's timestamptz text: 2026-11-22 01:07:08.549123+00
+  const match =
+    /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d{1,6})?[+-](\d\d)(?::(\d\d))?$/.exec(at);
+  if (!match) return undefined;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0] = match
+    .slice(1)
+    .map(Number);
+  const offsetMinutes = Number(match[8] ?? 0);
+  // A well-formed but impossible time (month 13, 30 February) would fail in the query instead.
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  if (
+    year < 1 ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59 ||
+    offsetHours > 15 ||
+    offsetMinutes > 59
+  ) {
+    return undefined;
+  }
+  return { at, hash };
+}
+
+function presentItem(row: LibraryRow, signer: MediaSigner) {
+  const sources = [
+    ...(row.post_ids.length > 0 ? ['post'] : []),
+    ...(row.attachment_ids.length > 0 ? ['chat'] : []),
+    ...(row.file_ids.length > 0 ? ['user_media'] : []),
+  ];
+  return {
+    id: row.id,
+    file_hash: row.hash,
+    mediaType: mediaTypeOf(row.content_type),
+    mediaUrl: signer.url(row.id),
+    thumbnail_url: row.variants.thumb ? signer.url(row.id, 'thumb') : null,
+    poster_url: row.variants.poster ? signer.url(row.id, 'poster') : null,
+    file_name: row.file_name,
+    size: row.size,
+    content_type: row.content_type,
+    created_at: row.created_at.toISOString(),
+    source: sources.length === 1 ? sources[0] : 'several',
+    sources,
+    usage_count: row.usage_count,
+    /** What deleting this item removes, by source, as the client deletes per source. */
+    refs: { post_ids: row.post_ids, attachment_ids: row.attachment_ids, file_ids: row.file_ids },
+  };
+}
+
+export function createLibraryService(deps: { db: Database; signer: MediaSigner }) {
+  return {
+    /**
+     * The owner's media library: post media, sent chat attachments and library files merged
+     * into one list without duplicates (same content hash), with usage counts and sources.
+     */
+    async list(ownerId: number, cursor: LibraryCursor | undefined, limit: number) {
+      const rows = await listLibrary(deps.db, ownerId, cursor, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        results: page.map((row) => presentItem(row, deps.signer)),
+        next_cursor: rows.length > limit && last ? encodeLibraryCursor(last) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Services } from '../../services.ts';
+import {
+  AUTH_TIMEOUT_MS,
+  clientFrame,
+  CLOSE,
+  HEARTBEAT_MS,
+  MAX_FRAME_BYTES,
+  REPLAY_LIMIT,
+} from './frames.ts';
+import { createSocketHub } from './hub.ts';
+
+/** Browsers send Origin; it must be this site. Other clients (no Origin) still need a token. */
+function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    const { host } = new URL(origin);
+    return host === request.headers.host || host === new URL(publicUrl).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `/ws/notifications/`: the first frame authenticates (`{type:'auth', token}`); then the server
+ * pushes notifications, messages, read state and unread counts, and accepts mark_read and
+ * mark_all_read. Missed notifications are replayed from `last_notification_id`.
+ */
+export async function registerLiveSocket(
+  app: FastifyInstance,
+  services: Services,
+  publicUrl: string,
+) {
+  const hub = createSocketHub(services.bus);
+  app.addHook('onClose', async () => hub.close());
+  // The limit is the largest frame any socket route takes (PeerJS signalling); the
+  // notification socket holds its own frames to MAX_FRAME_BYTES below.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.get('/ws/notifications/', { websocket: true }, (socket: WebSocket, request) => {
+    if (!originAllowed(request, publicUrl)) {
+      socket.close(CLOSE.originRefused, 'Origin not allowed');
+      return;
+    }
+    let userId: number | undefined;
+    let alive = true;
+    const send = (frame: object) =>
+      socket.readyState === socket.OPEN && socket.send(JSON.stringify(frame));
+    const authTimer = setTimeout(
+      () => socket.close(CLOSE.authTimeout, 'Authenticate within 10 seconds'),
+      AUTH_TIMEOUT_MS,
+    );
+    const heartbeat = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, HEARTBEAT_MS);
+    socket.on('pong', () => {
+      alive = true;
+    });
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      clearInterval(heartbeat);
+      if (userId !== undefined) hub.remove(userId, socket);
+    });
+
+    // Frames are handled one at a time, in order: a frame sent right behind `auth` must find the
+    // socket authenticated rather than race the token check (and be refused as "before auth").
+    let pending: Promise<unknown> = Promise.resolve();
+    socket.on('message', (raw: Buffer) => {
+      if (raw.length > MAX_FRAME_BYTES) {
+        socket.close(1009, 'Frame too large');
+        return;
+      }
+      const handle = async () => {
+        if (socket.readyState !== socket.OPEN) return;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString());
+        } catch {
+          if (userId === undefined) return socket.close(CLOSE.badFrame, 'Frames must be JSON');
+          return send({ type: 'error', detail: 'Frames must be JSON.' });
+        }
+        const frame = clientFrame.safeParse(parsed);
+        if (!frame.success) {
+          if (userId === undefined) return socket.close(CLOSE.authFailed, 'Authenticate first');
+          return send({ type: 'error', detail: 'Unknown or malformed frame.' });
+        }
+        const data = frame.data;
+        if (userId === undefined) {
+          if (data.type !== 'auth') return socket.close(CLOSE.authFailed, 'Authenticate first');
+          const id = await services.accessTokens.verify(data.token);
+          if (id === undefined || !(await services.userExists(id))) {
+            return socket.close(CLOSE.authFailed, 'Invalid or expired token');
+          }
+          clearTimeout(authTimer);
+          userId = id;
+          hub.add(id, socket);
+          send({ type: 'auth_ok', user_id: id });
+          if (data.last_notification_id !== undefined) {
+            const missed = await services.notifications.list(id, {
+              afterId: data.last_notification_id,
+              limit: REPLAY_LIMIT,
+            });
+            for (const notification of missed.reverse())
+              send({ type: 'notification', notification, replay: true });
+          }
+          send((await services.messaging.unreadFrame(id)).frame);
+          return;
+        }
+        if (data.type === 'mark_read') {
+          const result = await services.notifications
+            .markRead(userId, data.notification_id)
+            .catch(() => undefined);
+          if (!result) send({ type: 'error', detail: 'Notification not found.' });
+        } else if (data.type === 'mark_all_read') {
+          await services.notifications.markAllRead(userId);
+        } else if (data.type === 'ping') {
+          send({ type: 'pong' });
+        }
+      };
+      pending = pending.then(handle).catch((error: unknown) => {
+        request.log.error({ err: error }, 'socket frame failed');
+        send({ type: 'error', detail: 'Something went wrong on our side.' });
+      });
+    });
+  });
+  return hub;
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildUser } from '../../../test/factories.ts';
+import { png, signerOf, uploadFile } from '../../../test/media.ts';
+import { createMediaSigner, MEDIA_URL_MAX_LIFETIME_SECONDS } from './signing.ts';
+
+let t: TestApp;
+let bytes: Buffer;
+let upload: { id: string; file_url: string };
+beforeAll(async () => {
+  t = await buildTestApp();
+  const user = await buildUser(t);
+  bytes = await png(64, 48);
+  const res = await uploadFile(t, user, { content: bytes, context: 'post_image' });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.body}`);
+  upload = res.json();
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.request({ method: 'GET', url, headers });
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A refusal: 404, JSON, and not one byte of the file. */
+function expectNothing(res: Awaited<ReturnType<typeof get>>) {
+  expect(res.statusCode).toBe(404);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.json()).toEqual({ detail: 'Media not found or link expired.' });
+  expect(res.rawPayload.includes(PNG_SIGNATURE)).toBe(false);
+  expect(res.headers['content-range']).toBeUndefined();
+}
+
+describe('GET /media/{id}/{variant} with a valid signature', () => {
+  it('answers the bytes of the upload with its type and nosniff', async () => {
+    const res = await get(upload.file_url);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(bytes);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    expect(res.headers['content-disposition']).toBe("inline; filename*=UTF-8''picture.png");
+    expect(Number(res.headers['content-length'])).toBe(bytes.length);
+  });
+
+  it('needs no access token: the signature is the permission', async () => {
+    const res = await get(upload.file_url, { authorization: 'Bearer not-a-token' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(bytes);
+  });
+
+  it('answers a Range request with 206 and exactly that slice', async () => {
+    const res = await get(upload.file_url, { range: 'bytes=10-29' });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 10-29/${bytes.length}`);
+    expect(res.rawPayload).toEqual(bytes.subarray(10, 30));
+    expect(res.headers['content-type']).toBe('image/png');
+  });
+
+  it('answers an open-ended and a suffix Range', async () => {
+    const tail = await get(upload.file_url, { range: `bytes=${bytes.length - 5}-` });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload).toEqual(bytes.subarray(bytes.length - 5));
+    const suffix = await get(upload.file_url, { range: 'bytes=-7' });
+    expect(suffix.statusCode).toBe(206);
+    expect(suffix.rawPayload).toEqual(bytes.subarray(bytes.length - 7));
+  });
+
+  it('answers 416 for a Range past the end', async () => {
+    const res = await get(upload.file_url, { range: `bytes=${bytes.length + 10}-` });
+    expect(res.statusCode).toBe(416);
+    expect(res.rawPayload.includes(PNG_SIGNATURE)).toBe(false);
+  });
+
+  it('accepts a URL signed just now with the app key', async () => {
+    const res = await get(signerOf(t).url(upload.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(bytes);
+  });
+});
+
+describe('GET /media/{id}/{variant} answers nothing without a valid signature', () => {
+  const query = (url: string) => new URL(url, 'http://x').searchParams;
+
+  it('a bare URL', async () => {
+    expectNothing(await get(`/media/${upload.id}/original`));
+  });
+
+  it('a bare URL with a Range header', async () => {
+    expectNothing(await get(`/media/${upload.id}/original`, { range: 'bytes=0-10' }));
+  });
+
+  it('an expiry without a signature, and a signature without an expiry', async () => {
+    const q = query(upload.file_url);
+    expectNothing(await get(`/media/${upload.id}/original?exp=${q.get('exp')}`));
+    expectNothing(await get(`/media/${upload.id}/original?sig=${q.get('sig')}`));
+  });
+
+  it('a tampered signature', async () => {
+    const q = query(upload.file_url);
+    const sig = q.get('sig')!;
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    expectNothing(await get(`/media/${upload.id}/original?exp=${q.get('exp')}&sig=${flipped}`));
+    expectNothing(await get(`/media/${upload.id}/original?exp=${q.get('exp')}&sig=${sig}x`));
+    expectNothing(await get(`/media/${upload.id}/original?exp=${q.get('exp')}&sig=`));
+  });
+
+  it('a later expiry with the old signature', async () => {
+    const q = query(upload.file_url);
+    const later = Number(q.get('exp')) + 600;
+    expectNothing(await get(`/media/${upload.id}/original?exp=${later}&sig=${q.get('sig')}`));
+  });
+
+  it('the signature of another upload', async () => {
+    const other = await buildUser(t);
+    const res = await uploadFile(t, other, { content: await png(), context: 'post_image' });
+    const q = query(res.json().file_url);
+    expectNothing(
+      await get(`/media/${upload.id}/original?exp=${q.get('exp')}&sig=${q.get('sig')}`),
+    );
+  });
+
+  it('the signature of the original used for another variant', async () => {
+    const q = query(upload.file_url);
+    for (const variant of ['feed', 'thumb', 'poster']) {
+      expectNothing(
+        await get(`/media/${upload.id}/${variant}?exp=${q.get('exp')}&sig=${q.get('sig')}`),
+      );
+    }
+  });
+
+  it('an expired URL signed with the app key', async () => {
+    const expired = signerOf(t).url(upload.id, 'original', Date.now() - 2 * HOUR_MS);
+    expect(Number(query(expired).get('exp')) * 1000).toBeLessThan(Date.now());
+    expectNothing(await get(expired));
+  });
+
+  it('a URL signed with the app key that lives longer than allowed', async () => {
+    const tooLong = signerOf(t).url(upload.id, 'original', Date.now() + 2 * HOUR_MS);
+    expect(Number(query(tooLong).get('exp'))).toBeGreaterThan(
+      Date.now() / 1000 + MEDIA_URL_MAX_LIFETIME_SECONDS,
+    );
+    expectNothing(await get(tooLong));
+  });
+
+  it('a URL signed with another key', async () => {
+    const foreign = createMediaSigner(new Uint8Array(32).fill(7)).url(upload.id);
+    expectNothing(await get(foreign));
+  });
+
+  it('a signed URL of an upload that no longer exists', async () => {
+    const owner = await buildUser(t);
+    const res = await uploadFile(t, owner, { content: await png(), context: 'post_image' });
+    const { id, file_url: url } = res.json();
+    await t.request({ method: 'DELETE', url: `/api/uploads/${id}/`, token: owner.access });
+    expectNothing(await get(url));
+  });
+
+  it('a validly signed variant that was never made', async () => {
+    expectNothing(await get(signerOf(t).url(upload.id, 'poster')));
+  });
+
+  it('an unknown variant name', async () => {
+    const res = await get(`/media/${upload.id}/secret?exp=1&sig=x`);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.rawPayload.includes(PNG_SIGNATURE)).toBe(false);
+  });
+
+  it('a path that tries to climb out of the media directory', async () => {
+    const res = await get(`/media/..%2F..%2Fsecrets.json/original?exp=1&sig=x`);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});

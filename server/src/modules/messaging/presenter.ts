@@ -1,0 +1,92 @@
+import type { ConversationRow, MessageRow, UploadRow } from '../../db/schema/index.ts';
+import type { MediaSigner } from '../media/signing.ts';
+
+export const DELETED_USER_NAME = 'Deleted user';
+
+export function presentAttachment(upload: UploadRow, signer: MediaSigner) {
+  return {
+    id: upload.id,
+    original_filename: upload.originalFilename,
+    file_size: upload.sizeBytes,
+    content_type: upload.contentType,
+    file_url: signer.url(upload.id),
+    thumbnail_url: upload.variants.thumb ? signer.url(upload.id, 'thumb') : null,
+    is_image: upload.contentType.startsWith('image/'),
+  };
+}
+
+/**
+ * A message as one participant sees it. A locked message the recipient has not paid for has no
+ * text and no attachments: only its price and that it holds something.
+ */
+export function presentMessage(
+  message: MessageRow,
+  viewerId: number,
+  context: { senderUsername: string | null; attachments: UploadRow[]; unlocked: boolean },
+  signer: MediaSigner,
+) {
+  const isSender = message.senderId === viewerId;
+  const open = !message.isLocked || isSender || context.unlocked;
+  return {
+    id: message.id,
+    conversation_id: message.conversationId,
+    text: open ? message.text : '',
+    created_at: message.createdAt.toISOString(),
+    timestamp: message.createdAt.toISOString(),
+    sender: message.senderId,
+    sender_name: context.senderUsername ?? DELETED_USER_NAME,
+    has_media: context.attachments.length > 0,
+    is_locked: message.isLocked,
+    is_unlocked: message.isLocked && (isSender || context.unlocked),
+    price: message.priceCents / 100,
+    price_cents: message.priceCents,
+    attachments: open ? context.attachments.map((upload) => presentAttachment(upload, signer)) : [],
+    is_system: message.isSystem,
+    roomId: message.roomId,
+  };
+}
+
+export type PresentedMessage = ReturnType<typeof presentMessage>;
+
+export function presentConversation(
+  row: {
+    conversation: ConversationRow;
+    otherUsername: string | null;
+    otherAvatarId: string | null;
+    lastMessage: MessageRow | null;
+    lastMessageHasMedia: boolean;
+    lastMessageUnlocked: boolean;
+  },
+  viewerId: number,
+  signer: MediaSigner,
+) {
+  const c = row.conversation;
+  const otherId = c.userLowId === viewerId ? c.userHighId : c.userLowId;
+  const last = row.lastMessage;
+  const lastOpen = last
+    ? !last.isLocked || last.senderId === viewerId || row.lastMessageUnlocked
+    : false;
+  return {
+    id: c.id,
+    other_user: {
+      id: otherId,
+      username: row.otherUsername ?? DELETED_USER_NAME,
+      avatar: row.otherAvatarId ? signer.url(row.otherAvatarId, 'original') : null,
+    },
+    unread_count: c.userLowId === viewerId ? c.lowUnread : c.highUnread,
+    updated_at: c.updatedAt.toISOString(),
+    created_at: c.createdAt.toISOString(),
+    last_message: last
+      ? {
+          id: last.id,
+          text: lastOpen ? last.text : '',
+          has_media: row.lastMessageHasMedia,
+          is_locked: last.isLocked,
+          is_unlocked: last.isLocked && (last.senderId === viewerId || row.lastMessageUnlocked),
+          is_system: last.isSystem,
+          sender: last.senderId,
+          created_at: last.createdAt.toISOString(),
+        }
+      : null,
+  };
+}

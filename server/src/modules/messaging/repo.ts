@@ -1,0 +1,233 @@
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  conversations,
+  messageAttachments,
+  messages,
+  messageUnlocks,
+  uploads,
+  users,
+  type ConversationRow,
+} from '../../db/schema/index.ts';
+
+export function orderedPair(a: number, b: number): { userLowId: number; userHighId: number } {
+  return a < b ? { userLowId: a, userHighId: b } : { userLowId: b, userHighId: a };
+}
+
+/** The conversation of the pair, created if needed; concurrent starts meet on the unique index. */
+export async function findOrCreateConversation(db: Executor, a: number, b: number) {
+  const pair = orderedPair(a, b);
+  await db.insert(conversations).values(pair).onConflictDoNothing();
+  const row = await db.query.conversations.findFirst({
+    where: and(
+      eq(conversations.userLowId, pair.userLowId),
+      eq(conversations.userHighId, pair.userHighId),
+    ),
+  });
+  if (!row) throw new Error('conversation upsert failed');
+  return row;
+}
+
+/** The conversation if `userId` takes part in it; otherwise nothing (missing and foreign look alike). */
+export function findConversationOf(db: Executor, userId: number, id: number) {
+  return db.query.conversations.findFirst({
+    where: and(
+      eq(conversations.id, id),
+      or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId)),
+    ),
+  });
+}
+
+export function otherUserId(conversation: ConversationRow, userId: number): number | null {
+  return conversation.userLowId === userId ? conversation.userHighId : conversation.userLowId;
+}
+
+export function unreadOf(conversation: ConversationRow, userId: number): number {
+  return conversation.userLowId === userId ? conversation.lowUnread : conversation.highUnread;
+}
+
+export function listConversationsOf(db: Executor, userId: number, limit: number) {
+  return db
+    .select({
+      conversation: conversations,
+      otherUsername: users.username,
+      otherAvatarId: users.profileImageId,
+      lastMessage: messages,
+      lastMessageHasMedia: sql<boolean>`exists (select 1 from ${messageAttachments} where ${messageAttachments.messageId} = ${messages.id})`,
+      lastMessageUnlocked: sql<boolean>`exists (select 1 from ${messageUnlocks} where ${messageUnlocks.messageId} = ${messages.id} and ${messageUnlocks.userId} = ${userId})`,
+    })
+    .from(conversations)
+    .leftJoin(
+      users,
+      sql`${users.id} = case when ${conversations.userLowId} = ${userId} then ${conversations.userHighId} else ${conversations.userLowId} end`,
+    )
+    .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
+    .where(or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId)))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(limit);
+}
+
+export async function insertMessage(db: Executor, values: typeof messages.$inferInsert) {
+  const [row] = await db.insert(messages).values(values).returning();
+  if (!row) throw new Error('message insert failed');
+  return row;
+}
+
+export async function attachUploads(db: Executor, messageId: number, uploadIds: string[]) {
+  if (uploadIds.length === 0) return;
+  await db
+    .insert(messageAttachments)
+    .values(uploadIds.map((uploadId, position) => ({ messageId, uploadId, position })));
+}
+
+/** Records the new last message and bumps the other side's unread count. */
+export async function touchConversation(
+  db: Executor,
+  conversation: ConversationRow,
+  senderId: number,
+  messageId: number,
+) {
+  const senderIsLow = conversation.userLowId === senderId;
+  const [row] = await db
+    .update(conversations)
+    .set({
+      lastMessageId: messageId,
+      updatedAt: sql`now()`,
+      ...(senderIsLow
+        ? { highUnread: sql`${conversations.highUnread} + 1` }
+        : { lowUnread: sql`${conversations.lowUnread} + 1` }),
+    })
+    .where(eq(conversations.id, conversation.id))
+    .returning();
+  return row;
+}
+
+export async function clearUnread(db: Executor, conversation: ConversationRow, userId: number) {
+  const isLow = conversation.userLowId === userId;
+  if ((isLow ? conversation.lowUnread : conversation.highUnread) === 0) return false;
+  await db
+    .update(conversations)
+    .set(isLow ? { lowUnread: 0 } : { highUnread: 0 })
+    .where(eq(conversations.id, conversation.id));
+  return true;
+}
+
+export async function totalUnreadMessages(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(case when ${conversations.userLowId} = ${userId} then ${conversations.lowUnread} else ${conversations.highUnread} end), 0)::int`,
+    })
+    .from(conversations)
+    .where(or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId)));
+  return row?.total ?? 0;
+}
+
+export function listMessages(
+  db: Executor,
+  conversationId: number,
+  options: { afterId?: number; beforeId?: number; limit: number },
+) {
+  const newestFirst = options.beforeId !== undefined || options.afterId === undefined;
+  return (
+    db
+      .select({ message: messages, senderUsername: users.username })
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          options.afterId !== undefined ? gt(messages.id, options.afterId) : undefined,
+          options.beforeId !== undefined ? lt(messages.id, options.beforeId) : undefined,
+        ),
+      )
+      // The newest page is read newest-first and turned around by the caller.
+      .orderBy(newestFirst ? desc(messages.id) : asc(messages.id))
+      .limit(options.limit)
+  );
+}
+
+export function findMessageInConversationOf(db: Executor, userId: number, messageId: number) {
+  return db
+    .select({ message: messages, conversation: conversations, senderUsername: users.username })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(
+      and(
+        eq(messages.id, messageId),
+        or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId)),
+      ),
+    )
+    .limit(1);
+}
+
+export function attachmentsOf(db: Executor, messageIds: number[]) {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ messageId: messageAttachments.messageId, upload: uploads })
+    .from(messageAttachments)
+    .innerJoin(uploads, eq(uploads.id, messageAttachments.uploadId))
+    .where(inArray(messageAttachments.messageId, messageIds))
+    .orderBy(messageAttachments.messageId, messageAttachments.position);
+}
+
+export async function unlockedMessageIds(
+  db: Executor,
+  userId: number,
+  messageIds: number[],
+): Promise<Set<number>> {
+  if (messageIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: messageUnlocks.messageId })
+    .from(messageUnlocks)
+    .where(and(eq(messageUnlocks.userId, userId), inArray(messageUnlocks.messageId, messageIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Claims the unlock; only the first of any number of concurrent callers gets `true`. */
+export async function claimUnlock(
+  db: Executor,
+  messageId: number,
+  userId: number,
+): Promise<boolean> {
+  const rows = await db
+    .insert(messageUnlocks)
+    .values({ messageId, userId })
+    .onConflictDoNothing()
+    .returning({ messageId: messageUnlocks.messageId });
+  return rows.length === 1;
+}
+
+export async function setUnlockTransaction(
+  db: Executor,
+  messageId: number,
+  userId: number,
+  transactionId: number,
+) {
+  await db
+    .update(messageUnlocks)
+    .set({ transactionId })
+    .where(and(eq(messageUnlocks.messageId, messageId), eq(messageUnlocks.userId, userId)));
+}
+
+/** The sender's own attachments, for the media library. */
+export function listSentAttachments(db: Executor, senderId: number, limit: number) {
+  return db
+    .select({ upload: uploads, messageId: messageAttachments.messageId })
+    .from(messageAttachments)
+    .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+    .innerJoin(uploads, eq(uploads.id, messageAttachments.uploadId))
+    .where(eq(messages.senderId, senderId))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+}
+
+export function findConversationByPair(db: Executor, a: number, b: number) {
+  const pair = orderedPair(a, b);
+  return db.query.conversations.findFirst({
+    where: and(
+      eq(conversations.userLowId, pair.userLowId),
+      eq(conversations.userHighId, pair.userHighId),
+    ),
+  });
+}

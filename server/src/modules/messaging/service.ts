@@ -1,0 +1,330 @@
+import { DEFAULT_UNLOCK_PRICE_CENTS, formatCents, splitPayment } from '@zura/contracts';
+import type { Database } from '../../db/client.ts';
+import type { MessageRow, NotificationRow, UploadRow } from '../../db/schema/index.ts';
+import type { EventBus, LiveEvent } from '../../events/bus.ts';
+import {
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  type FieldErrors,
+} from '../../lib/errors.ts';
+import type { MediaSigner } from '../media/signing.ts';
+import { insertNotification, markConversationNotificationsRead } from '../notifications/repo.ts';
+import { presentNotification } from '../notifications/presenter.ts';
+import { canViewProfileContent } from '../profiles/policy.ts';
+import * as profilesRepo from '../profiles/repo.ts';
+import type { UploadsService } from '../uploads/service.ts';
+import { findUserById } from '../users/repo.ts';
+import { paymentLegs, postMovement } from '../wallet/ledger.ts';
+import { presentAttachment, presentConversation, presentMessage } from './presenter.ts';
+import * as repo from './repo.ts';
+
+export type MessagingService = ReturnType<typeof createMessagingService>;
+
+export const MESSAGE_MAX_LENGTH = 5000;
+export const MAX_ATTACHMENTS = 10;
+export const MIN_MESSAGE_PRICE_CENTS = 100;
+export const MAX_MESSAGE_PRICE_CENTS = 100_000;
+
+export type SendMessageInput = {
+  text: string;
+  isLocked: boolean;
+  priceCents: number | undefined;
+  uploadedFileIds: string[];
+  isSystem: boolean;
+  roomId: string | undefined;
+};
+
+/** The call room of a pair: `room_{smaller id}_{larger id}`. */
+export function roomIdOf(a: number, b: number): string {
+  return `room_${Math.min(a, b)}_${Math.max(a, b)}`;
+}
+
+export function createMessagingService(deps: {
+  db: Database;
+  uploads: UploadsService;
+  signer: MediaSigner;
+  bus: EventBus;
+  unreadNotifications: (userId: number) => Promise<number>;
+}) {
+  const { db, uploads, signer, bus } = deps;
+
+  async function presentMany(
+    rows: { message: MessageRow; senderUsername: string | null }[],
+    viewerId: number,
+  ) {
+    const ids = rows.map((row) => row.message.id);
+    const [attachments, unlocked] = await Promise.all([
+      repo.attachmentsOf(db, ids),
+      repo.unlockedMessageIds(db, viewerId, ids),
+    ]);
+    const byMessage = new Map<number, UploadRow[]>();
+    for (const { messageId, upload } of attachments) {
+      byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), upload]);
+    }
+    return rows.map((row) =>
+      presentMessage(
+        row.message,
+        viewerId,
+        {
+          senderUsername: row.senderUsername,
+          attachments: byMessage.get(row.message.id) ?? [],
+          unlocked: unlocked.has(row.message.id),
+        },
+        signer,
+      ),
+    );
+  }
+
+  /** Unread badges of one user, as a frame. */
+  async function unreadFrame(userId: number): Promise<LiveEvent> {
+    const [messages, notifications] = await Promise.all([
+      repo.totalUnreadMessages(db, userId),
+      deps.unreadNotifications(userId),
+    ]);
+    return { userId, frame: { type: 'unread_counts', messages, notifications } };
+  }
+
+  async function publishNewMessage(
+    message: MessageRow,
+    senderUsername: string,
+    participants: number[],
+    notification: NotificationRow | undefined,
+  ) {
+    const events: LiveEvent[] = [];
+    for (const userId of participants) {
+      const [presented] = await presentMany([{ message, senderUsername }], userId);
+      events.push({
+        userId,
+        frame: { type: 'message', conversation_id: message.conversationId, message: presented },
+      });
+    }
+    if (notification) {
+      events.push({
+        userId: notification.userId,
+        frame: { type: 'notification', notification: presentNotification(notification) },
+      });
+      events.push(await unreadFrame(notification.userId));
+    }
+    await bus.publish(events);
+  }
+
+  return {
+    unreadFrame,
+
+    async startConversation(userId: number, recipientId: number) {
+      if (recipientId === userId)
+        throw new BadRequestError('You cannot start a conversation with yourself.');
+      const recipient = await findUserById(db, recipientId);
+      if (!recipient) throw new NotFoundError('User not found');
+      const unlocked =
+        recipient.isProfileLocked &&
+        (await profilesRepo.hasProfileUnlock(db, recipient.id, userId));
+      if (!canViewProfileContent(recipient, userId, unlocked)) {
+        throw new ForbiddenError('Unlock this profile before sending a message.');
+      }
+      const conversation = await repo.findOrCreateConversation(db, userId, recipientId);
+      const rows = await repo.listConversationsOf(db, userId, 500);
+      const row = rows.find((r) => r.conversation.id === conversation.id);
+      if (!row) throw new NotFoundError('Conversation not found.');
+      return presentConversation(row, userId, signer);
+    },
+
+    async listConversations(userId: number) {
+      const rows = await repo.listConversationsOf(db, userId, 500);
+      return rows.map((row) => presentConversation(row, userId, signer));
+    },
+
+    /** Ascending messages; reading clears the caller's unread count for the conversation. */
+    async listMessages(
+      userId: number,
+      conversationId: number,
+      options: { afterId?: number; beforeId?: number; limit: number },
+    ) {
+      const conversation = await repo.findConversationOf(db, userId, conversationId);
+      if (!conversation) throw new NotFoundError('Conversation not found.');
+      const rows = await repo.listMessages(db, conversationId, options);
+      if (options.afterId === undefined || options.beforeId !== undefined) rows.reverse();
+      const cleared = await repo.clearUnread(db, conversation, userId);
+      // Having read the conversation, its message notifications are read too.
+      const readNotifications = await markConversationNotificationsRead(db, userId, conversationId);
+      if (cleared || readNotifications > 0) {
+        const unread = await unreadFrame(userId);
+        await bus.publish([
+          { userId, frame: { type: 'read', conversation_id: conversationId } },
+          unread,
+          {
+            userId,
+            frame: { type: 'notifications_read', unread_count: unread.frame.notifications },
+          },
+        ]);
+      }
+      return presentMany(rows, userId);
+    },
+
+    async sendMessage(senderId: number, conversationId: number, input: SendMessageInput) {
+      const conversation = await repo.findConversationOf(db, senderId, conversationId);
+      if (!conversation) throw new NotFoundError('Conversation not found.');
+      const recipientId = repo.otherUserId(conversation, senderId);
+      const sender = await findUserById(db, senderId);
+      if (!sender) throw new NotFoundError('User not found');
+      const errors: FieldErrors = {};
+      const text = input.text.trim();
+      if (text.length > MESSAGE_MAX_LENGTH)
+        errors.text = [`Messages can be at most ${MESSAGE_MAX_LENGTH} characters long.`];
+      if (!text && input.uploadedFileIds.length === 0)
+        errors.text = ['Write a message or attach a file.'];
+      const ids = [...new Set(input.uploadedFileIds)];
+      if (ids.length > MAX_ATTACHMENTS)
+        errors.uploaded_file_uuids = [`Attach at most ${MAX_ATTACHMENTS} files.`];
+      const own = await Promise.all(
+        ids.map((id) => uploads.findOwnInContexts(senderId, id, ['message_attachment'])),
+      );
+      if (own.some((row) => !row)) {
+        errors.uploaded_file_uuids = ['Attachments must be your own uploaded message files.'];
+      }
+      let priceCents = 0;
+      if (input.isLocked) {
+        if (!sender.isCreator) errors.is_locked = ['Only creators can send locked messages.'];
+        priceCents = input.priceCents ?? DEFAULT_UNLOCK_PRICE_CENTS;
+        if (priceCents < MIN_MESSAGE_PRICE_CENTS || priceCents > MAX_MESSAGE_PRICE_CENTS) {
+          errors.price = [
+            `The price must be between ${formatCents(MIN_MESSAGE_PRICE_CENTS)} and ${formatCents(MAX_MESSAGE_PRICE_CENTS)}.`,
+          ];
+        }
+      }
+      if (input.isSystem) {
+        const room = recipientId === null ? undefined : roomIdOf(senderId, recipientId);
+        if (!input.roomId || input.roomId !== room)
+          errors.roomId = ["System messages must name this conversation's call room."];
+      }
+      if (recipientId === null) errors.non_field_errors = ['This user has deleted their account.'];
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const hasMedia = ids.length > 0;
+      const { message, notification } = await db.transaction(async (tx) => {
+        const message = await repo.insertMessage(tx, {
+          conversationId,
+          senderId,
+          text,
+          isLocked: input.isLocked,
+          priceCents,
+          isSystem: input.isSystem,
+          roomId: input.isSystem ? (input.roomId ?? null) : null,
+        });
+        await repo.attachUploads(tx, message.id, ids);
+        await repo.touchConversation(tx, conversation, senderId, message.id);
+        const notification = await insertNotification(tx, {
+          userId: recipientId as number,
+          type: input.isSystem ? 'call' : 'message',
+          title: input.isSystem
+            ? `${sender.username} is calling`
+            : `New message from ${sender.username}`,
+          message: input.isSystem
+            ? text
+            : input.isLocked
+              ? `Locked message · ${formatCents(priceCents)}`
+              : text.slice(0, 140) || 'Sent an attachment',
+          data: {
+            conversation_id: conversationId,
+            sender_id: senderId,
+            sender_username: sender.username,
+            has_media: hasMedia,
+          },
+        });
+        return { message, notification };
+      });
+      await publishNewMessage(
+        message,
+        sender.username,
+        [senderId, recipientId as number],
+        notification,
+      );
+      const [presented] = await presentMany(
+        [{ message, senderUsername: sender.username }],
+        senderId,
+      );
+      return presented;
+    },
+
+    /**
+     * The recipient pays the price once, however many requests arrive together: the unlock row's
+     * primary key lets one transaction through and the others find it already unlocked.
+     */
+    async unlockMessage(userId: number, messageId: number) {
+      const [found] = await repo.findMessageInConversationOf(db, userId, messageId);
+      if (!found) throw new NotFoundError('Message not found.');
+      const { message } = found;
+      if (message.senderId === userId)
+        throw new BadRequestError('You cannot unlock your own message.');
+      if (message.isLocked) {
+        const creatorId = message.senderId;
+        if (creatorId === null)
+          throw new BadRequestError('The sender of this message has deleted their account.');
+        const notification = await db.transaction(async (tx) => {
+          if (!(await repo.claimUnlock(tx, message.id, userId))) return undefined;
+          const { feeCents, creatorCents } = splitPayment(message.priceCents);
+          const transaction = await postMovement(tx, {
+            kind: 'message_unlock',
+            payerId: userId,
+            payeeId: creatorId,
+            amountCents: message.priceCents,
+            feeCents,
+            reference: { message_id: message.id, conversation_id: message.conversationId },
+            legs: paymentLegs(userId, creatorId, message.priceCents, feeCents),
+          });
+          await repo.setUnlockTransaction(tx, message.id, userId, transaction.id);
+          const fan = await findUserById(tx, userId);
+          return insertNotification(tx, {
+            userId: creatorId,
+            type: 'unlock',
+            title: 'Message unlocked',
+            message: `${fan?.username ?? 'A fan'} unlocked your message for ${formatCents(message.priceCents)} (you receive ${formatCents(creatorCents)}).`,
+            data: {
+              conversation_id: message.conversationId,
+              message_id: message.id,
+              sender_id: userId,
+              sender_username: fan?.username ?? '',
+            },
+          });
+        });
+        if (notification) {
+          await bus.publish([
+            {
+              userId: notification.userId,
+              frame: { type: 'notification', notification: presentNotification(notification) },
+            },
+            await unreadFrame(notification.userId),
+          ]);
+        }
+      }
+      const [presented] = await presentMany(
+        [{ message, senderUsername: found.senderUsername }],
+        userId,
+      );
+      return presented;
+    },
+
+    async listAttachments(userId: number) {
+      const rows = await repo.listSentAttachments(db, userId, 1000);
+      const seen = new Set<string>();
+      const sender = await findUserById(db, userId);
+      return rows
+        .filter((row) => (seen.has(row.upload.id) ? false : (seen.add(row.upload.id), true)))
+        .map((row) => ({
+          ...presentAttachment(row.upload, signer),
+          uploaded_at: row.upload.createdAt.toISOString(),
+          sender_id: userId,
+          sender_username: sender?.username ?? '',
+          message_id: row.messageId,
+        }));
+    },
+
+    /** Removes one of the caller's sent files from every message that carries it. */
+    async deleteAttachment(userId: number, uploadId: string) {
+      const upload = await uploads.findOwnInContexts(userId, uploadId, ['message_attachment']);
+      if (!upload) throw new NotFoundError('Attachment not found.');
+      await uploads.deleteOwn(userId, uploadId);
+    },
+  };
+}

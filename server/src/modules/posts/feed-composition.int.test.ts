@@ -1,0 +1,387 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildCreator, quickUser, subscribe } from '../../../test/economy.ts';
+import { buildPost, type TestUser } from '../../../test/factories.ts';
+
+/**
+ * The composed home feed: the posts of the people the viewer follows and subscribes to, and
+ * their own, newest first; everyone's recent posts when that holds nothing by others yet.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type FeedPage = { ids: number[]; authors: number[]; source: string; next: string | undefined };
+
+async function feedOf(app: TestApp, viewer: TestUser, url = '/api/posts/?limit=50') {
+  const res = await app.request({ method: 'GET', url, token: viewer.access });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<{ id: number; user_id: number }[]>();
+  const link = res.headers.link === undefined ? undefined : String(res.headers.link);
+  const next = link === undefined ? undefined : /^<([^>]+)>; rel="next"$/.exec(link)?.[1];
+  if (link !== undefined) expect(next, link).toBeDefined();
+  const source = String(res.headers['x-feed-source']);
+  // The Link to the next page keeps the source of this one.
+  if (next) expect(next).toContain(`&source=${source}`);
+  return {
+    ids: body.map((p) => p.id),
+    authors: body.map((p) => p.user_id),
+    source,
+    next,
+  } satisfies FeedPage;
+}
+
+/** Follows Link from `url` to the end; answers every page. */
+async function allPages(app: TestApp, viewer: TestUser, url: string): Promise<FeedPage[]> {
+  const pages: FeedPage[] = [];
+  let current: string | undefined = url;
+  while (current) {
+    const page = await feedOf(app, viewer, current);
+    pages.push(page);
+    current = page.next;
+    expect(pages.length).toBeLessThan(200);
+  }
+  return pages;
+}
+
+function followAs(app: TestApp, viewer: TestUser, target: Pick<TestUser, 'id'>) {
+  return app
+    .request({ method: 'POST', url: `/api/auth/users/${target.id}/follow/`, token: viewer.access })
+    .then((res) => expect(res.statusCode, res.body).toBe(200));
+}
+
+/** Moves posts back in time by `days` days (keeping their order among themselves). */
+async function age(app: TestApp, ids: number[], days: number) {
+  await app.pool.query(
+    `UPDATE posts SET created_at = created_at - make_interval(days => $2) WHERE id = ANY($1)`,
+    [ids, days],
+  );
+}
+
+async function lock(app: TestApp, owner: TestUser, password: string) {
+  const res = await app.request({
+    method: 'PUT',
+    url: '/api/auth/profile/',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ is_profile_locked: true, profile_password: password }),
+    token: owner.access,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('the following feed', () => {
+  it("shows a followed creator's posts and not an unfollowed one's", async () => {
+    const viewer = await quickUser(t);
+    const [followed, stranger] = [await quickUser(t, true), await quickUser(t, true)];
+    await followAs(t, viewer, followed);
+    const mine = await buildPost(t, followed, { content: 'followed' });
+    const theirs = await buildPost(t, stranger, { content: 'not followed, and newer' });
+    const feed = await feedOf(t, viewer);
+    expect(feed.source).toBe('following');
+    expect(feed.ids).toEqual([mine.id]);
+    expect(feed.ids).not.toContain(theirs.id);
+  });
+
+  it('drops the posts of someone once unfollowed', async () => {
+    const viewer = await quickUser(t);
+    const [a, b] = [await quickUser(t, true), await quickUser(t, true)];
+    await followAs(t, viewer, a);
+    await followAs(t, viewer, b);
+    const [pa, pb] = [await buildPost(t, a), await buildPost(t, b)];
+    expect((await feedOf(t, viewer)).ids).toEqual([pb.id, pa.id]);
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/auth/users/${b.id}/follow/`,
+      token: viewer.access,
+    });
+    expect(res.statusCode).toBe(200);
+    const feed = await feedOf(t, viewer);
+    expect(feed.source).toBe('following');
+    expect(feed.ids).toEqual([pa.id]);
+  });
+
+  it('includes the posts of creators the viewer subscribes to without following', async () => {
+    const viewer = await quickUser(t);
+    const creator = await buildCreator(t, 0);
+    const before = await buildPost(t, creator, { content: 'before subscribing' });
+    expect((await subscribe(t, viewer, creator)).statusCode).toBe(201);
+    const after = await buildPost(t, creator, { content: 'after subscribing' });
+    await buildPost(t, await quickUser(t, true), { content: 'noise' });
+    const feed = await feedOf(t, viewer);
+    expect(feed.source).toBe('following');
+    expect(feed.ids).toEqual([after.id, before.id]);
+  });
+
+  it('leaves out a creator whose subscription has expired', async () => {
+    const viewer = await quickUser(t);
+    const [creator, followed] = [await buildCreator(t, 0), await quickUser(t, true)];
+    const sub = await subscribe(t, viewer, creator);
+    expect(sub.statusCode).toBe(201);
+    await followAs(t, viewer, followed);
+    const [pc, pf] = [await buildPost(t, creator), await buildPost(t, followed)];
+    expect((await feedOf(t, viewer)).ids).toEqual([pf.id, pc.id]);
+    await t.pool.query(
+      `UPDATE subscriptions SET status = 'expired', expired_at = now() WHERE id = $1`,
+      [sub.json().id],
+    );
+    expect((await feedOf(t, viewer)).ids).toEqual([pf.id]);
+  });
+
+  it("includes the viewer's own posts among those of the people they follow", async () => {
+    const viewer = await quickUser(t, true);
+    const followed = await quickUser(t, true);
+    await followAs(t, viewer, followed);
+    const own1 = await buildPost(t, viewer, { content: 'mine 1' });
+    const theirs = await buildPost(t, followed, { content: 'theirs' });
+    const own2 = await buildPost(t, viewer, { content: 'mine 2' });
+    const feed = await feedOf(t, viewer);
+    expect(feed.source).toBe('following');
+    expect(feed.ids).toEqual([own2.id, theirs.id, own1.id]);
+    expect(feed.authors).toEqual([viewer.id, followed.id, viewer.id]);
+  });
+
+  it('keeps a locked profile out until the viewer unlocks it', async () => {
+    const viewer = await quickUser(t);
+    const [locked, open] = [await quickUser(t, true), await quickUser(t, true)];
+    await followAs(t, viewer, locked);
+    await followAs(t, viewer, open);
+    const hidden = await buildPost(t, locked, { content: 'behind the lock' });
+    const shown = await buildPost(t, open, { content: 'open' });
+    await lock(t, locked, 'the lock password');
+    const feed = await feedOf(t, viewer);
+    expect(feed.source).toBe('following');
+    expect(feed.ids).toEqual([shown.id]);
+    // Nor does the everyone feed show it.
+    expect((await feedOf(t, viewer, '/api/posts/?source=all&limit=50')).ids).not.toContain(
+      hidden.id,
+    );
+    const unlock = await t.request({
+      method: 'POST',
+      url: `/api/auth/users/${locked.username}/unlock/`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: 'the lock password' }),
+      token: viewer.access,
+    });
+    expect(unlock.statusCode, unlock.body).toBe(200);
+    expect((await feedOf(t, viewer)).ids).toEqual([shown.id, hidden.id]);
+    // Another follower who has not unlocked it still does not see it.
+    const other = await quickUser(t);
+    await followAs(t, other, locked);
+    await followAs(t, other, open);
+    expect((await feedOf(t, other)).ids).toEqual([shown.id]);
+  });
+
+  it('a viewer following only a locked profile falls back to everyone, still without it', async () => {
+    const viewer = await quickUser(t);
+    const locked = await quickUser(t, true);
+    await followAs(t, viewer, locked);
+    const hidden = await buildPost(t, locked);
+    await lock(t, locked, 'another password');
+    const newest = await buildPost(t, await quickUser(t, true));
+    const feed = await feedOf(t, viewer);
+    expect(feed.source).toBe('all');
+    expect(feed.ids[0]).toBe(newest.id);
+    expect(feed.ids).not.toContain(hidden.id);
+  });
+
+  it('finds the old posts of 5 followed creators behind many newer posts of others', async () => {
+    const viewer = await quickUser(t);
+    const followed = [];
+    const oldIds: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const creator = await quickUser(t, true);
+      followed.push(creator);
+      await followAs(t, viewer, creator);
+      for (let j = 0; j < 2; j++) oldIds.push((await buildPost(t, creator)).id);
+    }
+    // A year ago, creator by creator, so the expected order is the order they were made in.
+    await age(t, oldIds, 365);
+    const busy = await quickUser(t, true);
+    for (let i = 0; i < 60; i++) await buildPost(t, busy, { content: `recent ${i}` });
+    const feed = await feedOf(t, viewer, '/api/posts/?limit=20');
+    expect(feed.source).toBe('following');
+    expect(feed.ids).toEqual([...oldIds].reverse());
+    expect(feed.next).toBeUndefined();
+  });
+
+  it('source=following stays on the following feed even when it holds only own posts', async () => {
+    const viewer = await quickUser(t);
+    const own = await buildPost(t, viewer);
+    await buildPost(t, await quickUser(t, true));
+    const feed = await feedOf(t, viewer, '/api/posts/?source=following');
+    expect(feed.source).toBe('following');
+    expect(feed.ids).toEqual([own.id]);
+  });
+
+  it('source=all shows everyone to a viewer who follows people', async () => {
+    const viewer = await quickUser(t);
+    const followed = await quickUser(t, true);
+    await followAs(t, viewer, followed);
+    await buildPost(t, followed);
+    const stranger = await buildPost(t, await quickUser(t, true));
+    const feed = await feedOf(t, viewer, '/api/posts/?source=all');
+    expect(feed.source).toBe('all');
+    expect(feed.ids[0]).toBe(stranger.id);
+  });
+
+  it.each(['everyone', 'FOLLOWING', ''])('answers 400 for source=%s', async (source) => {
+    const viewer = await quickUser(t);
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/posts/?source=${source}`,
+      token: viewer.access,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ source: ['source must be following or all.'] });
+  });
+
+  it('answers 400, never a 5xx, for a cursor no post could have made', async () => {
+    const viewer = await quickUser(t);
+    const b64 = (text: string) => Buffer.from(text).toString('base64url');
+    // A time past the year 9999, and other shapes a cursor never has.
+    for (const before of [b64('999999999999999_1'), b64('253402300800000_1'), 'abc', b64('1_')]) {
+      for (const url of [
+        `/api/posts/?before=${before}`,
+        `/api/posts/?source=following&before=${before}`,
+        `/api/posts/?source=all&before=${before}`,
+        `/api/posts/user/${viewer.id}/?before=${before}`,
+      ]) {
+        const res = await t.request({ method: 'GET', url, token: viewer.access });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+        expect(res.json()).toEqual({ before: ['before is not a valid cursor.'] });
+      }
+    }
+    // The last instant with a four-digit year is a valid cursor: everything is before it.
+    const own = await buildPost(t, viewer);
+    const res = await feedOf(
+      t,
+      viewer,
+      `/api/posts/?source=following&before=${b64('253402300799999_1')}`,
+    );
+    expect(res.ids).toEqual([own.id]);
+  });
+});
+
+describe('the fallback to everyone', () => {
+  it('gives a new user with no follows the newest posts of everyone, marked source all', async () => {
+    const viewer = await quickUser(t);
+    const [a, b] = [await quickUser(t, true), await quickUser(t)];
+    const pa = await buildPost(t, a);
+    const pb = await buildPost(t, b);
+    const res = await t.request({ method: 'GET', url: '/api/posts/', token: viewer.access });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-feed-source']).toBe('all');
+    const ids = res.json().map((p: { id: number }) => p.id);
+    expect(ids.slice(0, 2)).toEqual([pb.id, pa.id]);
+    const { rows } = await t.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM posts p JOIN users u ON u.id = p.author_id
+        WHERE NOT u.is_profile_locked`,
+    );
+    expect(ids).toHaveLength(Math.min(20, rows[0]!.n));
+  });
+
+  it('gives a user who has only their own posts the everyone feed on the first page', async () => {
+    const viewer = await quickUser(t, true);
+    const own = await buildPost(t, viewer);
+    const other = await buildPost(t, await quickUser(t, true));
+    const feed = await feedOf(t, viewer);
+    expect(feed.source).toBe('all');
+    expect(feed.ids.slice(0, 2)).toEqual([other.id, own.id]);
+  });
+
+  it('gives the everyone feed to a viewer whose follows have never posted', async () => {
+    const viewer = await quickUser(t);
+    await followAs(t, viewer, await quickUser(t, true));
+    const other = await buildPost(t, await quickUser(t, true));
+    const feed = await feedOf(t, viewer);
+    expect(feed.source).toBe('all');
+    expect(feed.ids[0]).toBe(other.id);
+  });
+
+  it('switches to the following feed as soon as a followed creator posts', async () => {
+    const viewer = await quickUser(t);
+    const creator = await quickUser(t, true);
+    await followAs(t, viewer, creator);
+    await buildPost(t, await quickUser(t, true));
+    expect((await feedOf(t, viewer)).source).toBe('all');
+    const post = await buildPost(t, creator);
+    const feed = await feedOf(t, viewer);
+    expect(feed.source).toBe('following');
+    expect(feed.ids).toEqual([post.id]);
+  });
+});
+
+describe('keyset pages through Link', () => {
+  // Its own database, so the everyone feed holds exactly the posts made here.
+  let d: TestApp;
+  let viewer: TestUser;
+  let followingIds: number[];
+  let allIds: number[];
+  beforeAll(async () => {
+    d = await buildTestApp();
+    viewer = await quickUser(d);
+    const followed = [await quickUser(d, true), await quickUser(d)];
+    const subscribed = await buildCreator(d, 0);
+    const locked = await quickUser(d, true);
+    const strangers = [await quickUser(d, true), await quickUser(d)];
+    for (const user of followed) await followAs(d, viewer, user);
+    expect((await subscribe(d, viewer, subscribed)).statusCode).toBe(201);
+    await followAs(d, viewer, locked);
+    const authors = [...followed, subscribed, viewer, ...strangers, locked];
+    const made: { id: number; author: number }[] = [];
+    for (let i = 0; i < 56; i++) {
+      const author = authors[i % authors.length]!;
+      made.push({
+        id: (await buildPost(d, author, { content: `post ${i}` })).id,
+        author: author.id,
+      });
+    }
+    await lock(d, locked, 'locked password');
+    // Some posts share one instant, so the id alone must order them.
+    const tied = made.filter((_, i) => i % 3 === 0).map((p) => p.id);
+    await d.pool.query(
+      `UPDATE posts SET created_at = (SELECT max(created_at) FROM posts) + interval '1 minute'
+        WHERE id = ANY($1)`,
+      [tied],
+    );
+    const { rows } = await d.pool.query<{ id: string; author_id: string }>(
+      'SELECT id, author_id FROM posts ORDER BY created_at DESC, id DESC',
+    );
+    const mine = new Set([...followed, subscribed, viewer].map((u) => u.id));
+    followingIds = rows.filter((r) => mine.has(Number(r.author_id))).map((r) => Number(r.id));
+    allIds = rows.filter((r) => Number(r.author_id) !== locked.id).map((r) => Number(r.id));
+    expect(followingIds.length).toBeGreaterThan(20);
+  });
+  afterAll(() => d.close());
+
+  it.each([1, 3, 7, 20, 50])(
+    'the following feed visits each post once, newest first, with limit=%i',
+    async (limit) => {
+      const pages = await allPages(d, viewer, `/api/posts/?limit=${limit}`);
+      expect(new Set(pages.map((p) => p.source))).toEqual(new Set(['following']));
+      expect(pages.flatMap((p) => p.ids)).toEqual(followingIds);
+      for (const page of pages.slice(0, -1)) expect(page.ids).toHaveLength(limit);
+    },
+  );
+
+  it.each([1, 4, 20, 50])(
+    'the everyone feed visits each post once, newest first, with limit=%i',
+    async (limit) => {
+      const pages = await allPages(d, viewer, `/api/posts/?source=all&limit=${limit}`);
+      expect(new Set(pages.map((p) => p.source))).toEqual(new Set(['all']));
+      expect(pages.flatMap((p) => p.ids)).toEqual(allIds);
+    },
+  );
+
+  it('a fallback first page keeps paging everyone through its Link', async () => {
+    const newcomer = await quickUser(d);
+    const pages = await allPages(d, newcomer, '/api/posts/?limit=9');
+    expect(pages[0]!.source).toBe('all');
+    expect(pages[0]!.next).toMatch(/&source=all$/);
+    expect(new Set(pages.map((p) => p.source))).toEqual(new Set(['all']));
+    expect(pages.flatMap((p) => p.ids)).toEqual(allIds);
+  });
+});

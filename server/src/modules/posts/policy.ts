@@ -1,0 +1,34 @@
+import type { PostRow } from '../../db/schema/index.ts';
+
+export type PostAccess = {
+  post: PostRow;
+  unlocked: boolean;
+  authorIsCreator: boolean;
+  authorPriceCents: number;
+  subscribed: boolean;
+};
+
+/** A paid creator's posts are for active subscribers and the creator; free ones for everyone. */
+export function needsSubscription(access: PostAccess, viewerId: number): boolean {
+  return (
+    access.post.authorId !== viewerId &&
+    access.authorIsCreator &&
+    access.authorPriceCents > 0 &&
+    !access.subscribed
+  );
+}
+
+/** Whether a viewer may see a post's content and media: gating first, the password on top. */
+export function canSeePostContent(access: PostAccess, viewerId: number): boolean {
+  if (access.post.authorId === viewerId) return true;
+  if (needsSubscription(access, viewerId)) return false;
+  return !access.post.isLocked || access.unlocked;
+}
+
+export const POST_MAX_LENGTH = 5000;
+export const POST_PASSWORD_MIN_LENGTH = 4;
+
+/** Media-only posts carry the spec's placeholder text, which the client hides. */
+export function placeholderContent(mediaType: 'image' | 'video'): string {
+  return mediaType === 'image' ? 'Posted an image' : 'Posted a video';
+}

@@ -1,0 +1,52 @@
+import type { MediaSigner } from '../media/signing.ts';
+import type { PostWithAuthor } from './repo.ts';
+import { presentPrice } from '../users/presenter.ts';
+import { canSeePostContent, needsSubscription } from './policy.ts';
+
+/**
+ * A post as one viewer sees it. A post behind a subscription or a password the viewer has not
+ * given carries no content, no media field and a neutral type: nothing in it reveals what it
+ * holds. Gated posts say what a subscription costs.
+ */
+export function presentPost(row: PostWithAuthor, viewerId: number, signer: MediaSigner) {
+  const { post } = row;
+  const isOwner = post.authorId === viewerId;
+  const gated = needsSubscription(row, viewerId);
+  const avatar = row.authorAvatarId ? signer.url(row.authorAvatarId, 'original') : null;
+  const base = {
+    id: post.id,
+    created_at: post.createdAt.toISOString(),
+    user_id: post.authorId,
+    username: row.authorUsername,
+    user_username: row.authorUsername,
+    user_avatar: avatar,
+    is_locked: post.isLocked,
+    // A password given while subscribed opens nothing once the subscription has ended.
+    is_unlocked: post.isLocked && (isOwner || row.unlocked) && !gated,
+    can_delete: isOwner,
+    /** Whether the author can be tipped and subscribed to. */
+    author_is_creator: row.authorIsCreator,
+  };
+  const access = {
+    requires_subscription: gated,
+    subscription_price: gated ? presentPrice(row.authorPriceCents) : null,
+  };
+  if (!canSeePostContent(row, viewerId)) {
+    return { ...base, ...access, content: '', type: 'post' as const };
+  }
+  const media: Record<string, string> = {};
+  if (post.imageId) {
+    const url = signer.url(post.imageId, row.imageVariants?.feed ? 'feed' : 'original');
+    media.image = url;
+    media.image_url = url;
+  }
+  if (post.videoId) {
+    const url = signer.url(post.videoId, 'original');
+    media.video = url;
+    media.video_url = url;
+    if (row.videoVariants?.poster) media.poster_url = signer.url(post.videoId, 'poster');
+  }
+  return { ...base, ...access, content: post.content, type: post.type, ...media };
+}
+
+export type PresentedPost = ReturnType<typeof presentPost>;

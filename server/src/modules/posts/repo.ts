@@ -1,0 +1,151 @@
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import {
+  follows,
+  postUnlocks,
+  posts,
+  profileUnlocks,
+  subscriptions,
+  uploads,
+  users,
+} from '../../db/schema/index.ts';
+import type { PostCursor } from './cursor.ts';
+
+const imageUpload = alias(uploads, 'image_upload');
+const videoUpload = alias(uploads, 'video_upload');
+
+/** One query gives a page of posts with their author, media variants and the viewer's unlock. */
+function selectPostsFor(db: Executor, viewerId: number) {
+  return db
+    .select({
+      post: posts,
+      authorUsername: users.username,
+      authorAvatarId: users.profileImageId,
+      authorIsCreator: users.isCreator,
+      authorPriceCents: users.subscriptionPriceCents,
+      subscribed: sql<boolean>`exists (
+        select 1 from ${subscriptions}
+        where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.creatorId} = ${posts.authorId}
+          and ${subscriptions.status} = 'active')`,
+      imageVariants: imageUpload.variants,
+      videoVariants: videoUpload.variants,
+      unlocked: sql<boolean>`${postUnlocks.userId} is not null`,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(imageUpload, eq(imageUpload.id, posts.imageId))
+    .leftJoin(videoUpload, eq(videoUpload.id, posts.videoId))
+    .leftJoin(postUnlocks, and(eq(postUnlocks.postId, posts.id), eq(postUnlocks.userId, viewerId)));
+}
+
+export type PostWithAuthor = Awaited<
+  ReturnType<ReturnType<typeof selectPostsFor>['execute']>
+>[number];
+
+function before(cursor: PostCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(
+    lt(posts.createdAt, cursor.createdAt),
+    and(eq(posts.createdAt, cursor.createdAt), lt(posts.id, cursor.id)),
+  );
+}
+
+/** Authors whose profile the viewer may see: unlocked profiles, unlocked ones, and their own. */
+function visibleAuthor(viewerId: number): SQL {
+  return sql`(not ${users.isProfileLocked} or ${users.id} = ${viewerId} or exists (
+    select 1 from ${profileUnlocks}
+    where ${profileUnlocks.profileId} = ${users.id} and ${profileUnlocks.viewerId} = ${viewerId}))`;
+}
+
+export function listFeed(
+  db: Executor,
+  viewerId: number,
+  cursor: PostCursor | undefined,
+  limit: number,
+) {
+  return selectPostsFor(db, viewerId)
+    .where(and(visibleAuthor(viewerId), before(cursor)))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
+}
+
+/**
+ * The ids of the next page of posts by the people the viewer follows or subscribes to, and the
+ * viewer's own. Each author's newest posts come from the (author, created_at, id) index and are
+ * merged, so the cost is the same whether the authors post every minute or last did a year ago.
+ */
+export async function followingFeedIds(
+  db: Executor,
+  viewerId: number,
+  cursor: PostCursor | undefined,
+  limit: number,
+): Promise<number[]> {
+  const beforeCursor = cursor
+    ? sql`and (p.created_at, p.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::bigint)`
+    : sql``;
+  const result = await db.execute<{ id: number }>(sql`
+    select page.id from (
+      select ${follows.followeeId} as author_id from ${follows} where ${follows.followerId} = ${viewerId}
+      union
+      select ${subscriptions.creatorId} from ${subscriptions}
+        where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.status} = 'active'
+      union
+      select ${viewerId}::bigint
+    ) authors
+    join ${users} u on u.id = authors.author_id
+    cross join lateral (
+      select p.id, p.created_at from ${posts} p
+      where p.author_id = authors.author_id ${beforeCursor}
+      order by p.created_at desc, p.id desc
+      limit ${limit}
+    ) page
+    where not u.is_profile_locked or u.id = ${viewerId} or exists (
+      select 1 from ${profileUnlocks} pu where pu.profile_id = u.id and pu.viewer_id = ${viewerId})
+    order by page.created_at desc, page.id desc
+    limit ${limit}`);
+  return result.rows.map((row) => Number(row.id));
+}
+
+export async function listByIds(db: Executor, viewerId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return selectPostsFor(db, viewerId)
+    .where(inArray(posts.id, ids))
+    .orderBy(desc(posts.createdAt), desc(posts.id));
+}
+
+export function listByAuthor(
+  db: Executor,
+  viewerId: number,
+  authorId: number,
+  cursor: PostCursor | undefined,
+  limit: number,
+) {
+  return selectPostsFor(db, viewerId)
+    .where(and(eq(posts.authorId, authorId), before(cursor)))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
+}
+
+export async function findPostFor(db: Executor, viewerId: number, postId: number) {
+  const [row] = await selectPostsFor(db, viewerId).where(eq(posts.id, postId)).limit(1);
+  return row;
+}
+
+export async function insertPost(db: Executor, values: typeof posts.$inferInsert) {
+  const [row] = await db.insert(posts).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function deleteOwnPost(db: Executor, authorId: number, postId: number) {
+  const [row] = await db
+    .delete(posts)
+    .where(and(eq(posts.id, postId), eq(posts.authorId, authorId)))
+    .returning();
+  return row;
+}
+
+export async function insertPostUnlock(db: Executor, postId: number, userId: number) {
+  await db.insert(postUnlocks).values({ postId, userId }).onConflictDoNothing();
+}

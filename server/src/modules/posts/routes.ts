@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { RequireUser } from '../../plugins/auth.ts';
+import { receiveMultipart } from '../uploads/multipart.ts';
+import type { UploadsService } from '../uploads/service.ts';
+import { decodeCursor } from './cursor.ts';
+import type { PostPage, PostsService } from './service.ts';
+
+export const FEED_DEFAULT_LIMIT = 20;
+export const FEED_MAX_LIMIT = 50;
+
+const pageQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int()
+    .min(1, 'limit must be at least 1.')
+    .max(FEED_MAX_LIMIT, `limit must be at most ${FEED_MAX_LIMIT}.`)
+    .default(FEED_DEFAULT_LIMIT),
+  before: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const cursor = decodeCursor(value);
+      if (!cursor) ctx.addIssue({ code: 'custom', message: 'before is not a valid cursor.' });
+      return cursor;
+    }),
+});
+const feedQuery = pageQuery.extend({
+  source: z.enum(['following', 'all'], { error: 'source must be following or all.' }).optional(),
+});
+const postParams = z.object({
+  id: z.coerce
+    .number({ error: 'Not a valid post id.' })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER),
+});
+const userParams = z.object({ idOrUsername: z.string().min(1).max(64) });
+const unlockBody = z.object({ password: z.string().optional() }).nullish();
+
+/** The body stays a bare array as the spec's client expects; the next page is in `Link`. */
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PostPage,
+  limit: number,
+  extraQuery = '',
+) {
+  if (page.nextCursor) {
+    const path = request.url.split('?')[0] ?? '';
+    void reply.header(
+      'link',
+      `<${path}?limit=${limit}&before=${page.nextCursor}${extraQuery}>; rel="next"`,
+    );
+  }
+  return reply.send(page.posts);
+}
+
+export function postsRoutes(deps: {
+  posts: PostsService;
+  uploads: UploadsService;
+  requireUser: RequireUser;
+}): FastifyPluginAsyncZod {
+  const { posts, uploads, requireUser } = deps;
+  return async (app) => {
+    app.get(
+      '/posts/',
+      { preHandler: requireUser, schema: { querystring: feedQuery } },
+      async (request, reply) => {
+        const { limit, before, source } = request.query;
+        const feed = await posts.feed(request.userId, before, limit, source);
+        void reply.header('x-feed-source', feed.source);
+        return sendPage(request, reply, feed, limit, `&source=${feed.source}`);
+      },
+    );
+
+    app.get(
+      '/posts/user/:idOrUsername/',
+      { preHandler: requireUser, schema: { params: userParams, querystring: pageQuery } },
+      async (request, reply) => {
+        const { limit, before } = request.query;
+        const page = await posts.postsOf(
+          request.userId,
+          request.params.idOrUsername,
+          before,
+          limit,
+        );
+        return sendPage(request, reply, page, limit);
+      },
+    );
+
+    app.post('/posts/', { preHandler: requireUser }, async (request, reply) => {
+      const body = await receiveMultipart(request, uploads, ['media']);
+      try {
+        const { fields } = body;
+        const created = await posts.createPost(request.userId, {
+          content: fields.content ?? '',
+          isLocked: fields.is_locked === 'true' || fields.is_locked === '1',
+          password: fields.password ?? '',
+          mediaType: fields.media_type,
+          media: body.files.get('media'),
+        });
+        return await reply.status(201).send(created);
+      } finally {
+        await body.discardAll();
+      }
+    });
+
+    app.delete(
+      '/posts/:id/',
+      { preHandler: requireUser, schema: { params: postParams } },
+      async (request, reply) => {
+        await posts.deletePost(request.userId, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/posts/:id/unlock/',
+      { preHandler: requireUser, schema: { params: postParams, body: unlockBody } },
+      (request) => posts.unlockPost(request.userId, request.params.id, request.body?.password),
+    );
+  };
+}

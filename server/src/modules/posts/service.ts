@@ -1,0 +1,194 @@
+import type { Database } from '../../db/client.ts';
+import {
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  type FieldErrors,
+} from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
+import type { MediaSigner } from '../media/signing.ts';
+import { canViewProfileContent } from '../profiles/policy.ts';
+import * as profilesRepo from '../profiles/repo.ts';
+import type { ReceivedFile, UploadsService } from '../uploads/service.ts';
+import { encodeCursor, type PostCursor } from './cursor.ts';
+import {
+  needsSubscription,
+  placeholderContent,
+  POST_MAX_LENGTH,
+  POST_PASSWORD_MIN_LENGTH,
+} from './policy.ts';
+import { presentPost } from './presenter.ts';
+import * as repo from './repo.ts';
+
+export type PostsService = ReturnType<typeof createPostsService>;
+
+export type NewPostInput = {
+  content: string;
+  isLocked: boolean;
+  password: string;
+  mediaType: string | undefined;
+  media: ReceivedFile | undefined;
+};
+
+export type FeedSource = 'following' | 'all';
+
+export type PostPage = { posts: ReturnType<typeof presentPost>[]; nextCursor: string | undefined };
+
+export function createPostsService(deps: {
+  db: Database;
+  uploads: UploadsService;
+  rateLimits: RateLimits;
+  signer: MediaSigner;
+}) {
+  const { db, uploads, rateLimits, signer } = deps;
+
+  function page(rows: repo.PostWithAuthor[], viewerId: number, limit: number): PostPage {
+    const last = rows.at(-1);
+    return {
+      posts: rows.map((row) => presentPost(row, viewerId, signer)),
+      nextCursor: rows.length === limit && last ? encodeCursor(last.post) : undefined,
+    };
+  }
+
+  /** The post if the viewer may know it exists: its author's profile is open to them. */
+  async function findVisiblePost(viewerId: number, postId: number) {
+    const row = await repo.findPostFor(db, viewerId, postId);
+    if (!row) return undefined;
+    const author = await profilesRepo.findUserByIdOrUsername(db, String(row.post.authorId));
+    if (!author) return undefined;
+    const unlocked =
+      author.isProfileLocked && (await profilesRepo.hasProfileUnlock(db, author.id, viewerId));
+    return canViewProfileContent(author, viewerId, unlocked) ? row : undefined;
+  }
+
+  return {
+    async createPost(authorId: number, input: NewPostInput) {
+      const errors: FieldErrors = {};
+      const content = input.content.trim();
+      if (content.length > POST_MAX_LENGTH)
+        errors.content = [`Posts can be at most ${POST_MAX_LENGTH} characters long.`];
+      if (!content && !input.media)
+        errors.content = ['Write something or attach an image or a video.'];
+      if (input.isLocked && !input.password)
+        errors.password = ['Please enter a password to lock this post.'];
+      else if (input.isLocked && input.password.length < POST_PASSWORD_MIN_LENGTH) {
+        errors.password = [
+          `The password must be at least ${POST_PASSWORD_MIN_LENGTH} characters long.`,
+        ];
+      }
+      const mediaType = input.mediaType || undefined;
+      if (mediaType !== undefined && mediaType !== 'image' && mediaType !== 'video') {
+        errors.media_type = ['Choose image or video.'];
+      }
+      if (Object.keys(errors).length > 0) {
+        await uploads.discard(input.media);
+        throw new ValidationError(errors);
+      }
+      let imageId: string | null = null;
+      let videoId: string | null = null;
+      let kind: 'image' | 'video' | undefined;
+      if (
+        input.media &&
+        (mediaType === undefined || mediaType === 'image' || mediaType === 'video')
+      ) {
+        kind = mediaType ?? (await uploads.sniffKind(input.media));
+        const stored = await uploads.finishUpload(
+          authorId,
+          input.media,
+          kind === 'video' ? 'post_video' : 'post_image',
+        );
+        if (kind === 'video') videoId = stored.id;
+        else imageId = stored.id;
+      }
+      const passwordHash = input.isLocked ? await hashPassword(input.password) : null;
+      const post = await repo.insertPost(db, {
+        authorId,
+        content: content || placeholderContent(kind ?? 'image'),
+        type: kind === 'video' ? 'video' : 'post',
+        isLocked: input.isLocked,
+        passwordHash,
+        imageId,
+        videoId,
+      });
+      const row = await repo.findPostFor(db, authorId, post.id);
+      if (!row) throw new NotFoundError('Post not found.');
+      return presentPost(row, authorId, signer);
+    },
+
+    /**
+     * The home feed: posts of the people the viewer follows or subscribes to, and their own. A
+     * first page with nothing in it falls back to recent posts from everyone, so a new user
+     * never faces an empty page; `source` says which the answer holds.
+     */
+    async feed(
+      viewerId: number,
+      cursor: PostCursor | undefined,
+      limit: number,
+      requested: FeedSource | undefined,
+    ): Promise<PostPage & { source: FeedSource }> {
+      if (requested !== 'all') {
+        const ids = await repo.followingFeedIds(db, viewerId, cursor, limit);
+        const rows = await repo.listByIds(db, viewerId, ids);
+        // Only the viewer's own posts is still an empty feed for someone new.
+        const hasOthers = rows.some((row) => row.post.authorId !== viewerId);
+        if (hasOthers || cursor || requested === 'following') {
+          return { ...page(rows, viewerId, limit), source: 'following' };
+        }
+      }
+      const rows = await repo.listFeed(db, viewerId, cursor, limit);
+      return { ...page(rows, viewerId, limit), source: 'all' };
+    },
+
+    async postsOf(
+      viewerId: number,
+      idOrUsername: string,
+      cursor: PostCursor | undefined,
+      limit: number,
+    ) {
+      const author = await profilesRepo.findUserByIdOrUsername(db, idOrUsername);
+      if (!author) throw new NotFoundError('User not found');
+      const unlocked =
+        author.isProfileLocked && (await profilesRepo.hasProfileUnlock(db, author.id, viewerId));
+      if (!canViewProfileContent(author, viewerId, unlocked))
+        return { posts: [], nextCursor: undefined };
+      return page(await repo.listByAuthor(db, viewerId, author.id, cursor, limit), viewerId, limit);
+    },
+
+    async deletePost(userId: number, postId: number) {
+      const deleted = await repo.deleteOwnPost(db, userId, postId);
+      if (!deleted) throw new NotFoundError('Post not found.');
+      for (const uploadId of [deleted.imageId, deleted.videoId]) {
+        if (uploadId) await uploads.deleteIfUnused(userId, uploadId);
+      }
+    },
+
+    async unlockPost(viewerId: number, postId: number, password: string | undefined) {
+      const row = await findVisiblePost(viewerId, postId);
+      if (!row) throw new NotFoundError('Post not found.');
+      const { post } = row;
+      if (needsSubscription(row, viewerId)) {
+        throw new ForbiddenError('Subscribe to this creator to unlock their posts.');
+      }
+      if (post.isLocked && post.authorId !== viewerId && !row.unlocked && post.passwordHash) {
+        if (!password) throw new BadRequestError('Password is required');
+        // Counted before the check, so parallel guesses cannot outrun the limit; a right one is
+        // given back, as only wrong guesses count.
+        const giveBack = await rateLimits.reserve(
+          ['postUnlockPerViewer', String(viewerId)],
+          ['postUnlockPerPost', String(post.id)],
+        );
+        if (!(await verifyPassword(post.passwordHash, password))) {
+          throw new BadRequestError('Incorrect password');
+        }
+        await giveBack();
+        await repo.insertPostUnlock(db, post.id, viewerId);
+      }
+      return {
+        message: 'Post unlocked.',
+        post: presentPost({ ...row, unlocked: true }, viewerId, signer),
+      };
+    },
+  };
+}

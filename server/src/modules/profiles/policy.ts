@@ -1,0 +1,10 @@
+import type { UserRow } from '../../db/schema/index.ts';
+
+/** Whether a viewer sees a profile's content (bio, extras, posts) or only its header. */
+export function canViewProfileContent(
+  profile: UserRow,
+  viewerId: number,
+  unlocked: boolean,
+): boolean {
+  return profile.id === viewerId || !profile.isProfileLocked || unlocked;
+}

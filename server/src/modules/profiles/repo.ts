@@ -1,0 +1,45 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { profileUnlocks, users, type UserRow } from '../../db/schema/index.ts';
+
+/** Digits find by id; anything else by username, case-insensitively. */
+export function findUserByIdOrUsername(db: Executor, idOrUsername: string) {
+  if (/^\d{1,15}$/.test(idOrUsername)) {
+    return db.query.users.findFirst({ where: eq(users.id, Number(idOrUsername)) });
+  }
+  return db.query.users.findFirst({
+    where: sql`lower(${users.username}) = lower(${idOrUsername})`,
+  });
+}
+
+export async function usernameTakenByOther(db: Executor, username: string, userId: number) {
+  const row = await db.query.users.findFirst({
+    columns: { id: true },
+    where: and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, userId)),
+  });
+  return row !== undefined;
+}
+
+export async function updateUser(db: Executor, userId: number, values: Partial<UserRow>) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+export async function hasProfileUnlock(db: Executor, profileId: number, viewerId: number) {
+  const row = await db.query.profileUnlocks.findFirst({
+    where: and(eq(profileUnlocks.profileId, profileId), eq(profileUnlocks.viewerId, viewerId)),
+  });
+  return row !== undefined;
+}
+
+export async function insertProfileUnlock(db: Executor, profileId: number, viewerId: number) {
+  await db.insert(profileUnlocks).values({ profileId, viewerId }).onConflictDoNothing();
+}
+
+export async function clearProfileUnlocks(db: Executor, profileId: number) {
+  await db.delete(profileUnlocks).where(eq(profileUnlocks.profileId, profileId));
+}

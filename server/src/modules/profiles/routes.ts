@@ -1,0 +1,100 @@
+import {
+  messageResponse,
+  ownProfile,
+  profileUpdateRequest,
+  publicProfile,
+  unlockRequest,
+} from '@zura/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { decodeFormFields, parseOrThrow } from '../../lib/validation.ts';
+import type { RequireUser } from '../../plugins/auth.ts';
+import { receiveMultipart } from '../uploads/multipart.ts';
+import type { UploadsService } from '../uploads/service.ts';
+import type { ProfilesService } from './service.ts';
+
+const userParams = z.object({ idOrUsername: z.string().min(1).max(64) });
+/** What any viewer may get: the owner's fields are optional so one schema serializes both. */
+const viewedProfile = ownProfile.partial().extend(publicProfile.shape);
+const JSON_FIELDS = ['subcategories', 'tags', 'vibes', 'social_links'] as const;
+/** Multipart fields whose 'true', 'false' or 'null' mean the literal, not the text. */
+const LITERAL_FIELDS = [
+  'show_subcategories',
+  'show_tags',
+  'show_vibes',
+  'is_profile_locked',
+  'category',
+  'profile_image_uuid',
+  'cover_image_uuid',
+] as const;
+
+export function profilesRoutes(deps: {
+  profiles: ProfilesService;
+  uploads: UploadsService;
+  requireUser: RequireUser;
+}): FastifyPluginAsyncZod {
+  const { profiles, uploads, requireUser } = deps;
+  return async (app) => {
+    app.put(
+      '/auth/profile/',
+      { preHandler: requireUser, schema: { response: { 200: ownProfile } } },
+      async (request) => {
+        if (!request.isMultipart()) {
+          return profiles.updateProfile(
+            request.userId,
+            parseOrThrow(profileUpdateRequest, request.body ?? {}),
+          );
+        }
+        // The multipart variant may carry the images themselves instead of upload ids.
+        const body = await receiveMultipart(request, uploads, ['profile_image', 'cover_image']);
+        try {
+          const input = parseOrThrow(
+            profileUpdateRequest,
+            decodeFormFields(body.fields, JSON_FIELDS, LITERAL_FIELDS),
+          );
+          for (const context of ['profile_image', 'cover_image'] as const) {
+            const file = body.files.get(context);
+            if (!file) continue;
+            const stored = await uploads.finishUploadAs(request.userId, file, context, context);
+            input[context === 'profile_image' ? 'profile_image_uuid' : 'cover_image_uuid'] =
+              stored.id;
+          }
+          return await profiles.updateProfile(request.userId, input);
+        } finally {
+          await body.discardAll();
+        }
+      },
+    );
+
+    app.delete(
+      '/auth/profile/profile-image/',
+      { preHandler: requireUser, schema: { response: { 200: messageResponse } } },
+      (request) => profiles.deleteImage(request.userId, 'profile'),
+    );
+    app.delete(
+      '/auth/profile/cover-image/',
+      { preHandler: requireUser, schema: { response: { 200: messageResponse } } },
+      (request) => profiles.deleteImage(request.userId, 'cover'),
+    );
+
+    app.get(
+      '/auth/users/:idOrUsername/',
+      { preHandler: requireUser, schema: { params: userParams, response: { 200: viewedProfile } } },
+      (request) => profiles.getProfile(request.userId, request.params.idOrUsername),
+    );
+
+    app.post(
+      '/auth/users/:idOrUsername/unlock/',
+      {
+        preHandler: requireUser,
+        schema: {
+          params: userParams,
+          body: unlockRequest.nullish(),
+          response: { 200: z.object({ message: z.string(), profile: viewedProfile }) },
+        },
+      },
+      (request) =>
+        profiles.unlockProfile(request.userId, request.params.idOrUsername, request.body?.password),
+    );
+  };
+}

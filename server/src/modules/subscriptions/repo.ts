@@ -1,0 +1,101 @@
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { subscriptions, users } from '../../db/schema/index.ts';
+
+export async function insertSubscription(
+  db: Executor,
+  values: { fanId: number; creatorId: number; priceCents: number },
+) {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({ ...values, currentPeriodEnd: sql`now() + interval '1 month'` })
+    .returning();
+  if (!row) throw new Error('subscription insert failed');
+  return row;
+}
+
+export function findActive(db: Executor, fanId: number, creatorId: number) {
+  return db.query.subscriptions.findFirst({
+    where: and(
+      eq(subscriptions.fanId, fanId),
+      eq(subscriptions.creatorId, creatorId),
+      eq(subscriptions.status, 'active'),
+    ),
+  });
+}
+
+export function listOfFan(db: Executor, fanId: number, status: 'active' | 'expired') {
+  return db
+    .select({
+      subscription: subscriptions,
+      username: users.username,
+      profileImageId: users.profileImageId,
+    })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.creatorId))
+    .where(and(eq(subscriptions.fanId, fanId), eq(subscriptions.status, status)))
+    .orderBy(desc(subscriptions.id))
+    .limit(500);
+}
+
+export async function setCancelAtPeriodEnd(
+  db: Executor,
+  fanId: number,
+  id: number,
+  cancel: boolean,
+) {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: cancel })
+    .where(
+      and(
+        eq(subscriptions.id, id),
+        eq(subscriptions.fanId, fanId),
+        eq(subscriptions.status, 'active'),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Due subscriptions, locked for this worker; other workers skip them. */
+export function lockDue(db: Executor, now: Date, limit: number) {
+  return db
+    .select({
+      subscription: subscriptions,
+      creatorPriceCents: users.subscriptionPriceCents,
+      creatorUsername: users.username,
+    })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.creatorId))
+    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)))
+    .orderBy(subscriptions.currentPeriodEnd)
+    .limit(limit)
+    .for('update', { of: subscriptions, skipLocked: true });
+}
+
+export async function renew(db: Executor, id: number, priceCents: number) {
+  await db
+    .update(subscriptions)
+    .set({
+      priceCents,
+      currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '1 month'`,
+    })
+    .where(eq(subscriptions.id, id));
+}
+
+export async function expire(db: Executor, id: number) {
+  await db
+    .update(subscriptions)
+    .set({ status: 'expired', expiredAt: sql`${subscriptions.currentPeriodEnd}` })
+    .where(eq(subscriptions.id, id));
+}
+
+/** Whether the viewer holds an active subscription to the creator (content gating). */
+export async function isSubscribed(
+  db: Executor,
+  fanId: number,
+  creatorId: number,
+): Promise<boolean> {
+  return (await findActive(db, fanId, creatorId)) !== undefined;
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RequireUser } from '../../plugins/auth.ts';
+import { idempotencyKeyOf } from '../wallet/idempotency.ts';
+import type { SubscriptionsService } from './service.ts';
+
+const subscribeBody = z.object({
+  creator_id: z.coerce.number({ error: 'Choose a creator to subscribe to.' }).int().positive(),
+});
+const idParams = z.object({
+  id: z.coerce.number({ error: 'Not a valid subscription id.' }).int().positive(),
+});
+
+export function subscriptionsRoutes(deps: {
+  subscriptions: SubscriptionsService;
+  requireUser: RequireUser;
+}): FastifyPluginAsyncZod {
+  const { subscriptions, requireUser } = deps;
+  return async (app) => {
+    app.get('/auth/subscriptions/active/', { preHandler: requireUser }, (request) =>
+      subscriptions.listActive(request.userId),
+    );
+    app.get('/auth/subscriptions/expired/', { preHandler: requireUser }, (request) =>
+      subscriptions.listExpired(request.userId),
+    );
+    app.post(
+      '/auth/subscriptions/',
+      { preHandler: requireUser, schema: { body: subscribeBody } },
+      async (request, reply) => {
+        const result = await subscriptions.subscribe(
+          request.userId,
+          request.body.creator_id,
+          idempotencyKeyOf(request.headers),
+        );
+        return reply.status(result.status).send(result.body);
+      },
+    );
+    app.post(
+      '/auth/subscriptions/:id/cancel/',
+      { preHandler: requireUser, schema: { params: idParams } },
+      (request) => subscriptions.cancel(request.userId, request.params.id),
+    );
+  };
+}

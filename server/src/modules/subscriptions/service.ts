@@ -1,0 +1,171 @@
+import { splitPayment } from '@zura/contracts';
+import type { Database } from '../../db/client.ts';
+import type { NotificationRow } from '../../db/schema/index.ts';
+import type { Notify } from '../notifications/service.ts';
+import {
+  BadRequestError,
+  NotFoundError,
+  PG_UNIQUE_VIOLATION,
+  pgErrorCode,
+} from '../../lib/errors.ts';
+import { insertNotification } from '../notifications/repo.ts';
+import type { MediaUrlResolver } from '../users/presenter.ts';
+import { findUserById } from '../users/repo.ts';
+import { runIdempotent } from '../wallet/idempotency.ts';
+import { InsufficientFundsError, paymentLegs, postMovement } from '../wallet/ledger.ts';
+import { presentSubscription } from './presenter.ts';
+import * as repo from './repo.ts';
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
+
+const RENEWAL_BATCH = 100;
+
+function money(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+export function createSubscriptionsService(deps: {
+  db: Database;
+  mediaUrl: MediaUrlResolver;
+  notify: Notify;
+}) {
+  const { db, mediaUrl, notify } = deps;
+
+  async function listed(fanId: number, status: 'active' | 'expired') {
+    return (await repo.listOfFan(db, fanId, status)).map((row) =>
+      presentSubscription(row, mediaUrl),
+    );
+  }
+
+  return {
+    listActive: (fanId: number) => listed(fanId, 'active'),
+    listExpired: (fanId: number) => listed(fanId, 'expired'),
+
+    /** Subscribes at the creator's current price for one month; free costs nothing. */
+    async subscribe(fanId: number, creatorId: number, idempotencyKey: string | undefined) {
+      const creator = await findUserById(db, creatorId);
+      if (!creator || !creator.isCreator) throw new NotFoundError('Creator not found.');
+      if (creator.id === fanId) throw new BadRequestError('You cannot subscribe to yourself.');
+      const fan = await findUserById(db, fanId);
+      if (!fan) throw new NotFoundError('User not found');
+      let created: NotificationRow | undefined;
+      const result = await runIdempotent(
+        db,
+        { userId: fanId, key: idempotencyKey, scope: 'subscribe', body: { creatorId } },
+        async (tx) => {
+          if (await repo.findActive(tx, fanId, creatorId)) {
+            throw new BadRequestError('You are already subscribed to this creator.');
+          }
+          const price = creator.subscriptionPriceCents;
+          let subscription;
+          try {
+            // A savepoint: a concurrent twin loses on the unique index without aborting the rest.
+            subscription = await tx.transaction((inner) =>
+              repo.insertSubscription(inner, { fanId, creatorId, priceCents: price }),
+            );
+          } catch (error) {
+            if (pgErrorCode(error) === PG_UNIQUE_VIOLATION)
+              throw new BadRequestError('You are already subscribed to this creator.');
+            throw error;
+          }
+          if (price > 0) {
+            const { feeCents } = splitPayment(price);
+            await postMovement(tx, {
+              kind: 'subscription',
+              payerId: fanId,
+              payeeId: creatorId,
+              amountCents: price,
+              feeCents,
+              reference: { subscription_id: subscription.id },
+              legs: paymentLegs(fanId, creatorId, price, feeCents),
+            });
+          }
+          created = await insertNotification(tx, {
+            userId: creatorId,
+            type: 'subscription',
+            title: 'New subscriber',
+            message: `${fan.username} subscribed to you${price > 0 ? ` for ${money(price)}/month` : ''}.`,
+            data: {
+              subscriber_id: fanId,
+              subscriber_username: fan.username,
+              subscription_id: subscription.id,
+            },
+          });
+          return {
+            status: 201,
+            body: presentSubscription(
+              { subscription, username: creator.username, profileImageId: creator.profileImageId },
+              mediaUrl,
+            ),
+          };
+        },
+      );
+      if (created) await notify([created]);
+      return result;
+    },
+
+    /** Stays active to the end of the paid period, then expires. */
+    async cancel(fanId: number, subscriptionId: number) {
+      const row = await repo.setCancelAtPeriodEnd(db, fanId, subscriptionId, true);
+      if (!row) throw new NotFoundError('Subscription not found.');
+      const creator = await findUserById(db, row.creatorId);
+      return presentSubscription(
+        {
+          subscription: row,
+          username: creator?.username ?? '',
+          profileImageId: creator?.profileImageId ?? null,
+        },
+        mediaUrl,
+      );
+    },
+
+    /**
+     * The renewal job: charges each due subscription the creator's price of this moment, or
+     * expires it (cancelled, or funds short) and tells the fan. Answers how many it handled.
+     */
+    async renewDue(now = new Date()) {
+      const created: NotificationRow[] = [];
+      const handled = await db.transaction(async (tx) => {
+        const due = await repo.lockDue(tx, now, RENEWAL_BATCH);
+        for (const { subscription, creatorPriceCents, creatorUsername } of due) {
+          if (subscription.cancelAtPeriodEnd) {
+            await repo.expire(tx, subscription.id);
+            continue;
+          }
+          const price = creatorPriceCents;
+          try {
+            await tx.transaction(async (inner) => {
+              if (price > 0) {
+                const { feeCents } = splitPayment(price);
+                await postMovement(inner, {
+                  kind: 'renewal',
+                  payerId: subscription.fanId,
+                  payeeId: subscription.creatorId,
+                  amountCents: price,
+                  feeCents,
+                  reference: { subscription_id: subscription.id },
+                  legs: paymentLegs(subscription.fanId, subscription.creatorId, price, feeCents),
+                });
+              }
+              await repo.renew(inner, subscription.id, price);
+            });
+          } catch (error) {
+            if (!(error instanceof InsufficientFundsError)) throw error;
+            await repo.expire(tx, subscription.id);
+            const notification = await insertNotification(tx, {
+              userId: subscription.fanId,
+              type: 'subscription',
+              title: 'Subscription expired',
+              message: `Your subscription to ${creatorUsername} expired: your wallet did not cover ${money(price)}. Top up and subscribe again.`,
+              data: { creator_id: subscription.creatorId, subscription_id: subscription.id },
+            });
+            created.push(notification);
+          }
+        }
+        return due.length;
+      });
+      await notify(created);
+      return handled;
+    },
+  };
+}

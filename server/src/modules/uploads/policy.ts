@@ -1,0 +1,59 @@
+import type { UploadContext } from '../../db/schema/index.ts';
+
+export const GB = 1024 ** 3;
+export const MAX_UPLOAD_BYTES = 10 * GB;
+const MAX_IMAGE_BYTES = 50 * 1024 ** 2;
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'];
+const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'];
+const AUDIO_TYPES = [
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/ogg',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/webm',
+  'audio/flac',
+  'audio/aac',
+];
+const DOCUMENT_TYPES = ['application/pdf', 'application/zip'];
+
+type ContextRule = { types: string[]; maxBytes: number; label: string };
+
+/** Which detected types each upload context accepts, checked against the bytes, not the name. */
+export const CONTEXT_RULES: Record<UploadContext, ContextRule> = {
+  profile_image: { types: IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, label: 'an image' },
+  cover_image: { types: IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, label: 'an image' },
+  post_image: { types: IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, label: 'an image' },
+  post_video: { types: VIDEO_TYPES, maxBytes: MAX_UPLOAD_BYTES, label: 'a video' },
+  message_attachment: {
+    types: [...IMAGE_TYPES, ...VIDEO_TYPES, ...AUDIO_TYPES, ...DOCUMENT_TYPES],
+    maxBytes: MAX_UPLOAD_BYTES,
+    label: 'an image, video, audio file, PDF or ZIP',
+  },
+  user_media: {
+    types: [...IMAGE_TYPES, ...VIDEO_TYPES, ...AUDIO_TYPES],
+    maxBytes: MAX_UPLOAD_BYTES,
+    label: 'an image, video or audio file',
+  },
+  media: {
+    types: [...IMAGE_TYPES, ...VIDEO_TYPES, ...AUDIO_TYPES],
+    maxBytes: MAX_UPLOAD_BYTES,
+    label: 'an image, video or audio file',
+  },
+};
+
+export function isImageType(contentType: string): boolean {
+  return contentType.startsWith('image/');
+}
+
+/** A name safe to show and to put in a Content-Disposition: no paths, no control characters. */
+export function cleanFilename(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = [...base]
+    .filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 255);
+  return cleaned || 'file';
+}

@@ -1,0 +1,61 @@
+import type { OwnProfile } from '@zura/contracts';
+import type { UserRow } from '../../db/schema/index.ts';
+
+/** Prices are cents in the database and the spec's text choices on the wire. */
+export function presentPrice(cents: number): string {
+  return cents === 0 ? 'free' : (cents / 100).toFixed(2);
+}
+
+export type MediaUrlResolver = (uploadId: string | null) => string | null;
+
+/** The owner's own view of their profile: every field of the spec's "User profile". */
+export function presentOwnProfile(user: UserRow, mediaUrl: MediaUrlResolver): OwnProfile {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    bio: user.bio,
+    followers: user.followersCount,
+    profile_image: mediaUrl(user.profileImageId),
+    cover_image: mediaUrl(user.coverImageId),
+    category: user.category,
+    subcategories: user.subcategories,
+    tags: user.tags,
+    vibes: user.vibes,
+    social_links: user.socialLinks,
+    instagram_url: user.instagramUrl,
+    x_url: user.xUrl,
+    subscription_price: presentPrice(user.subscriptionPriceCents),
+    custom_tag: user.customTag,
+    custom_vibe: user.customVibe,
+    show_subcategories: user.showSubcategories,
+    show_tags: user.showTags,
+    show_vibes: user.showVibes,
+    is_profile_locked: user.isProfileLocked,
+    is_creator: user.isCreator,
+    is_admin: user.isAdmin,
+    email_verified: user.emailVerifiedAt !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export type SuggestedProfile = {
+  id: number;
+  userId: number;
+  username: string;
+  profile_image: string | null;
+  followers: number;
+};
+
+export function presentSuggestedProfile(
+  user: UserRow,
+  mediaUrl: MediaUrlResolver,
+): SuggestedProfile {
+  return {
+    id: user.id,
+    userId: user.id,
+    username: user.username,
+    profile_image: mediaUrl(user.profileImageId),
+    followers: user.followersCount,
+  };
+}

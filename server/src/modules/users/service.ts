@@ -1,0 +1,34 @@
+import type { Database } from '../../db/client.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { presentOwnProfile, presentSuggestedProfile, type MediaUrlResolver } from './presenter.ts';
+import { followedAmong } from '../follows/repo.ts';
+import * as repo from './repo.ts';
+
+export const DISCOVER_LIMIT = 10;
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function createUsersService(deps: { db: Database; mediaUrl: MediaUrlResolver }) {
+  const { db, mediaUrl } = deps;
+  return {
+    async getOwnProfile(userId: number) {
+      const user = await repo.findUserById(db, userId);
+      // A valid token of a deleted account: answer as for any unknown user.
+      if (!user) throw new NotFoundError('User not found');
+      return presentOwnProfile(user, mediaUrl);
+    },
+
+    async discover(viewerId: number) {
+      const rows = await repo.listSuggestedUsers(db, viewerId, DISCOVER_LIMIT);
+      const following = await followedAmong(
+        db,
+        viewerId,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        ...presentSuggestedProfile(row, mediaUrl),
+        is_following: following.has(row.id),
+      }));
+    },
+  };
+}

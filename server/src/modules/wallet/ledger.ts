@@ -1,0 +1,122 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  type AccountKind,
+  type TransactionKind,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export class InsufficientFundsError extends AppError {
+  constructor(message = 'Insufficient funds. Top up your wallet and try again.') {
+    super(402, 'insufficient_funds', message);
+  }
+}
+
+export type UserAccount = { kind: 'wallet' | 'earnings'; userId: number };
+export type PlatformAccount = { kind: 'platform_revenue' | 'payout_clearing' | 'external' };
+export type AccountRef = UserAccount | PlatformAccount;
+export type Leg = { account: AccountRef; amountCents: number };
+
+export type Movement = {
+  kind: TransactionKind;
+  payerId: number | null;
+  payeeId: number | null;
+  amountCents: number;
+  feeCents?: number;
+  reference?: Record<string, number | string>;
+  legs: Leg[];
+};
+
+/** The account's id, creating a user account on first use. */
+export async function accountId(tx: Executor, account: AccountRef): Promise<number> {
+  const userId = 'userId' in account ? account.userId : null;
+  const where = and(
+    eq(ledgerAccounts.kind, account.kind as AccountKind),
+    userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, userId),
+  );
+  const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  if (found) return found.id;
+  if (userId === null) throw new Error(`platform account ${account.kind} is missing`);
+  await tx
+    .insert(ledgerAccounts)
+    .values({ kind: account.kind as AccountKind, userId })
+    .onConflictDoNothing();
+  const [created] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  if (!created) throw new Error('account creation failed');
+  return created.id;
+}
+
+/**
+ * Posts one money movement inside the caller's transaction. Balances change with conditional
+ * updates (never read-then-write), in account-id order so concurrent movements cannot deadlock;
+ * a leg that would take a non-external account below zero fails the whole movement. The
+ * database checks again that the entries sum to zero when the transaction commits.
+ */
+export async function postMovement(tx: Tx, movement: Movement) {
+  const total = movement.legs.reduce((sum, leg) => sum + leg.amountCents, 0);
+  if (total !== 0) throw new Error(`unbalanced movement (${total} cents)`);
+  // One query at a time: a transaction is a single connection.
+  const legs: { id: number; amountCents: number }[] = [];
+  for (const leg of movement.legs) {
+    legs.push({ id: await accountId(tx, leg.account), amountCents: leg.amountCents });
+  }
+  legs.sort((a, b) => a.id - b.id);
+  for (const leg of legs) {
+    const updated = await tx
+      .update(ledgerAccounts)
+      .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${leg.amountCents}` })
+      .where(
+        and(
+          eq(ledgerAccounts.id, leg.id),
+          sql`(${ledgerAccounts.kind} = 'external' or ${ledgerAccounts.balanceCents} + ${leg.amountCents} >= 0)`,
+        ),
+      )
+      .returning({ id: ledgerAccounts.id });
+    if (updated.length === 0) throw new InsufficientFundsError();
+  }
+  const [transaction] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      kind: movement.kind,
+      payerId: movement.payerId,
+      payeeId: movement.payeeId,
+      amountCents: movement.amountCents,
+      feeCents: movement.feeCents ?? 0,
+      reference: movement.reference ?? {},
+    })
+    .returning();
+  if (!transaction) throw new Error('transaction insert failed');
+  await tx.insert(ledgerEntries).values(
+    legs.map((leg) => ({
+      transactionId: transaction.id,
+      accountId: leg.id,
+      amountCents: leg.amountCents,
+    })),
+  );
+  return transaction;
+}
+
+/** A fan paying a creator: the wallet pays, the creator earns 90%, the platform keeps 10%. */
+export function paymentLegs(
+  fanId: number,
+  creatorId: number,
+  amountCents: number,
+  feeCents: number,
+): Leg[] {
+  return [
+    { account: { kind: 'wallet', userId: fanId }, amountCents: -amountCents },
+    { account: { kind: 'earnings', userId: creatorId }, amountCents: amountCents - feeCents },
+    { account: { kind: 'platform_revenue' }, amountCents: feeCents },
+  ];
+}
+
+export async function balanceOf(db: Executor, account: UserAccount): Promise<number> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, account.kind), eq(ledgerAccounts.userId, account.userId)));
+  return row?.balance ?? 0;
+}

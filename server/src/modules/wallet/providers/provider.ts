@@ -1,0 +1,18 @@
+/** Where money comes from. The test provider credits at once; Stripe redirects to Checkout. */
+export type TopupStart =
+  { status: 'credited' } | { status: 'redirect'; checkoutUrl: string; providerRef: string };
+
+export type ConfirmedTopup = { providerRef: string; amountCents: number };
+
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  readonly testMode: boolean;
+  startTopup(input: { topupId: number; userId: number; amountCents: number }): Promise<TopupStart>;
+  /**
+   * Verifies a webhook's signature and answers the paid top-up it confirms, or undefined for
+   * events that confirm nothing. Throws on a bad signature.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ConfirmedTopup | undefined;
+}
+
+export class WebhookSignatureError extends Error {}

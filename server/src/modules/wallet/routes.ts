@@ -1,0 +1,91 @@
+import { amountSchema, MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RequireAdmin, RequireUser } from '../../plugins/auth.ts';
+import { idempotencyKeyOf } from './idempotency.ts';
+import type { WalletService } from './service.ts';
+
+const amountBody = z.object({ amount: amountSchema(MIN_AMOUNT_CENTS, MAX_TOPUP_CENTS) });
+const transactionsQuery = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+const payoutStatusQuery = z.object({ status: z.enum(['requested', 'paid']).default('requested') });
+const idParams = z.object({ id: z.coerce.number({ error: 'Not a valid id.' }).int().positive() });
+
+export function walletRoutes(deps: {
+  wallet: WalletService;
+  requireUser: RequireUser;
+  requireAdmin: RequireAdmin;
+}): FastifyPluginAsyncZod {
+  const { wallet, requireUser, requireAdmin } = deps;
+  return async (app) => {
+    app.get('/wallet/', { preHandler: requireUser }, (request) => wallet.getWallet(request.userId));
+
+    app.get(
+      '/wallet/transactions/',
+      { preHandler: requireUser, schema: { querystring: transactionsQuery } },
+      (request) =>
+        wallet.listTransactions(request.userId, request.query.before, request.query.limit),
+    );
+
+    app.post(
+      '/wallet/topups/',
+      { preHandler: requireUser, schema: { body: amountBody } },
+      async (request, reply) => {
+        const result = await wallet.topUp(
+          request.userId,
+          request.body.amount,
+          idempotencyKeyOf(request.headers),
+        );
+        return reply.status(result.status).send(result.body);
+      },
+    );
+
+    app.get('/wallet/payouts/', { preHandler: requireUser }, (request) =>
+      wallet.listPayouts(request.userId),
+    );
+
+    app.post(
+      '/wallet/payouts/',
+      { preHandler: requireUser, schema: { body: amountBody } },
+      async (request, reply) => {
+        const result = await wallet.requestPayout(
+          request.userId,
+          request.body.amount,
+          idempotencyKeyOf(request.headers),
+        );
+        return reply.status(result.status).send(result.body);
+      },
+    );
+
+    app.get(
+      '/admin/payouts/',
+      { onRequest: requireAdmin, schema: { querystring: payoutStatusQuery } },
+      (request) => wallet.listPayoutsForAdmin(request.query.status),
+    );
+
+    app.post(
+      '/admin/payouts/:id/mark-paid/',
+      { onRequest: requireAdmin, schema: { params: idParams } },
+      (request) => wallet.markPayoutPaid(request.userId, request.params.id),
+    );
+
+    // The provider signs the exact bytes it sent, so this route keeps the raw body.
+    await app.register(async (webhooks) => {
+      webhooks.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer' },
+        (_request, body, done) => {
+          done(null, body);
+        },
+      );
+      webhooks.post('/wallet/webhooks/stripe/', (request) =>
+        wallet.handleWebhook(
+          request.body as Buffer,
+          request.headers['stripe-signature'] as string | undefined,
+        ),
+      );
+    });
+  };
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Paths owned by the server: an unknown one answers JSON 404, never the SPA. */
+const SERVER_PREFIXES = ['/api', '/media', '/ws', '/peerjs'];
+
+function isServerPath(url: string): boolean {
+  return SERVER_PREFIXES.some(
+    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+  );
+}
+
+/**
+ * Serves the built React app. Hashed assets are cached for a year; `index.html` is revalidated
+ * every time and answers every unknown non-API path so client-side routes work on reload.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      // Files are looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
+      index: false,
+      // The media plugin owns reply.sendFile; this registration only serves the app's files.
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+  // The static handler refuses directories, so the root gets the app explicitly.
+  if (built) app.get('/', (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isServerPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ detail: `No API route for ${request.method} ${pathname}.` });
+    }
+    // A missing hashed asset (a tab left open across a deploy) must fail as a 404, not as HTML.
+    if (pathname.startsWith('/assets/')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    if (!built) {
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    return sendIndex(reply);
+  });
+}

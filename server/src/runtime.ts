@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { createServices, type Services } from './services.ts';
+import { Redis } from 'ioredis';
+import { createLocalBus, createRedisBus } from './events/bus.ts';
+import type { Config } from './config/index.ts';
+import { createDatabase, type DatabaseHandle } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { createMediaVariantsHandler } from './jobs/media-variants.ts';
+import { startJobQueue, type JobQueue } from './jobs/queue.ts';
+import { loadSecrets, type Secrets } from './lib/secrets.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createLocalStorage } from './storage/local.ts';
+import type { MediaStorage } from './storage/storage.ts';
+
+export type Runtime = {
+  app: FastifyInstance;
+  services: Services;
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  storage: MediaStorage;
+  secrets: Secrets;
+  /** Stops in reverse order of start: HTTP, jobs, mail, database pool. */
+  close: () => Promise<void>;
+};
+
+type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+/**
+ * Everything but the embedded database and the listening socket: migrations, secrets, storage,
+ * mail, the job queue and the app. `main.ts` and the test harness both start the platform here.
+ */
+export async function startRuntime(options: {
+  config: Config;
+  databaseUrl: string;
+  log: Log;
+  logger?: boolean | object;
+  secrets?: Secrets;
+  poolSize?: number;
+}): Promise<Runtime> {
+  const { config, databaseUrl, log } = options;
+  const database = createDatabase(databaseUrl, options.poolSize ?? 20);
+  await runMigrations(database.db);
+  const secrets = options.secrets ?? (await loadSecrets(config.dataDir, config.secretKey));
+  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  const mailer = createMailer(config, log);
+  const jobs = await startJobQueue(database.pool, { log });
+  // One channel per deployment: its instances share the signing secret, other deployments don't.
+  const channel = `zura:live:${createHash('sha256').update(secrets.jwtKey).digest('hex').slice(0, 16)}`;
+  const bus = config.redisUrl
+    ? await createRedisBus(config.redisUrl, channel, (error) =>
+        log.error({ err: error }, 'redis bus error'),
+      )
+    : createLocalBus();
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
+  redis?.on('error', (error) => log.error({ err: error }, 'redis error'));
+  const services = createServices({
+    config,
+    db: database.db,
+    jobs,
+    secrets,
+    storage,
+    bus,
+    redis,
+    log: { warn: (obj, msg) => log.error(obj, msg) },
+  });
+  await jobs.work({
+    'send-mail': mailer.send,
+    'media-variants': createMediaVariantsHandler({ db: database.db, storage }),
+    'subscriptions-renew': () => services.subscriptions.renewDue(),
+  });
+  const app = await buildApp({
+    config,
+    services,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  });
+  return {
+    app,
+    services,
+    database,
+    jobs,
+    storage,
+    secrets,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await bus.close();
+      redis?.disconnect();
+      mailer.close();
+      // A test may already have ended the pool on purpose.
+      await database.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config/index.ts';
+import type { EventBus } from './events/bus.ts';
+import { createMessagingService } from './modules/messaging/service.ts';
+import type { Database } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { createRateLimits } from './lib/rate-limits.ts';
+import type { Secrets } from './lib/secrets.ts';
+import { createAccessTokens } from './modules/auth/access-tokens.ts';
+import { createAccountService } from './modules/account/service.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createFollowsService } from './modules/follows/service.ts';
+import { createExploreService } from './modules/explore/service.ts';
+import { createLibraryService } from './modules/library/service.ts';
+import { createCallsService } from './modules/calls/service.ts';
+import { createTicketSigner } from './modules/calls/tickets.ts';
+import { createCreatorService } from './modules/creator/service.ts';
+import { createMediaSigner } from './modules/media/signing.ts';
+import { createNotificationsService } from './modules/notifications/service.ts';
+import { createPostsService } from './modules/posts/service.ts';
+import { createProfilesService } from './modules/profiles/service.ts';
+import { createSubscriptionsService } from './modules/subscriptions/service.ts';
+import { createTipsService } from './modules/tips/service.ts';
+import { createUploadsService } from './modules/uploads/service.ts';
+import { findUserById, userExists } from './modules/users/repo.ts';
+import { createUsersService } from './modules/users/service.ts';
+import { createStripeProvider } from './modules/wallet/providers/stripe.ts';
+import { createTestModeProvider } from './modules/wallet/providers/test-mode.ts';
+import { createWalletService } from './modules/wallet/service.ts';
+import { createRequireAdmin, createRequireUser } from './plugins/auth.ts';
+import type { MediaStorage } from './storage/storage.ts';
+
+export type ServiceDeps = {
+  config: Config;
+  log: { warn: (obj: object, msg: string) => void };
+  /** Shared rate-limit counters when REDIS_URL is set. */
+  redis?: Redis | undefined;
+  bus: EventBus;
+  db: Database;
+  jobs: JobQueue;
+  secrets: Secrets;
+  storage: MediaStorage;
+};
+
+export type Services = ReturnType<typeof createServices>;
+
+/** The composition root: every service, wired once, for routes and job handlers alike. */
+export function createServices(deps: ServiceDeps) {
+  const { config, db, jobs, secrets, storage, bus } = deps;
+  const rateLimits = createRateLimits(config.rateLimitScale, deps.redis);
+  const accessTokens = createAccessTokens(secrets.jwtKey);
+  const signer = createMediaSigner(secrets.urlSigningKey);
+  const mediaUrl = (uploadId: string | null) => (uploadId ? signer.url(uploadId) : null);
+  const requireUser = createRequireUser(accessTokens, (userId) => userExists(db, userId));
+  const requireAdmin = createRequireAdmin(
+    requireUser,
+    async (userId) => (await findUserById(db, userId))?.isAdmin === true,
+  );
+  const provider = config.stripe
+    ? createStripeProvider({ ...config.stripe, publicUrl: config.publicUrl })
+    : createTestModeProvider();
+
+  const uploads = createUploadsService({
+    db,
+    storage,
+    signer,
+    onStored: (uploadId) => jobs.send('media-variants', { uploadId }),
+  });
+  const notifications = createNotificationsService({ db, bus });
+  const tickets = createTicketSigner(secrets.urlSigningKey);
+  return {
+    db,
+    bus,
+    storage,
+    signer,
+    accessTokens,
+    userExists: (userId: number) => userExists(db, userId),
+    requireUser,
+    requireAdmin,
+    auth: createAuthService({ db, accessTokens, rateLimits, jobs, publicUrl: config.publicUrl }),
+    users: createUsersService({ db, mediaUrl }),
+    uploads,
+    profiles: createProfilesService({ db, uploads, rateLimits, mediaUrl }),
+    posts: createPostsService({ db, uploads, rateLimits, signer }),
+    notifications,
+    messaging: createMessagingService({
+      db,
+      uploads,
+      signer,
+      bus,
+      unreadNotifications: notifications.unreadCount,
+    }),
+    wallet: createWalletService({ db, provider, log: deps.log }),
+    subscriptions: createSubscriptionsService({
+      db,
+      mediaUrl,
+      notify: notifications.publishCreated,
+    }),
+    tips: createTipsService({ db, notify: notifications.publishCreated }),
+    creator: createCreatorService({ db, uploads, mediaUrl, notify: notifications.publishCreated }),
+    tickets,
+    follows: createFollowsService({ db, notify: notifications.publishCreated }),
+    explore: createExploreService({ db, mediaUrl }),
+    library: createLibraryService({ db, signer }),
+    calls: createCallsService({ db, tickets, ice: config.ice }),
+    account: createAccountService({ db, storage, rateLimits }),
+  };
+}

@@ -1,0 +1,150 @@
+import { execFile } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { uploads, type UploadRow, type UploadVariants } from '../src/db/schema/index.ts';
+import { hasFfmpeg } from '../src/jobs/media-variants.ts';
+import { createMediaSigner, type MediaSigner } from '../src/modules/media/signing.ts';
+import type { TestApp } from './app.ts';
+import { multipart, type MultipartFile } from './multipart.ts';
+import type { TestUser } from './factories.ts';
+
+export { hasFfmpeg };
+
+/** A real PNG; a random colour unless given, so two calls rarely share bytes. */
+export function png(
+  width = 40,
+  height = 30,
+  background: { r: number; g: number; b: number } = {
+    r: randomInt(256),
+    g: randomInt(256),
+    b: randomInt(256),
+  },
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/** Bytes that are plainly not an image, whatever the file is called. */
+export const TEXT_BYTES = Buffer.from('just some text, not an image at all\n'.repeat(4));
+
+/**
+ * A minimal ISO-BMFF header (an `ftyp` box) that type sniffing reads as video/mp4. Used only
+ * when ffmpeg is missing: enough for the upload checks, not playable.
+ */
+function ftypOnlyMp4(): Buffer {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write('ftypisom', 4, 'latin1');
+  ftyp.writeUInt32BE(0x200, 12);
+  ftyp.write('isomiso2', 16, 'latin1');
+  return Buffer.concat([ftyp, Buffer.alloc(64)]);
+}
+
+const videoCache = new Map<number, Promise<Buffer>>();
+
+/**
+ * A real one-second 64×64 MP4 made by ffmpeg from its test pattern (`seed` goes into the
+ * metadata, so different seeds give different bytes); without ffmpeg, a header-only stand-in.
+ */
+export function mp4(seed = 0): Promise<Buffer> {
+  let video = videoCache.get(seed);
+  if (!video) {
+    video = (async () => {
+      if (!(await hasFfmpeg())) return Buffer.concat([ftypOnlyMp4(), Buffer.from([seed & 255])]);
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-test-video-'));
+      const out = path.join(dir, 'out.mp4');
+      try {
+        await promisify(execFile)('ffmpeg', [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc=duration=1:size=64x64:rate=10',
+          '-pix_fmt',
+          'yuv420p',
+          '-metadata',
+          `comment=seed-${seed}`,
+          out,
+        ]);
+        return await fs.readFile(out);
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    })();
+    videoCache.set(seed, video);
+  }
+  return video;
+}
+
+/** The app's own media URL signer, to make expired or otherwise crafted URLs. */
+export function signerOf(t: TestApp): MediaSigner {
+  return createMediaSigner(t.secrets.urlSigningKey);
+}
+
+/** POSTs one file to /api/uploads/ as `user`. */
+export function uploadFile(
+  t: TestApp,
+  user: Pick<TestUser, 'access'>,
+  options: {
+    content: Buffer;
+    context?: string;
+    filename?: string;
+    type?: string;
+  },
+): Promise<LightMyRequestResponse> {
+  const file: MultipartFile = {
+    name: 'file',
+    filename: options.filename ?? 'picture.png',
+    content: options.content,
+    type: options.type ?? 'image/png',
+  };
+  const body = multipart({
+    fields: options.context === undefined ? {} : { context: options.context },
+    files: [file],
+  });
+  return t.request({ method: 'POST', url: '/api/uploads/', ...body, token: user.access });
+}
+
+/** The stored row of an upload, or undefined once it is deleted. */
+export function uploadRow(t: TestApp, id: string): Promise<UploadRow | undefined> {
+  return t.db.query.uploads.findFirst({ where: eq(uploads.id, id) });
+}
+
+/** Polls until the media job has recorded every variant in `names` (up to 10 s). */
+export async function waitForVariants(
+  t: TestApp,
+  id: string,
+  names: (keyof UploadVariants)[],
+): Promise<UploadVariants> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const row = await uploadRow(t, id);
+    if (row && names.every((name) => row.variants[name])) return row.variants;
+    if (Date.now() > deadline) {
+      throw new Error(`variants ${names.join(', ')} of ${id} not made: ${JSON.stringify(row)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Whether the storage holds a file under `key`. */
+export async function storedFileExists(t: TestApp, key: string): Promise<boolean> {
+  return fs
+    .stat(t.storage.localPath(key))
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** Every file below the storage's temporary directory (received parts not yet committed). */
+export async function tempFiles(t: TestApp): Promise<string[]> {
+  return fs.readdir(path.join(t.storage.root, '.tmp')).catch(() => []);
+}

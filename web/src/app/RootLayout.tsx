@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { FullPageSpinner } from '../ui/Spinner';
+
+export function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Shown while the first route's code loads. */
+export function RootFallback() {
+  const { t } = useTranslation();
+  return <FullPageSpinner label={t('app.loading')} />;
+}

@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../lib/api';
+import { creatorApplication } from '../creator/api';
+import { payout } from '../wallet/api';
+
+export const APPLICATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationReviewStatus = (typeof APPLICATION_REVIEW_STATUSES)[number];
+export const PAYOUT_REVIEW_STATUSES = ['requested', 'paid'] as const;
+export type PayoutReviewStatus = (typeof PAYOUT_REVIEW_STATUSES)[number];
+
+const account = z.looseObject({ id: z.number(), username: z.string(), email: z.string() });
+
+export const reviewedApplication = creatorApplication.extend({ user: account });
+export type ReviewedApplication = z.infer<typeof reviewedApplication>;
+
+export const reviewedPayout = payout.extend({ creator: account });
+export type ReviewedPayout = z.infer<typeof reviewedPayout>;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  applications: (status?: ApplicationReviewStatus) =>
+    status
+      ? ([...adminKeys.all, 'applications', status] as const)
+      : ([...adminKeys.all, 'applications'] as const),
+  payouts: (status?: PayoutReviewStatus) =>
+    status
+      ? ([...adminKeys.all, 'payouts', status] as const)
+      : ([...adminKeys.all, 'payouts'] as const),
+};
+
+export function applicationsForReviewQuery(status: ApplicationReviewStatus) {
+  return queryOptions({
+    queryKey: adminKeys.applications(status),
+    queryFn: ({ signal }) =>
+      api.get(`/admin/creator-applications/?status=${status}`, {
+        schema: z.array(reviewedApplication),
+        signal,
+      }),
+    // Others keep applying: every visit, tab switch and window focus asks again.
+    staleTime: 0,
+  });
+}
+
+export function approveApplication(id: number) {
+  return api.post(`/admin/creator-applications/${id}/approve/`, undefined, {
+    schema: creatorApplication,
+  });
+}
+
+export function rejectApplication(id: number, reason: string) {
+  return api.post(
+    `/admin/creator-applications/${id}/reject/`,
+    { reason },
+    { schema: creatorApplication },
+  );
+}
+
+export function payoutsForReviewQuery(status: PayoutReviewStatus) {
+  return queryOptions({
+    queryKey: adminKeys.payouts(status),
+    queryFn: ({ signal }) =>
+      api.get(`/admin/payouts/?status=${status}`, { schema: z.array(reviewedPayout), signal }),
+    staleTime: 0,
+  });
+}
+
+export function markPayoutPaid(id: number) {
+  return api.post(`/admin/payouts/${id}/mark-paid/`, undefined, { schema: payout });
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../ui/PageHeader';
+import { FullPageSpinner } from '../../../ui/Spinner';
+import { Tabs } from '../../../ui/Tabs';
+import { useOwnProfile } from '../../profile/api';
+import { NotFound } from '../../shell/NotFound';
+import { ApplicationsReview } from './ApplicationsReview';
+import { PayoutsReview } from './PayoutsReview';
+
+type AdminTab = 'applications' | 'payouts';
+
+/** /admin: admins only; anyone else sees the 404 page, as the server answers them 404 too. */
+export function AdminScreen() {
+  const { t } = useTranslation();
+  const { data: profile, isPending } = useOwnProfile();
+  const [tab, setTab] = useState<AdminTab>('applications');
+
+  if (isPending) return <FullPageSpinner label={t('app.loading')} />;
+  if (!profile?.is_admin) return <NotFound />;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title={t('pages.admin.title')} subtitle={t('pages.admin.subtitle')} />
+      <Tabs
+        label={t('admin.tabsLabel')}
+        items={[
+          { value: 'applications', label: t('admin.tabs.applications') },
+          { value: 'payouts', label: t('admin.tabs.payouts') },
+        ]}
+        value={tab}
+        onValueChange={setTab}
+      >
+        {tab === 'applications' ? <ApplicationsReview /> : <PayoutsReview />}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  messageResponse,
+  signupResponse,
+  tokenPair,
+  verifyTokenResponse,
+  type SignupRequest,
+  type TokenRequest,
+} from '@zura/contracts';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-errors';
+import { setSession } from '../../lib/session';
+
+/** Calls of the sign-in family never carry a (possibly stale) session: `auth: false`. */
+const publicCall = { auth: false } as const;
+
+export const authKeys = {
+  all: ['auth'] as const,
+  verifyEmail: (token: string) => [...authKeys.all, 'verify-email', token] as const,
+  resetToken: (token: string) => [...authKeys.all, 'reset-token', token] as const,
+};
+
+/** POST /auth/token/ and store the pair: this is what "signed in" means. */
+export async function login(credentials: TokenRequest): Promise<void> {
+  const pair = await api.post('/auth/token/', credentials, { ...publicCall, schema: tokenPair });
+  setSession(pair);
+}
+
+export function signup(body: SignupRequest) {
+  return api.post('/auth/signup/', body, { ...publicCall, schema: signupResponse });
+}
+
+export function verifyEmail(token: string) {
+  return api.post('/auth/verify-email/', { token }, { ...publicCall, schema: messageResponse });
+}
+
+export function requestPasswordReset(email: string) {
+  return api.post('/auth/password-reset/', { email }, { ...publicCall, schema: messageResponse });
+}
+
+/** Answers {valid, error?}; the server says "invalid" with a 400 carrying the same shape. */
+export async function verifyResetToken(token: string) {
+  try {
+    return await api.post(
+      '/auth/password-reset/verify-token/',
+      { token },
+      { ...publicCall, schema: verifyTokenResponse },
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) {
+      const parsed = verifyTokenResponse.safeParse(error.body);
+      if (parsed.success) return parsed.data;
+    }
+    throw error;
+  }
+}
+
+export function confirmPasswordReset(token: string, newPassword: string) {
+  return api.post(
+    '/auth/password-reset/confirm/',
+    { token, new_password: newPassword },
+    { ...publicCall, schema: messageResponse },
+  );
+}
+
+/**
+ * Verification links are one-time: as queries (keyed by token, never refetched) React's
+ * double effects in development and remounts reuse the first answer instead of re-posting.
+ */
+const onceOnly = {
+  retry: false,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+} as const;
+
+export function verifyEmailQuery(token: string) {
+  return queryOptions({
+    queryKey: authKeys.verifyEmail(token),
+    queryFn: () => verifyEmail(token),
+    ...onceOnly,
+  });
+}
+
+export function resetTokenQuery(token: string) {
+  return queryOptions({
+    queryKey: authKeys.resetToken(token),
+    queryFn: () => verifyResetToken(token),
+    ...onceOnly,
+  });
+}

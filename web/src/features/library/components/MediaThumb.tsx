@@ -1,0 +1,66 @@
+import { FileText, Music, Play, Video, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resolveMediaUrl } from '../../../lib/media';
+import { cn } from '../../../ui/cn';
+import type { MediaItem } from '../api';
+
+const FALLBACK_ICONS: Record<MediaItem['mediaType'], LucideIcon> = {
+  image: FileText,
+  video: Video,
+  audio: Music,
+  document: FileText,
+  file: FileText,
+};
+
+/**
+ * The small picture of an item: the server's WebP thumbnail of an image (the original only
+ * when there is none), the poster of a video, an icon otherwise. Never the full video.
+ */
+export function thumbnailUrl(item: MediaItem): string | undefined {
+  if (item.mediaType === 'image') return resolveMediaUrl(item.thumbnail_url ?? item.mediaUrl);
+  if (item.mediaType === 'video') return resolveMediaUrl(item.poster_url ?? item.thumbnail_url);
+  return undefined;
+}
+
+export interface MediaThumbProps {
+  item: MediaItem;
+  className?: string;
+  /** Icon size classes for items without a picture. */
+  iconClassName?: string;
+}
+
+export function MediaThumb({ item, className, iconClassName = 'size-8' }: MediaThumbProps) {
+  const { t } = useTranslation();
+  const url = thumbnailUrl(item);
+  const [failedUrl, setFailedUrl] = useState<string>();
+  const Icon = FALLBACK_ICONS[item.mediaType];
+  return (
+    <span
+      className={cn(
+        'relative flex items-center justify-center overflow-hidden bg-slate-100 text-slate-400',
+        className,
+      )}
+    >
+      {url && failedUrl !== url ? (
+        <img
+          src={url}
+          alt={t('library.thumbAlt', { name: item.file_name })}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+          onError={() => setFailedUrl(url)}
+        />
+      ) : (
+        <Icon className={iconClassName} aria-hidden />
+      )}
+      {item.mediaType === 'video' && (
+        <span className="absolute inset-0 flex items-center justify-center">
+          <span className="rounded-full bg-slate-950/60 p-2 text-white">
+            <Play className="size-4 fill-current" aria-hidden />
+          </span>
+        </span>
+      )}
+    </span>
+  );
+}

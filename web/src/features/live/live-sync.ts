@@ -1,0 +1,125 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ServerFrame } from '../../lib/live/frames';
+import { getUserId } from '../../lib/session';
+import { messagingKeys, parseMessage, type Conversation } from '../messaging/api';
+import {
+  upsertMessages,
+  withConversationRead,
+  withNewMessage,
+  type MessageThread,
+} from '../messaging/thread';
+import {
+  markedRead,
+  mergeNotifications,
+  newestNotificationId,
+  notificationKeys,
+  parseNotification,
+  type AppNotification,
+} from '../notifications/api';
+import { setUnreadCounts } from './unread-counts';
+
+/**
+ * Applies the socket's frames to the query cache, so every screen shows them without a
+ * request: badges, the open conversation, the conversation list, the notification list.
+ */
+export function createLiveSync(queryClient: QueryClient) {
+  /** The newest notification id seen on the socket, and whose it is. */
+  let lastSeen: { userId: number | null; id: number } | undefined;
+
+  function isObserved(queryKey: readonly unknown[]): boolean {
+    return queryClient.getQueryCache().find({ queryKey, exact: true })?.isActive() ?? false;
+  }
+
+  function onMessage(conversationId: number, body: Record<string, unknown>): void {
+    const message = parseMessage(body);
+    if (!message) return;
+    const threadKey = messagingKeys.thread(conversationId);
+    const fromOther = message.senderId !== getUserId();
+    const open = isObserved(threadKey);
+    queryClient.setQueryData<MessageThread>(threadKey, (thread) =>
+      thread ? { ...thread, messages: upsertMessages(thread.messages, [message]) } : thread,
+    );
+    const conversations = queryClient.getQueryData<Conversation[]>(messagingKeys.conversations());
+    if (conversations?.some((conversation) => conversation.id === conversationId)) {
+      queryClient.setQueryData<Conversation[]>(messagingKeys.conversations(), (list) =>
+        list ? withNewMessage(list, conversationId, message, fromOther && !open) : list,
+      );
+    } else {
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+    }
+    // The conversation is on screen: read it, so the server clears its unread count (and
+    // answers with `read` and new `unread_counts` frames).
+    if (fromOther && open) void queryClient.invalidateQueries({ queryKey: threadKey, exact: true });
+  }
+
+  function onNotification(body: Record<string, unknown>): void {
+    const notification = parseNotification(body);
+    if (!notification) return;
+    const userId = getUserId();
+    if (!lastSeen || lastSeen.userId !== userId || notification.id > lastSeen.id) {
+      lastSeen = { userId, id: notification.id };
+    }
+    queryClient.setQueryData<AppNotification[]>(notificationKeys.list(), (list) =>
+      list ? mergeNotifications(list, [notification]) : list,
+    );
+  }
+
+  return {
+    onFrame(frame: ServerFrame): void {
+      switch (frame.type) {
+        case 'unread_counts':
+          setUnreadCounts(queryClient, {
+            messages: frame.messages,
+            notifications: frame.notifications,
+          });
+          break;
+        case 'notifications_read':
+          setUnreadCounts(queryClient, { notifications: frame.unread_count });
+          if (frame.unread_count === 0) {
+            queryClient.setQueryData<AppNotification[]>(notificationKeys.list(), (list) =>
+              list ? markedRead(list, 'all', new Date().toISOString()) : list,
+            );
+          }
+          break;
+        case 'message':
+          onMessage(frame.conversation_id, frame.message);
+          break;
+        case 'read':
+          queryClient.setQueryData<Conversation[]>(messagingKeys.conversations(), (list) =>
+            list ? withConversationRead(list, frame.conversation_id) : list,
+          );
+          break;
+        case 'notification':
+          onNotification(frame.notification);
+          break;
+        case 'error':
+          console.warn('Notification socket:', frame.detail);
+          break;
+        default:
+          break;
+      }
+    },
+
+    /**
+     * Back after a gap: fetch what was missed. Open conversations ask for messages after
+     * their newest id, the lists refetch; the server replays notifications after the id sent
+     * with `auth`.
+     */
+    onLive(reconnected: boolean): void {
+      if (!reconnected) return;
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+    },
+
+    lastNotificationId(): number | undefined {
+      // The cache is cleared when the user changes; the socket's own note is checked here.
+      const held = newestNotificationId(
+        queryClient.getQueryData<AppNotification[]>(notificationKeys.list()),
+      );
+      const seen = lastSeen?.userId === getUserId() ? lastSeen.id : undefined;
+      if (held === undefined) return seen;
+      if (seen === undefined) return held;
+      return Math.max(held, seen);
+    },
+  };
+}

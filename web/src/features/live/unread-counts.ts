@@ -1,0 +1,52 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { conversationsQuery, totalUnread } from '../messaging/api';
+import { notificationSummaryQuery } from '../notifications/api';
+
+export interface UnreadCounts {
+  notifications: number;
+  messages: number;
+}
+
+export const ZERO_COUNTS: UnreadCounts = { notifications: 0, messages: 0 };
+
+export const liveKeys = {
+  unreadCounts: ['live', 'unread-counts'] as const,
+};
+
+/** Requests made within this long of each other share one answer (badge and page polls). */
+const SHARED_FRESHNESS_MS = 1_000;
+
+/**
+ * The sidebar badges. While the socket is live its `unread_counts` frames write this query;
+ * while it is down the query polls the notification summary and the conversation list (the
+ * latter shared with the Messages screen's own poll). Failures count as 0, silently.
+ */
+export function unreadCountsQuery(queryClient: QueryClient) {
+  return queryOptions({
+    queryKey: liveKeys.unreadCounts,
+    queryFn: async (): Promise<UnreadCounts> => {
+      const [summary, conversations] = await Promise.all([
+        queryClient.fetchQuery({ ...notificationSummaryQuery(), staleTime: SHARED_FRESHNESS_MS }),
+        queryClient
+          .fetchQuery({ ...conversationsQuery(), staleTime: SHARED_FRESHNESS_MS, retry: false })
+          .catch(() => []),
+      ]);
+      return {
+        notifications: Math.max(0, summary.unread_count),
+        messages: totalUnread(conversations),
+      };
+    },
+    retry: false,
+  });
+}
+
+/** Writes counts from a frame or an answer; a count never goes below 0. */
+export function setUnreadCounts(queryClient: QueryClient, patch: Partial<UnreadCounts>): void {
+  void queryClient.cancelQueries({ queryKey: liveKeys.unreadCounts, exact: true });
+  queryClient.setQueryData<UnreadCounts>(liveKeys.unreadCounts, (old) => {
+    const next = { ...ZERO_COUNTS, ...old };
+    if (patch.messages !== undefined) next.messages = Math.max(0, patch.messages);
+    if (patch.notifications !== undefined) next.notifications = Math.max(0, patch.notifications);
+    return next;
+  });
+}

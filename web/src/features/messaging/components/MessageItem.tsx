@@ -1,0 +1,165 @@
+import { Lock, LockOpen, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { Button } from '../../../ui/Button';
+import { cn } from '../../../ui/cn';
+import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert';
+import { paymentFailure } from '../../wallet/payment-errors';
+import type { ChatMessage } from '../api';
+import { formatPrice } from '../format';
+import { useUnlockMessage } from '../hooks';
+import { AttachmentView } from './AttachmentView';
+
+function timeOfDay(value: string, locale: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
+}
+
+interface MessageTimeProps {
+  createdAt: string;
+  className?: string;
+}
+
+function MessageTime({ createdAt, className }: MessageTimeProps) {
+  const { i18n } = useTranslation();
+  const label = timeOfDay(createdAt, i18n.language);
+  if (!label) return null;
+  return (
+    <time
+      dateTime={createdAt}
+      title={formatDateTime(createdAt, i18n.language)}
+      className={cn('text-[0.7rem]', className)}
+    >
+      {label}
+    </time>
+  );
+}
+
+interface UnlockPanelProps {
+  message: ChatMessage;
+  conversationId: number;
+}
+
+/** Spec §2: a locked message not yet unlocked shows 'Unlock for ${price}'. */
+function UnlockPanel({ message, conversationId }: UnlockPanelProps) {
+  const { t } = useTranslation();
+  const unlock = useUnlockMessage(conversationId);
+  const price = formatPrice(message.priceCents);
+  const failure = unlock.isError
+    ? paymentFailure(unlock.error, t, t('messaging.message.unlockFailed'))
+    : undefined;
+  return (
+    <div className="space-y-2.5 rounded-2xl border border-dashed border-violet-300 bg-violet-50 px-4 py-3 text-slate-800">
+      <p className="flex items-center gap-2 font-semibold">
+        <Lock className="size-4 text-violet-600" aria-hidden />
+        {t('messaging.message.locked')}
+      </p>
+      <p className="text-xs text-slate-600">{t('messaging.message.lockedHint')}</p>
+      <Button size="sm" busy={unlock.isPending} onClick={() => unlock.mutate(message.id)}>
+        {unlock.isPending
+          ? t('messaging.message.unlocking')
+          : t('messaging.message.unlock', { price })}
+      </Button>
+      <PaymentFailureAlert failure={failure} />
+    </div>
+  );
+}
+
+export interface MessageItemProps {
+  message: ChatMessage;
+  mine: boolean;
+  conversationId: number;
+  /** Joins the call a system message announces; absent while a call is open. */
+  onJoinCall?: (roomId: string) => void;
+  onMediaLoad?: () => void;
+  /** The last of a run from one sender shows the time. */
+  showTime?: boolean;
+}
+
+export function MessageItem({
+  message,
+  mine,
+  conversationId,
+  onJoinCall,
+  onMediaLoad,
+  showTime = true,
+}: MessageItemProps) {
+  const { t, i18n } = useTranslation();
+
+  if (message.isSystem) {
+    const roomId = message.roomId;
+    return (
+      <div className="flex justify-center">
+        <div className="flex max-w-md flex-wrap items-center justify-center gap-x-3 gap-y-2 rounded-2xl bg-slate-100 px-4 py-2.5 text-sm text-slate-700">
+          <Phone className="size-4 text-violet-600" aria-hidden />
+          <span className="min-w-0 break-words">{message.text}</span>
+          <MessageTime createdAt={message.createdAt} className="text-slate-500" />
+          {roomId && onJoinCall && (
+            <Button
+              size="sm"
+              onClick={() => onJoinCall(roomId)}
+              aria-label={t('messaging.message.joinLabel')}
+            >
+              {t('messaging.message.join')}
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const lockedForMe = message.isLocked && !message.isUnlocked && !mine;
+  const hasText = message.text.trim() !== '';
+  const price = formatPrice(message.priceCents);
+
+  return (
+    <div className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn('flex max-w-[85%] flex-col gap-1 sm:max-w-[70%]', mine && 'items-end')}
+        title={showTime ? undefined : formatDateTime(message.createdAt, i18n.language)}
+      >
+        {lockedForMe ? (
+          <UnlockPanel message={message} conversationId={conversationId} />
+        ) : (
+          <div
+            className={cn(
+              'space-y-2 rounded-2xl px-3.5 py-2.5 text-sm',
+              mine
+                ? 'rounded-br-md bg-violet-600 text-white'
+                : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200',
+            )}
+          >
+            {message.isLocked && (
+              <p
+                className={cn(
+                  'flex items-center gap-1.5 text-xs font-semibold',
+                  mine ? 'text-violet-100' : 'text-violet-700',
+                )}
+              >
+                {mine ? (
+                  <Lock className="size-3.5" aria-hidden />
+                ) : (
+                  <LockOpen className="size-3.5" aria-hidden />
+                )}
+                {mine
+                  ? t('messaging.message.lockedBadge', { price })
+                  : t('messaging.message.unlockedBadge')}
+              </p>
+            )}
+            {hasText && <p className="break-words whitespace-pre-wrap">{message.text}</p>}
+            {message.attachments.map((attachment) => (
+              <AttachmentView
+                key={attachment.id}
+                attachment={attachment}
+                onColour={mine}
+                onMediaLoad={onMediaLoad}
+              />
+            ))}
+          </div>
+        )}
+        {showTime && <MessageTime createdAt={message.createdAt} className="px-1 text-slate-500" />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { MessageCircle, PanelRightOpen } from 'lucide-react';
+import { Suspense, lazy, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUserId } from '../../../lib/use-session';
+import { Button } from '../../../ui/Button';
+import { Spinner } from '../../../ui/Spinner';
+import { cn } from '../../../ui/cn';
+import { otherUserInRoom, roomIdFor } from '../../calls/room';
+import { useOwnProfile } from '../../profile/api';
+import { readActiveConversationId, storeActiveConversationId, type Conversation } from '../api';
+import { useAnnounceCall, useConversations } from '../hooks';
+import { pickConversation } from '../thread';
+import { ConversationPane } from './ConversationPane';
+import { RecentChats } from './RecentChats';
+
+/** PeerJS and the call UI load only when a call starts. */
+const CallOverlay = lazy(() => import('../../calls/CallOverlay'));
+
+interface ActiveCall {
+  roomId: string;
+  otherId: number;
+  otherName: string;
+}
+
+function CallLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center gap-3 bg-slate-950 text-white">
+      <Spinner className="size-6 text-violet-300" />
+      <span role="status">{t('calls.connecting')}</span>
+    </div>
+  );
+}
+
+/**
+ * Spec §2 Messages screen: the open conversation and the Recent Chats panel on the right
+ * (always from 1024 px, toggled below). It opens the conversation stored as active (by the
+ * profile's Message button or a notification) when it exists, else the newest one.
+ */
+export function MessagesScreen() {
+  const { t } = useTranslation();
+  const selfId = useCurrentUserId();
+  const { data: own } = useOwnProfile();
+  const conversations = useConversations();
+  const [chosenId, setChosenId] = useState(readActiveConversationId);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [call, setCall] = useState<ActiveCall | null>(null);
+  const panelId = useId();
+  const announceCall = useAnnounceCall();
+
+  const list = conversations.data;
+  // Until the list has been fetched afresh, a conversation just started may be missing from
+  // the cached one: wait rather than open (and mark read) another.
+  const settled =
+    conversations.isFetchedAfterMount ||
+    (list?.some((conversation) => conversation.id === chosenId) ?? false);
+  const active = list && settled ? pickConversation(list, chosenId) : undefined;
+  // Keep the conversation opened by default, so a message in another one (which moves that
+  // one to the top of the list) does not switch the screen to it.
+  if (active && active.id !== chosenId) setChosenId(active.id);
+  const showPanel = panelOpen;
+
+  const select = (conversation: Conversation) => {
+    setChosenId(conversation.id);
+    storeActiveConversationId(conversation.id);
+    setPanelOpen(false);
+  };
+
+  /** Opens the overlay and posts the spec's system message, which the other side can join. */
+  const startCall = () => {
+    const otherId = active?.otherUser.id;
+    if (!active || selfId === null || otherId == null) return;
+    const roomId = roomIdFor(selfId, otherId);
+    setCall({ roomId, otherId, otherName: active.otherUser.username });
+    announceCall.mutate({
+      conversationId: active.id,
+      roomId,
+      text: t('calls.startedMessage', { username: own?.username ?? '' }),
+    });
+  };
+
+  const joinCall = (roomId: string) => {
+    if (selfId === null || !active) return;
+    const otherId = otherUserInRoom(roomId, selfId);
+    if (otherId === undefined) return;
+    setCall({ roomId, otherId, otherName: active.otherUser.username });
+  };
+
+  return (
+    <div className="h-[calc(100dvh-6.5rem)] md:h-[calc(100dvh-3rem)]">
+      <h1 className="sr-only">{t('messaging.title')}</h1>
+      <div className="relative flex h-full overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+        {active ? (
+          <ConversationPane
+            key={active.id}
+            conversation={active}
+            selfId={selfId}
+            canLock={own?.is_creator === true}
+            onStartCall={startCall}
+            callDisabled={call !== null || active.otherUser.id === null}
+            onJoinCall={call ? undefined : joinCall}
+            panelOpen={panelOpen}
+            onTogglePanel={() => setPanelOpen((open) => !open)}
+            panelId={panelId}
+          />
+        ) : (
+          <div className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 px-6 text-center">
+            {conversations.isPending || !settled ? (
+              <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+                <Spinner className="size-4 text-violet-600" />
+                {t('messaging.loadingConversations')}
+              </p>
+            ) : (
+              <>
+                <MessageCircle className="size-12 text-violet-300" aria-hidden />
+                <h2 className="text-xl font-bold text-slate-900">{t('messaging.emptyTitle')}</h2>
+                <p className="text-sm text-slate-600">{t('messaging.emptyText')}</p>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="lg:hidden"
+                  aria-expanded={showPanel}
+                  aria-controls={panelId}
+                  onClick={() => setPanelOpen((open) => !open)}
+                >
+                  <PanelRightOpen className="size-4" aria-hidden />
+                  {t('messaging.header.showChats')}
+                </Button>
+              </>
+            )}
+          </div>
+        )}
+
+        <aside
+          id={panelId}
+          aria-label={t('messaging.recentChats')}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setPanelOpen(false);
+          }}
+          className={cn(
+            'w-full shrink-0 border-l border-slate-200 bg-white sm:w-80',
+            'absolute inset-y-0 right-0 z-20 shadow-xl lg:static lg:block lg:shadow-none',
+            showPanel ? 'block' : 'hidden',
+          )}
+        >
+          <RecentChats
+            conversations={list}
+            isPending={conversations.isPending}
+            error={conversations.error}
+            onRetry={() => void conversations.refetch()}
+            activeId={active?.id}
+            onSelect={select}
+            onClose={() => setPanelOpen(false)}
+          />
+        </aside>
+      </div>
+
+      {call && selfId !== null && (
+        <Suspense fallback={<CallLoading />}>
+          <CallOverlay
+            roomId={call.roomId}
+            selfId={selfId}
+            otherId={call.otherId}
+            otherName={call.otherName}
+            onClose={() => setCall(null)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

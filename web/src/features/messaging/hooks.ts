@@ -1,0 +1,262 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, NetworkError, isRecord } from '../../lib/api-errors';
+import { useFallbackPoll } from '../../lib/live/LiveProvider';
+import { POLL_MS } from '../../lib/live/policy';
+import { walletKeys } from '../wallet/api';
+import {
+  MESSAGE_PAGE_SIZE,
+  conversationsQuery,
+  fetchMessages,
+  messagingKeys,
+  sendMessage,
+  threadQuery,
+  unlockMessage,
+  uploadMessageAttachment,
+  type ChatMessage,
+  type Conversation,
+  type SendMessageInput,
+} from './api';
+import { isTooLarge } from './format';
+import { upsertMessages, withConversationRead, withNewMessage, type MessageThread } from './thread';
+
+/** The conversation list; polled every 1.5 s only while the live socket is down. */
+export function useConversations() {
+  return useQuery({
+    ...conversationsQuery(),
+    refetchInterval: useFallbackPoll(POLL_MS.conversations),
+    refetchOnMount: 'always',
+  });
+}
+
+/**
+ * One conversation's messages; polled every 3 s (new ones only) while the socket is down.
+ * Every fetch reads the conversation, which clears its unread count on the server.
+ */
+export function useThread(conversationId: number) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    ...threadQuery(queryClient, conversationId),
+    refetchInterval: useFallbackPoll(POLL_MS.messages),
+    staleTime: 0,
+  });
+  const { dataUpdatedAt } = query;
+  useEffect(() => {
+    if (dataUpdatedAt === 0) return;
+    queryClient.setQueryData<Conversation[]>(messagingKeys.conversations(), (list) =>
+      list ? withConversationRead(list, conversationId) : list,
+    );
+  }, [conversationId, dataUpdatedAt, queryClient]);
+  return query;
+}
+
+/** Loads the page of messages before the oldest one held. */
+export function useOlderMessages(conversationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const key = messagingKeys.thread(conversationId);
+      const oldest = queryClient.getQueryData<MessageThread>(key)?.messages[0];
+      if (!oldest) return;
+      const page = await fetchMessages(conversationId, {
+        before: oldest.id,
+        limit: MESSAGE_PAGE_SIZE,
+      });
+      queryClient.setQueryData<MessageThread>(key, (thread) =>
+        thread
+          ? {
+              ...thread,
+              messages: upsertMessages(thread.messages, page),
+              hasOlder: page.length >= MESSAGE_PAGE_SIZE,
+            }
+          : thread,
+      );
+    },
+  });
+}
+
+function addToCache(queryClient: QueryClient, conversationId: number, message: ChatMessage) {
+  queryClient.setQueryData<MessageThread>(messagingKeys.thread(conversationId), (thread) =>
+    thread ? { ...thread, messages: upsertMessages(thread.messages, [message]) } : thread,
+  );
+  queryClient.setQueryData<Conversation[]>(messagingKeys.conversations(), (list) =>
+    list ? withNewMessage(list, conversationId, message) : list,
+  );
+}
+
+export function useSendMessage(conversationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendMessageInput) => sendMessage(conversationId, input),
+    onSuccess: (message) => addToCache(queryClient, conversationId, message),
+    onError: (error) => console.warn('Message send failed:', error),
+  });
+}
+
+/** Posts the spec's call announcement: a system message naming the call room. */
+export function useAnnounceCall() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { conversationId: number; roomId: string; text: string }) =>
+      sendMessage(input.conversationId, {
+        text: input.text,
+        isSystem: true,
+        roomId: input.roomId,
+      }),
+    onSuccess: (message, input) => addToCache(queryClient, input.conversationId, message),
+    onError: (error) => console.warn('Call announcement failed:', error),
+  });
+}
+
+/** Unlocking charges the wallet: the message comes back whole and the wallet is refetched. */
+export function useUnlockMessage(conversationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) => unlockMessage(messageId),
+    onSuccess: (message) => {
+      queryClient.setQueryData<MessageThread>(messagingKeys.thread(conversationId), (thread) =>
+        thread ? { ...thread, messages: upsertMessages(thread.messages, [message]) } : thread,
+      );
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+    onError: (error) => console.warn('Message unlock failed:', error),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attachments
+
+export interface PendingFile {
+  key: string;
+  name: string;
+  size: number;
+  type: string;
+  progress: number;
+  /** The upload's id once it is stored. */
+  id?: string;
+}
+
+/** The server's reason for a refused upload, or a short generic one. */
+export function uploadFailureReason(
+  error: unknown,
+  texts: { network: string; unknown: string },
+): string {
+  if (error instanceof NetworkError) return texts.network;
+  if (error instanceof ApiError && isRecord(error.body)) {
+    for (const value of Object.values(error.body)) {
+      const first = Array.isArray(value) ? value[0] : value;
+      if (typeof first === 'string' && first.trim()) return first;
+    }
+  }
+  return texts.unknown;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+let fileCounter = 0;
+
+/**
+ * Files of the message being written. Each is uploaded as soon as it is picked or dropped
+ * (with progress); files over 10 GB are refused and skipped (spec §5). Sending waits until
+ * no upload is running.
+ */
+export function useAttachmentUploads() {
+  const { t } = useTranslation();
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const own = new AbortController();
+    controller.current = own;
+    return () => own.abort();
+  }, []);
+
+  const patch = (key: string, change: Partial<PendingFile>) =>
+    setFiles((current) =>
+      current.map((file) => (file.key === key ? { ...file, ...change } : file)),
+    );
+
+  const add = useCallback(
+    async (picked: File[]) => {
+      if (picked.length === 0) {
+        setErrors([t('messaging.composer.noFiles')]);
+        return;
+      }
+      const messages: string[] = [];
+      const accepted: File[] = [];
+      for (const file of picked) {
+        if (isTooLarge(file)) messages.push(t('messaging.composer.tooLarge', { name: file.name }));
+        else accepted.push(file);
+      }
+      setErrors(messages);
+      if (accepted.length === 0) return;
+
+      const entries = accepted.map((file) => {
+        fileCounter += 1;
+        return { key: `file-${fileCounter}`, file };
+      });
+      setFiles((current) => [
+        ...current,
+        ...entries.map(({ key, file }) => ({
+          key,
+          name: file.name,
+          size: file.size,
+          type: file.type,
+          progress: 0,
+        })),
+      ]);
+      const signal = controller.current?.signal;
+      const results = await Promise.allSettled(
+        entries.map(async ({ key, file }) => {
+          const uploaded = await uploadMessageAttachment(
+            file,
+            (progress) => patch(key, { progress }),
+            signal,
+          );
+          patch(key, { id: uploaded.id, progress: 1 });
+        }),
+      );
+      if (signal?.aborted) return;
+      const failed = entries.filter((_, index) => results[index]?.status === 'rejected');
+      if (failed.length === 0) return;
+      const failedKeys = new Set(failed.map((entry) => entry.key));
+      setFiles((current) => current.filter((file) => !failedKeys.has(file.key)));
+      const firstFailure = results.find(
+        (result): result is PromiseRejectedResult => result.status === 'rejected',
+      );
+      if (firstFailure && isAbort(firstFailure.reason)) return;
+      console.warn('Attachment upload failed:', firstFailure?.reason);
+      const message =
+        failed.length === entries.length
+          ? t('messaging.composer.uploadFailed', {
+              error: uploadFailureReason(firstFailure?.reason, {
+                network: t('messaging.composer.networkError'),
+                unknown: t('messaging.composer.unknownError'),
+              }),
+            })
+          : t('messaging.composer.uploadFailedFor', {
+              names: failed.map((entry) => entry.file.name).join(', '),
+            });
+      setErrors((current) => [...current, message]);
+    },
+    [t],
+  );
+
+  const remove = useCallback((key: string) => {
+    setFiles((current) => current.filter((file) => file.key !== key));
+  }, []);
+
+  const reset = useCallback(() => {
+    setFiles([]);
+    setErrors([]);
+  }, []);
+
+  const uploading = files.some((file) => file.id === undefined);
+  const ids = files.flatMap((file) => (file.id ? [file.id] : []));
+  return { files, errors, uploading, ids, add, remove, reset };
+}

@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { parseConversations, parseMessage, type ChatMessage, type Conversation } from './api';
+import {
+  formatFileSize,
+  formatPrice,
+  isTooLarge,
+  previewOf,
+  relativeDay,
+  truncatePreview,
+} from './format';
+import {
+  filterConversations,
+  pickConversation,
+  showsTime,
+  upsertMessages,
+  withConversationRead,
+  withNewMessage,
+} from './thread';
+
+function message(id: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id,
+    conversationId: 1,
+    text: `m${id}`,
+    createdAt: '2025-03-10T12:00:00.000Z',
+    senderId: 1,
+    senderName: 'a',
+    hasMedia: false,
+    isLocked: false,
+    isUnlocked: false,
+    priceCents: 500,
+    attachments: [],
+    isSystem: false,
+    roomId: null,
+    ...overrides,
+  };
+}
+
+function conversation(id: number, overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    id,
+    otherUser: { id: id + 100, username: `user${id}`, avatar: null },
+    unreadCount: 0,
+    updatedAt: null,
+    lastMessage: null,
+    ...overrides,
+  };
+}
+
+const last = (overrides: Partial<NonNullable<Conversation['lastMessage']>>) => ({
+  text: '',
+  hasMedia: false,
+  isLocked: false,
+  isUnlocked: false,
+  createdAt: null,
+  ...overrides,
+});
+
+describe('last-message preview', () => {
+  it('keeps 30 characters and adds "..."', () => {
+    expect(truncatePreview('a'.repeat(30))).toBe('a'.repeat(30));
+    expect(truncatePreview(`${'a'.repeat(30)}b`)).toBe(`${'a'.repeat(30)}...`);
+    expect(truncatePreview('Hello Bob, how are you doing today?')).toBe(
+      'Hello Bob, how are you doing t...',
+    );
+  });
+
+  it('never cuts an emoji in half', () => {
+    expect(truncatePreview('😀'.repeat(31))).toBe(`${'😀'.repeat(30)}...`);
+  });
+
+  it('tells locked, media, text and attachment apart', () => {
+    expect(previewOf(null)).toEqual({ kind: 'none' });
+    expect(previewOf(last({ isLocked: true, text: '' }))).toEqual({ kind: 'locked' });
+    expect(previewOf(last({ isLocked: true, isUnlocked: true, text: 'hi' }))).toEqual({
+      kind: 'text',
+      text: 'hi',
+    });
+    expect(previewOf(last({ hasMedia: true }))).toEqual({ kind: 'media' });
+    expect(previewOf(last({ hasMedia: true, text: 'look' }))).toEqual({
+      kind: 'text',
+      text: 'look',
+    });
+    expect(previewOf(last({}))).toEqual({ kind: 'attachment' });
+  });
+});
+
+describe('file sizes', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [512, '512 Bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [1024 ** 2 * 2.256, '2.26 MB'],
+    [1024 ** 3 * 3, '3 GB'],
+    [1024 ** 4 * 2, '2048 GB'],
+  ])('%d bytes read %s', (bytes, text) => {
+    expect(formatFileSize(bytes)).toBe(text);
+  });
+
+  it('refuses files over 10 GB only', () => {
+    expect(isTooLarge({ size: 10 * 1024 ** 3 })).toBe(false);
+    expect(isTooLarge({ size: 10 * 1024 ** 3 + 1 })).toBe(true);
+  });
+
+  it('shows whole-dollar prices without cents', () => {
+    expect(formatPrice(500)).toBe('$5');
+    expect(formatPrice(250)).toBe('$2.50');
+  });
+});
+
+describe('relative day labels', () => {
+  const now = new Date(2025, 2, 30, 10, 0);
+  const daysAgo = (days: number, hour = 12) => new Date(2025, 2, 30 - days, hour, 0);
+
+  it.each([
+    [0, { kind: 'today' }],
+    [1, { kind: 'yesterday' }],
+    [2, { kind: 'days', count: 2 }],
+    [6, { kind: 'days', count: 6 }],
+    [7, { kind: 'week' }],
+    [13, { kind: 'week' }],
+    [14, { kind: 'weeks', count: 2 }],
+    [29, { kind: 'weeks', count: 4 }],
+  ])('%i days ago', (days, label) => {
+    expect(relativeDay(daysAgo(days), now)).toEqual(label);
+  });
+
+  it('counts calendar days, not 24-hour spans', () => {
+    expect(relativeDay(new Date(2025, 2, 29, 23, 59), new Date(2025, 2, 30, 0, 1))).toEqual({
+      kind: 'yesterday',
+    });
+  });
+
+  it('uses a date from 30 days, Today for the future, nothing for junk', () => {
+    expect(relativeDay(daysAgo(30), now)).toMatchObject({ kind: 'date' });
+    expect(relativeDay(new Date(2025, 2, 31), now)).toEqual({ kind: 'today' });
+    expect(relativeDay('nonsense', now)).toBeUndefined();
+  });
+});
+
+describe('thread cache', () => {
+  it('adds new messages in id order and replaces known ones', () => {
+    const held = [message(1), message(3)];
+    const merged = upsertMessages(held, [message(2), message(3, { text: 'unlocked' })]);
+    expect(merged.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(merged[2]?.text).toBe('unlocked');
+    expect(upsertMessages(held, [])).toBe(held);
+  });
+
+  it('moves a conversation with a new message to the top', () => {
+    const list = [conversation(1), conversation(2)];
+    const next = withNewMessage(list, 2, message(9, { text: 'hey' }), true);
+    expect(next.map((c) => c.id)).toEqual([2, 1]);
+    expect(next[0]?.lastMessage?.text).toBe('hey');
+    expect(next[0]?.unreadCount).toBe(1);
+    expect(withNewMessage(list, 5, message(9))).toBe(list);
+  });
+
+  it('clears the unread count of a read conversation', () => {
+    const list = [conversation(1, { unreadCount: 3 }), conversation(2, { unreadCount: 1 })];
+    expect(withConversationRead(list, 1).map((c) => c.unreadCount)).toEqual([0, 1]);
+    const none = [conversation(1)];
+    expect(withConversationRead(none, 1)).toBe(none);
+  });
+
+  it('opens the wanted conversation when listed, else the first', () => {
+    const list = [conversation(1), conversation(2)];
+    expect(pickConversation(list, 2)?.id).toBe(2);
+    expect(pickConversation(list, 7)?.id).toBe(1);
+    expect(pickConversation(list, undefined)?.id).toBe(1);
+    expect(pickConversation([], 2)).toBeUndefined();
+  });
+
+  it('searches by the other user name', () => {
+    const list = [
+      conversation(1),
+      conversation(2, { otherUser: { id: 2, username: 'Kate', avatar: null } }),
+    ];
+    expect(filterConversations(list, ' kat ').map((c) => c.id)).toEqual([2]);
+    expect(filterConversations(list, '')).toBe(list);
+  });
+
+  it('shows the time once per run of one sender within five minutes', () => {
+    const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1, 12, minutes)).toISOString();
+    const a1 = message(1, { createdAt: at(0) });
+    const a2 = message(2, { createdAt: at(3) });
+    const b = message(3, { createdAt: at(4), senderId: 2 });
+    const a3 = message(4, { createdAt: at(20) });
+    expect(showsTime(a1, a2)).toBe(false);
+    expect(showsTime(a2, b)).toBe(true);
+    expect(showsTime(message(5, { createdAt: at(0) }), a3)).toBe(true);
+    expect(showsTime(a3, undefined)).toBe(true);
+  });
+});
+
+describe('parsing', () => {
+  it('reads the current conversation shape', () => {
+    const [parsed] = parseConversations([
+      {
+        id: 4,
+        other_user: { id: 9, username: 'kate', avatar: '/media/x' },
+        unread_count: 2,
+        updated_at: '2025-01-01T00:00:00Z',
+        last_message: { id: 1, text: 'hi', has_media: false, is_locked: false, is_unlocked: false },
+      },
+    ]);
+    expect(parsed).toMatchObject({
+      id: 4,
+      otherUser: { id: 9, username: 'kate', avatar: '/media/x' },
+      unreadCount: 2,
+      lastMessage: { text: 'hi' },
+    });
+  });
+
+  it('reads the older conversation shape', () => {
+    const [parsed] = parseConversations({
+      results: [{ id: '5', name: 'old', avatar: null, unread: 1, lastActive: '2025-01-02' }],
+    });
+    expect(parsed).toMatchObject({
+      id: 5,
+      otherUser: { id: null, username: 'old' },
+      unreadCount: 1,
+      updatedAt: '2025-01-02',
+      lastMessage: null,
+    });
+  });
+
+  it('reads messages with defaults (price 5, timestamp fallback)', () => {
+    expect(
+      parseMessage({ id: 1, timestamp: '2025-01-01T00:00:00Z', is_locked: true }),
+    ).toMatchObject({
+      createdAt: '2025-01-01T00:00:00Z',
+      priceCents: 500,
+      isLocked: true,
+      attachments: [],
+    });
+    expect(parseMessage({ id: 2, price: '2.5' })?.priceCents).toBe(250);
+    expect(parseMessage({ id: 3, price: 7, price_cents: 700 })?.priceCents).toBe(700);
+    const withFile = parseMessage({
+      id: 4,
+      attachments: [
+        { id: 'u', original_filename: 'a.pdf', file_size: 10, content_type: 'application/pdf' },
+        { bad: 1 },
+      ],
+    });
+    expect(withFile?.attachments).toEqual([
+      {
+        id: 'u',
+        name: 'a.pdf',
+        size: 10,
+        contentType: 'application/pdf',
+        url: null,
+        thumbnailUrl: null,
+        isImage: false,
+      },
+    ]);
+    expect(parseMessage({ text: 'no id' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,97 @@
+import {
+  Bell,
+  CreditCard,
+  Heart,
+  Info,
+  LockOpen,
+  MessageCircle,
+  MessageSquare,
+  Phone,
+  ThumbsUp,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatShortDate } from '../../../lib/format';
+import { cn } from '../../../ui/cn';
+import { notificationAge, type AppNotification } from '../api';
+
+const ICONS: Record<string, LucideIcon> = {
+  message: MessageCircle,
+  call: Phone,
+  subscription: Heart,
+  payment: CreditCard,
+  system: Info,
+  unlock: LockOpen,
+  follow: UserPlus,
+  like: ThumbsUp,
+  comment: MessageSquare,
+};
+
+export interface NotificationItemProps {
+  notification: AppNotification;
+  now: number;
+  onOpen: (notification: AppNotification) => void;
+}
+
+export function NotificationItem({ notification, now, onOpen }: NotificationItemProps) {
+  const { t, i18n } = useTranslation();
+  const Icon = ICONS[notification.type] ?? Bell;
+  const age = notificationAge(notification.createdAt, now);
+  let ageText = '';
+  if (age?.unit === 'now') ageText = t('notifications.age.justNow');
+  else if (age?.unit === 'minutes') ageText = t('notifications.age.minutes', { count: age.count });
+  else if (age?.unit === 'hours') ageText = t('notifications.age.hours', { count: age.count });
+  else if (age?.unit === 'date') ageText = formatShortDate(age.date, i18n.language);
+  const unread = !notification.isRead;
+
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(notification)}
+      className={cn(
+        'flex w-full items-start gap-3 rounded-2xl px-4 py-3.5 text-left ring-1 transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600',
+        unread
+          ? 'bg-violet-50/70 ring-violet-200 hover:bg-violet-50'
+          : 'bg-white ring-slate-200 hover:bg-slate-50',
+      )}
+    >
+      <span
+        className={cn(
+          'flex size-10 shrink-0 items-center justify-center rounded-full',
+          unread ? 'bg-violet-600 text-white' : 'bg-slate-100 text-slate-500',
+        )}
+      >
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline gap-2">
+          <span
+            className={cn(
+              'min-w-0 flex-1 text-sm',
+              unread ? 'font-bold text-slate-900' : 'font-semibold text-slate-700',
+            )}
+          >
+            {notification.title}
+          </span>
+          {ageText && (
+            <time dateTime={notification.createdAt} className="shrink-0 text-xs text-slate-500">
+              {ageText}
+            </time>
+          )}
+        </span>
+        {notification.message && (
+          <span className="mt-0.5 block text-sm break-words text-slate-600">
+            {notification.message}
+          </span>
+        )}
+      </span>
+      {unread && (
+        <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-red-500">
+          <span className="sr-only">{t('notifications.unread')}</span>
+        </span>
+      )}
+    </button>
+  );
+}

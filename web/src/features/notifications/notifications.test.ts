@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  markedRead,
+  mergeNotifications,
+  newestNotificationId,
+  notificationAge,
+  parseNotifications,
+  type AppNotification,
+} from './api';
+
+function item(id: number, isRead = false): AppNotification {
+  return {
+    id,
+    title: `n${id}`,
+    message: '',
+    type: 'message',
+    isRead,
+    readAt: null,
+    createdAt: '2025-01-01T00:00:00Z',
+    conversationId: null,
+    senderUsername: null,
+  };
+}
+
+describe('notification age', () => {
+  const now = Date.UTC(2025, 0, 2, 12, 0, 0);
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+
+  it.each([
+    [0, { unit: 'now' }],
+    [59_000, { unit: 'now' }],
+    [-30_000, { unit: 'now' }],
+    [60_000, { unit: 'minutes', count: 1 }],
+    [59 * 60_000, { unit: 'minutes', count: 59 }],
+    [60 * 60_000, { unit: 'hours', count: 1 }],
+    [23 * 3_600_000 + 59 * 60_000, { unit: 'hours', count: 23 }],
+  ])('%i ms ago', (ms, age) => {
+    expect(notificationAge(ago(ms), now)).toEqual(age);
+  });
+
+  it('is a date from a day on, nothing for junk', () => {
+    expect(notificationAge(ago(24 * 3_600_000), now)).toMatchObject({ unit: 'date' });
+    expect(notificationAge('junk', now)).toBeUndefined();
+  });
+});
+
+describe('notification list', () => {
+  it('merges newest first without duplicates', () => {
+    const merged = mergeNotifications([item(3), item(1)], [item(2), item(3, true)]);
+    expect(merged.map((n) => n.id)).toEqual([3, 2, 1]);
+    expect(merged[0]?.isRead).toBe(true);
+  });
+
+  it('marks one or all read', () => {
+    const list = [item(2), item(1)];
+    expect(markedRead(list, 1, 'now').map((n) => n.isRead)).toEqual([false, true]);
+    expect(markedRead(list, 'all', 'now').every((n) => n.isRead && n.readAt === 'now')).toBe(true);
+  });
+
+  it('finds the newest id', () => {
+    expect(newestNotificationId([item(2), item(7), item(3)])).toBe(7);
+    expect(newestNotificationId([])).toBeUndefined();
+    expect(newestNotificationId(undefined)).toBeUndefined();
+  });
+
+  it('parses arrays and results, with the conversation of a message', () => {
+    const body = {
+      results: [
+        {
+          id: 1,
+          title: 'New message',
+          message: 'hi',
+          notification_type: 'message',
+          is_read: false,
+          read_at: null,
+          created_at: '2025-01-01T00:00:00Z',
+          data: { conversation_id: 12, sender_username: 'kate' },
+        },
+        { nope: true },
+      ],
+    };
+    expect(parseNotifications(body)).toEqual([
+      {
+        id: 1,
+        title: 'New message',
+        message: 'hi',
+        type: 'message',
+        isRead: false,
+        readAt: null,
+        createdAt: '2025-01-01T00:00:00Z',
+        conversationId: 12,
+        senderUsername: 'kate',
+      },
+    ]);
+    expect(parseNotifications([{ id: 2 }])[0]).toMatchObject({
+      type: 'system',
+      conversationId: null,
+    });
+  });
+});

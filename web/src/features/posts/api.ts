@@ -1,0 +1,181 @@
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../lib/api';
+import { nextPagePath } from '../../lib/link-header';
+import { uploadWithProgress } from '../../lib/upload';
+
+/**
+ * A post as this viewer sees it (spec §3 "Post"). A locked post the viewer has not unlocked
+ * has `content: ''` and no media keys at all. Lenient where the spec names alternatives.
+ */
+export const post = z.looseObject({
+  id: z.number(),
+  created_at: z.string(),
+  user_id: z.number().nullish(),
+  username: z.string().nullish(),
+  user_username: z.string().nullish(),
+  user_avatar: z.string().nullish(),
+  is_locked: z.boolean().default(false),
+  is_unlocked: z.boolean().optional(),
+  can_delete: z.boolean().optional(),
+  content: z.string().nullish(),
+  type: z.string().nullish(),
+  image: z.string().nullish(),
+  image_url: z.string().nullish(),
+  video: z.string().nullish(),
+  video_url: z.string().nullish(),
+  poster_url: z.string().nullish(),
+  /** A paid creator's post for a viewer without a subscription: no content, no media. */
+  requires_subscription: z.boolean().optional(),
+  /** The creator's monthly price ('4.99') on a gated post, else null. */
+  subscription_price: z.string().nullish(),
+  /** Whether the author is a creator (tips); read when the server sends it. */
+  author_is_creator: z.boolean().optional(),
+});
+export type Post = z.infer<typeof post>;
+
+/** One page of a post list and the API path of the next one (from the `Link` header). */
+export interface PostPage {
+  posts: Post[];
+  next: string | undefined;
+  /**
+   * The home feed's `X-Feed-Source`: 'following' (people the viewer follows or subscribes to,
+   * and their own posts) or 'all' (recent posts of everyone, when the former is empty).
+   */
+  source?: FeedSource;
+}
+
+export type FeedSource = 'following' | 'all';
+
+/** Reads `X-Feed-Source`; anything else is no source. */
+export function feedSourceOf(header: string | null | undefined): FeedSource | undefined {
+  const value = header?.trim().toLowerCase();
+  return value === 'following' || value === 'all' ? value : undefined;
+}
+export type PostPages = InfiniteData<PostPage>;
+
+export const POSTS_PAGE_SIZE = 20;
+
+export const postKeys = {
+  all: ['posts'] as const,
+  feed: () => [...postKeys.all, 'feed'] as const,
+  byUser: () => [...postKeys.all, 'user'] as const,
+  user: (userId: number | string) => [...postKeys.byUser(), String(userId)] as const,
+};
+
+async function fetchPostPage(path: string, signal: AbortSignal): Promise<PostPage> {
+  const { data, headers } = await api.getWithHeaders(path, { schema: z.array(post), signal });
+  const source = feedSourceOf(headers.get('X-Feed-Source'));
+  return { posts: data, next: nextPagePath(headers.get('Link')), ...(source && { source }) };
+}
+
+/**
+ * GET /posts/: the home feed, newest first, followed page by page through `Link` (which keeps
+ * the first page's source). The server falls back to everyone's posts when the viewer's own
+ * feed is empty; the first page's `source` says which it is.
+ */
+export function feedQuery() {
+  return infiniteQueryOptions({
+    queryKey: postKeys.feed(),
+    queryFn: ({ pageParam, signal }) => fetchPostPage(pageParam, signal),
+    initialPageParam: `/posts/?limit=${POSTS_PAGE_SIZE}`,
+    getNextPageParam: (lastPage: PostPage) => lastPage.next,
+  });
+}
+
+/** GET /posts/user/{id}/: one user's posts; empty for a locked profile not yet unlocked. */
+export function userPostsQuery(userId: number | string) {
+  return infiniteQueryOptions({
+    queryKey: postKeys.user(userId),
+    queryFn: ({ pageParam, signal }) => fetchPostPage(pageParam, signal),
+    initialPageParam: `/posts/user/${encodeURIComponent(String(userId))}/?limit=${POSTS_PAGE_SIZE}`,
+    getNextPageParam: (lastPage: PostPage) => lastPage.next,
+  });
+}
+
+export interface NewPost {
+  content: string;
+  isLocked: boolean;
+  password: string;
+  media: File | null;
+}
+
+export type MediaKind = 'image' | 'video';
+
+/** Videos by their MIME type; everything else the picker allows is an image. */
+export function mediaKindOf(file: Pick<File, 'type'>): MediaKind {
+  return file.type.startsWith('video/') ? 'video' : 'image';
+}
+
+/** Spec: a media-only post is sent with the text 'Posted an image' / 'Posted a video'. */
+export const PLACEHOLDER_CONTENT: Record<MediaKind, string> = {
+  image: 'Posted an image',
+  video: 'Posted a video',
+};
+
+/** The multipart body of POST /posts/ (spec §3 "Post creation payload"). */
+export function postFormData(input: NewPost): FormData {
+  const form = new FormData();
+  const text = input.content.trim();
+  const kind = input.media ? mediaKindOf(input.media) : undefined;
+  form.append('content', text || (kind ? PLACEHOLDER_CONTENT[kind] : ''));
+  form.append('is_locked', input.isLocked ? 'true' : 'false');
+  if (input.isLocked) form.append('password', input.password);
+  if (input.media && kind) {
+    form.append('media', input.media);
+    form.append('media_type', kind);
+  }
+  return form;
+}
+
+/** POST /posts/ with upload progress (0..1) for the attached media. */
+export function createPost(input: NewPost, onProgress?: (fraction: number) => void) {
+  return uploadWithProgress('/posts/', postFormData(input), { schema: post, onProgress });
+}
+
+export function deletePost(postId: number) {
+  return api.delete<unknown>(`/posts/${postId}/`);
+}
+
+const unlockPostResponse = z.looseObject({ message: z.string().optional(), post: post.optional() });
+
+export function unlockPost(postId: number, password: string) {
+  return api.post(`/posts/${postId}/unlock/`, { password }, { schema: unlockPostResponse });
+}
+
+/** The list with `created` on top of the first page (the composer's optimistic-free insert). */
+export function prependPost(data: PostPages | undefined, created: Post): PostPages | undefined {
+  if (!data) return data;
+  const [first, ...rest] = data.pages;
+  const withoutDuplicate = (first?.posts ?? []).filter((item) => item.id !== created.id);
+  return {
+    ...data,
+    pages: [{ ...first, posts: [created, ...withoutDuplicate], next: first?.next }, ...rest],
+  };
+}
+
+/** The list without the post `postId`. */
+export function removePost(data: PostPages | undefined, postId: number): PostPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      posts: page.posts.filter((item) => item.id !== postId),
+    })),
+  };
+}
+
+/** Every post of the loaded pages, in order, without repeats (pages can overlap after inserts). */
+export function flattenPages(data: PostPages | undefined): Post[] {
+  const seen = new Set<number>();
+  const result: Post[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const item of page.posts) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      result.push(item);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,226 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ImagePlus, Lock, X } from 'lucide-react';
+import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, isRecord } from '../../../lib/api-errors';
+import { usePickedFile } from '../../../lib/use-picked-file';
+import { Alert } from '../../../ui/Alert';
+import { Avatar } from '../../../ui/Avatar';
+import { Button } from '../../../ui/Button';
+import { PasswordField } from '../../../ui/PasswordField';
+import { ProgressBar } from '../../../ui/ProgressBar';
+import { Switch } from '../../../ui/Switch';
+import { textAreaClasses } from '../../../ui/TextArea';
+import { cn } from '../../../ui/cn';
+import { useOwnProfile } from '../../profile/api';
+import { mediaKindOf } from '../api';
+import { useCreatePost } from '../hooks';
+import { composerSchema, type ComposerValues } from '../schemas';
+
+const EMPTY: ComposerValues = { content: '', is_locked: false, password: '', password_confirm: '' };
+
+/** The server's field messages of a refused post, for a second line under the spec's text. */
+function serverDetails(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.status >= 500 || !isRecord(error.body)) return [];
+  return Object.values(error.body).flatMap((value) =>
+    (Array.isArray(value) ? value : [value]).filter(
+      (item): item is string => typeof item === 'string' && item !== '',
+    ),
+  );
+}
+
+/**
+ * Spec §2.7/§4 composer: text, one image or video with a preview (at most 200 px high) and a
+ * remove button, an optional password lock with confirmation. Post is enabled once there is
+ * trimmed text or media; after success everything resets.
+ */
+export function Composer() {
+  const { t } = useTranslation();
+  const { data: own } = useOwnProfile();
+  const schema = useMemo(() => composerSchema(t), [t]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    reset,
+    formState: { errors },
+  } = useForm<ComposerValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const [content = '', isLocked = false, password = '', passwordConfirm = ''] = useWatch({
+    control,
+    name: ['content', 'is_locked', 'password', 'password_confirm'],
+  });
+  const [media, pickMedia] = usePickedFile();
+  const [progress, setProgress] = useState<number | null>(null);
+  const fileInputId = useId();
+  const mutation = useCreatePost();
+
+  const clearMedia = () => pickMedia(null);
+
+  const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Emptied at once, so choosing the same file again after removing it still fires.
+    event.target.value = '';
+    if (!file) return;
+    if (file.type.startsWith('image/') || file.type.startsWith('video/')) pickMedia(file);
+  };
+
+  const submit = handleSubmit((values) => {
+    setProgress(media ? 0 : null);
+    mutation.mutate(
+      {
+        input: {
+          content: values.content,
+          isLocked: values.is_locked,
+          password: values.password,
+          media: media?.file ?? null,
+        },
+        onProgress: media ? setProgress : undefined,
+      },
+      {
+        onSuccess: () => {
+          reset(EMPTY);
+          clearMedia();
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  });
+
+  const canPost = content.trim() !== '' || media !== null;
+  const mismatch =
+    isLocked && password !== '' && passwordConfirm !== '' && password !== passwordConfirm;
+  const showMismatch = mismatch || Boolean(errors.password_confirm);
+  const username = own?.username ?? '';
+  const details = mutation.isError ? serverDetails(mutation.error) : [];
+
+  return (
+    <section
+      aria-label={t('composer.label')}
+      className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5"
+    >
+      <form onSubmit={submit} noValidate className="space-y-3">
+        <div className="flex gap-3">
+          <Avatar src={own?.profile_image} name={username || '?'} decorative />
+          <div className="min-w-0 flex-1">
+            <label htmlFor={`${fileInputId}-text`} className="sr-only">
+              {t('composer.contentLabel')}
+            </label>
+            <textarea
+              id={`${fileInputId}-text`}
+              rows={3}
+              placeholder={t('composer.placeholder')}
+              className={cn(textAreaClasses, 'resize-y')}
+              {...register('content')}
+            />
+          </div>
+        </div>
+
+        {media && (
+          <div className="relative inline-block max-w-full">
+            {mediaKindOf(media.file) === 'video' ? (
+              <video
+                src={media.url}
+                controls
+                muted
+                aria-label={t('composer.mediaPreview')}
+                className="max-h-[200px] max-w-full rounded-xl bg-black"
+              />
+            ) : (
+              <img
+                src={media.url}
+                alt={t('composer.mediaPreview')}
+                className="max-h-[200px] max-w-full rounded-xl object-contain"
+              />
+            )}
+            <button
+              type="button"
+              onClick={clearMedia}
+              disabled={mutation.isPending}
+              aria-label={t('composer.removeMedia')}
+              className="absolute top-2 right-2 rounded-full bg-slate-900/70 p-1.5 text-white hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-violet-600"
+            >
+              <X className="size-4" />
+            </button>
+          </div>
+        )}
+
+        {progress !== null && <ProgressBar value={progress} label={t('composer.progressLabel')} />}
+
+        <Switch
+          checked={isLocked}
+          onCheckedChange={(checked) => setValue('is_locked', checked)}
+          label={t('composer.lock')}
+        />
+
+        {isLocked && (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <PasswordField
+              label={t('composer.password')}
+              autoComplete="new-password"
+              invalid={Boolean(errors.password)}
+              description={
+                errors.password?.message ? (
+                  <span role="alert" className="text-red-600">
+                    {errors.password.message}
+                  </span>
+                ) : undefined
+              }
+              {...register('password')}
+            />
+            <PasswordField
+              label={t('composer.confirmPassword')}
+              autoComplete="new-password"
+              invalid={showMismatch}
+              description={
+                showMismatch ? (
+                  <span role="alert" className="text-red-600">
+                    {t('composer.passwordsDoNotMatch')}
+                  </span>
+                ) : undefined
+              }
+              {...register('password_confirm')}
+            />
+          </div>
+        )}
+
+        {mutation.isError && (
+          <Alert>
+            <p>{t('composer.failed')}</p>
+            {details.map((line) => (
+              <p key={line} className="mt-1">
+                {line}
+              </p>
+            ))}
+          </Alert>
+        )}
+
+        <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+          <div className="flex items-center gap-1">
+            <input
+              id={fileInputId}
+              type="file"
+              accept="image/*,video/*"
+              aria-label={t('composer.mediaInput')}
+              onChange={handleFile}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={fileInputId}
+              title={t('composer.addMedia')}
+              className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-violet-700 peer-focus-visible:outline-2 peer-focus-visible:outline-violet-600 hover:bg-violet-50"
+            >
+              <ImagePlus className="size-5" aria-hidden />
+              <span>{t('composer.addMedia')}</span>
+            </label>
+            {isLocked && <Lock className="size-4 text-slate-400" aria-hidden />}
+          </div>
+          <Button type="submit" disabled={!canPost} busy={mutation.isPending}>
+            {mutation.isPending ? t('composer.submitting') : t('composer.submit')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,253 @@
+import { formatCents } from '@zura/contracts';
+import { Crown, HandCoins, Heart, Lock, MessageCircle, Share2, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { resolveMediaUrl } from '../../../lib/media';
+import { Avatar } from '../../../ui/Avatar';
+import { Button, buttonClasses } from '../../../ui/Button';
+import { priceToCents } from '../../subscriptions/pricing';
+import { Skeleton } from '../../../ui/Skeleton';
+import type { Post } from '../api';
+import {
+  authorName,
+  authorProfilePath,
+  displayedContent,
+  isLockedPlaceholder,
+  isSubscriptionGated,
+  postImageUrl,
+  postVideoUrl,
+} from '../content';
+import { PostTime } from './PostAge';
+
+export type PostCardVariant = 'feed' | 'profile';
+
+export interface PostCardProps {
+  post: Post;
+  /** 'feed': age label and Like/Comment/Share; 'profile': short date and the owner's delete. */
+  variant: PostCardVariant;
+  onUnlock: (post: Post) => void;
+  onDelete?: (post: Post) => void;
+  /** Opens the subscription confirmation for a gated post's creator. */
+  onSubscribe: (post: Post) => void;
+  /** Given when the viewer can tip the author: a small Tip action under the post. */
+  onTip?: (post: Post) => void;
+}
+
+export function PostCard({ post, variant, onUnlock, onDelete, onSubscribe, onTip }: PostCardProps) {
+  const { t } = useTranslation();
+  const username = authorName(post) || t('posts.unknownAuthor');
+  const gated = isSubscriptionGated(post);
+  // The subscription gate comes first; a gated post's password lock shows after subscribing.
+  const locked = !gated && isLockedPlaceholder(post);
+  const content = displayedContent(post);
+  const canDelete = variant === 'profile' && post.can_delete === true && onDelete;
+
+  return (
+    <article className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5">
+      <header className="flex items-center gap-3">
+        <Link
+          to={authorProfilePath(post)}
+          className="flex min-w-0 items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-violet-600"
+        >
+          <Avatar src={post.user_avatar} name={username} decorative />
+          <span className="truncate font-semibold text-slate-900 hover:underline">{username}</span>
+        </Link>
+        <span aria-hidden className="text-slate-300">
+          ·
+        </span>
+        <PostTime createdAt={post.created_at} format={variant === 'feed' ? 'age' : 'date'} />
+        {post.is_locked && !locked && !gated && (
+          <Lock
+            className="size-3.5 text-slate-400"
+            role="img"
+            aria-label={t('posts.lockedBadge')}
+          />
+        )}
+        {canDelete && (
+          <button
+            type="button"
+            onClick={() => onDelete(post)}
+            aria-label={t('posts.delete')}
+            title={t('posts.delete')}
+            className="ml-auto rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-violet-600"
+          >
+            <Trash2 className="size-4" />
+          </button>
+        )}
+      </header>
+
+      {gated ? (
+        <SubscriptionGate post={post} username={username} onSubscribe={() => onSubscribe(post)} />
+      ) : locked ? (
+        <LockedPostPlaceholder onUnlock={() => onUnlock(post)} />
+      ) : (
+        <>
+          {content && (
+            <p className="mt-3 text-[0.95rem] break-words whitespace-pre-wrap text-slate-800">
+              {content}
+            </p>
+          )}
+          <PostMedia post={post} username={username} />
+        </>
+      )}
+
+      {variant === 'feed' ? (
+        <EngagementBar onTip={onTip && (() => onTip(post))} />
+      ) : (
+        onTip && (
+          <div className="mt-3 flex justify-end border-t border-slate-100 pt-2">
+            <TipAction onTip={() => onTip(post)} />
+          </div>
+        )
+      )}
+    </article>
+  );
+}
+
+interface SubscriptionGateProps {
+  post: Post;
+  username: string;
+  onSubscribe: () => void;
+}
+
+/**
+ * A paid creator's post for a viewer without a subscription: no content, the price and a
+ * button that subscribes (or, without a readable price, the way to the creator's profile).
+ */
+function SubscriptionGate({ post, username, onSubscribe }: SubscriptionGateProps) {
+  const { t } = useTranslation();
+  const cents = priceToCents(post.subscription_price);
+  const canSubscribe = cents !== undefined && cents > 0 && typeof post.user_id === 'number';
+  return (
+    <div className="mt-3 flex flex-col items-center gap-3 rounded-xl bg-gradient-to-br from-violet-50 to-fuchsia-50 px-4 py-8 text-center ring-1 ring-violet-100">
+      <span className="flex size-12 items-center justify-center rounded-full bg-violet-100 text-violet-600">
+        <Crown className="size-6" aria-hidden />
+      </span>
+      <p className="font-medium text-slate-800">{t('subscriptions.gate.text', { username })}</p>
+      {canSubscribe ? (
+        <Button size="sm" onClick={onSubscribe}>
+          {t('subscriptions.subscribeFor', { price: formatCents(cents) })}
+        </Button>
+      ) : (
+        <Link to={authorProfilePath(post)} className={buttonClasses({ size: 'sm' })}>
+          {t('subscriptions.gate.viewProfile')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function TipAction({ onTip }: { onTip: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="ghost" size="sm" className="text-slate-600" onClick={onTip}>
+      <HandCoins className="size-4" aria-hidden />
+      {t('tips.tip')}
+    </Button>
+  );
+}
+
+interface LockedPostPlaceholderProps {
+  onUnlock: () => void;
+}
+
+/** Spec: 'This post is password protected' with 'Enter Password to Unlock'. */
+function LockedPostPlaceholder({ onUnlock }: LockedPostPlaceholderProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 flex flex-col items-center gap-3 rounded-xl bg-slate-50 px-4 py-8 text-center ring-1 ring-slate-200">
+      <span className="flex size-12 items-center justify-center rounded-full bg-violet-100 text-violet-600">
+        <Lock className="size-6" aria-hidden />
+      </span>
+      <p className="font-medium text-slate-800">{t('posts.locked')}</p>
+      <Button variant="secondary" size="sm" onClick={onUnlock}>
+        {t('posts.unlock')}
+      </Button>
+    </div>
+  );
+}
+
+interface PostMediaProps {
+  post: Post;
+  username: string;
+}
+
+/** The post's image or video, at most about 24rem high (spec §2.7). */
+function PostMedia({ post, username }: PostMediaProps) {
+  const { t } = useTranslation();
+  const video = resolveMediaUrl(postVideoUrl(post));
+  const image = resolveMediaUrl(postImageUrl(post));
+  if (video) {
+    return (
+      <video
+        src={video}
+        poster={resolveMediaUrl(post.poster_url)}
+        controls
+        preload="metadata"
+        playsInline
+        aria-label={t('posts.videoLabel', { username })}
+        className="mt-3 max-h-96 w-full rounded-xl bg-black"
+      />
+    );
+  }
+  if (image) {
+    return (
+      <img
+        src={image}
+        alt={t('posts.imageAlt', { username })}
+        loading="lazy"
+        decoding="async"
+        className="mt-3 max-h-96 w-full rounded-xl bg-slate-100 object-contain"
+      />
+    );
+  }
+  return null;
+}
+
+/**
+ * Spec: Like, Comment and Share; their behaviour is not shown, so they do nothing yet. Posts
+ * of another creator also get Tip.
+ */
+function EngagementBar({ onTip }: { onTip: (() => void) | undefined }) {
+  const { t } = useTranslation();
+  const actions = [
+    { key: 'like', label: t('posts.like'), icon: Heart },
+    { key: 'comment', label: t('posts.comment'), icon: MessageCircle },
+    { key: 'share', label: t('posts.share'), icon: Share2 },
+  ];
+  return (
+    <div
+      role="group"
+      aria-label={t('posts.actionsLabel')}
+      className="mt-3 flex gap-1 border-t border-slate-100 pt-2"
+    >
+      {actions.map(({ key, label, icon: Icon }) => (
+        <Button key={key} variant="ghost" size="sm" className="text-slate-600">
+          <Icon className="size-4" aria-hidden />
+          {label}
+        </Button>
+      ))}
+      {onTip && (
+        <span className="ml-auto">
+          <TipAction onTip={onTip} />
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Loading placeholder shaped like a post. */
+export function PostCardSkeleton() {
+  return (
+    <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5">
+      <div className="flex items-center gap-3">
+        <Skeleton className="size-10 rounded-full" />
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="h-3 w-14" />
+      </div>
+      <Skeleton className="mt-4 h-4 w-full" />
+      <Skeleton className="mt-2 h-4 w-2/3" />
+      <Skeleton className="mt-4 h-40 w-full rounded-xl" />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+
+/**
+ * The composer's rules (spec §5 "Post creation"): a locked post needs a password, equal to its
+ * confirmation. Whether there is anything to post (text or media) disables the button instead.
+ */
+export const composerSchema = (t: TFunction) =>
+  z
+    .object({
+      content: z.string(),
+      is_locked: z.boolean(),
+      password: z.string(),
+      password_confirm: z.string(),
+    })
+    .superRefine(({ is_locked, password, password_confirm }, ctx) => {
+      if (!is_locked) return;
+      if (password === '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['password'],
+          message: t('composer.passwordRequired'),
+        });
+      } else if (password !== password_confirm) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['password_confirm'],
+          message: t('composer.passwordsDoNotMatch'),
+        });
+      }
+    });
+export type ComposerValues = z.infer<ReturnType<typeof composerSchema>>;

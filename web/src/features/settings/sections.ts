@@ -1,0 +1,59 @@
+import type { UserSettings } from '@zura/contracts';
+import type { TFunction } from 'i18next';
+import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
+
+export const SETTINGS_SECTIONS = ['notifications', 'privacy', 'content', 'account'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+type SettingKey = keyof UserSettings;
+
+/**
+ * Which setting sits under which tab (the spec leaves it open). Each tab saves exactly its own
+ * keys. twoFactorAuth is shown under Account but never sent: the platform has no 2FA yet.
+ */
+export const SECTION_FIELDS = {
+  notifications: [
+    'emailNotifications',
+    'pushNotifications',
+    'newFollowers',
+    'newComments',
+    'newLikes',
+    'creatorUpdates',
+    'marketingEmails',
+  ],
+  privacy: ['profileVisibility', 'showEmail', 'allowMessages', 'showOnlineStatus'],
+  content: ['contentVisibility', 'allowComments', 'allowReposts', 'allowDownloads', 'autoSave'],
+  account: ['sessionTimeout', 'language', 'timezone'],
+} as const satisfies Record<SettingsSection, readonly SettingKey[]>;
+
+/** The PUT body of one tab: that tab's settings, nothing else. */
+export function sectionChanges(
+  section: SettingsSection,
+  values: UserSettings,
+): Partial<UserSettings> {
+  const changes: Record<string, unknown> = {};
+  for (const key of SECTION_FIELDS[section]) changes[key] = values[key];
+  return changes as Partial<UserSettings>;
+}
+
+/** The server's field messages of a refused save ('field: message'), if it sent any. */
+export function saveErrorDetails(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.status >= 500 || !isRecord(error.body)) return [];
+  return Object.entries(error.body).flatMap(([field, value]) => {
+    const list = (Array.isArray(value) ? value : [value]).filter(
+      (item): item is string => typeof item === 'string' && item.trim() !== '',
+    );
+    return list.length > 0 ? [`${field}: ${list.join(', ')}`] : [];
+  });
+}
+
+/** A failed account deletion: the server's own words for a 4xx, otherwise the generic text. */
+export function deleteAccountError(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError && error.status < 500) {
+    const text = errorBodyText(error, 'error') ?? errorBodyText(error, 'detail');
+    if (text) return text;
+    const [first] = saveErrorDetails(error);
+    if (first) return first.slice(first.indexOf(': ') + 2);
+  }
+  return t('settings.deleteAccount.failed');
+}

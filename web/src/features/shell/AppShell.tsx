@@ -1,0 +1,102 @@
+import { Menu } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Sheet } from '../../ui/Dialog';
+import { Logo } from '../../ui/Logo';
+import { DiscoverPanel } from '../discover/DiscoverPanel';
+import { useSessionTimeout } from '../settings/use-session-timeout';
+import { NavList } from './NavList';
+import { UserMenu } from './UserMenu';
+
+const DISCOVER_PATHS = new Set(['/', '/home']);
+
+/**
+ * The signed-in layout: sidebar (from md), a top bar with a slide-in menu below md, the page,
+ * and the discover panel on / and /home (from lg).
+ */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  const showDiscover = DISCOVER_PATHS.has(pathname);
+  useSessionTimeout();
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-violet-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('app.skipToContent')}
+      </a>
+
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/90 px-3 backdrop-blur md:hidden">
+        <button
+          type="button"
+          onClick={() => setMenuOpen(true)}
+          aria-label={t('nav.openMenu')}
+          aria-expanded={menuOpen}
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600"
+        >
+          <Menu className="size-6" />
+        </button>
+        <Link
+          to="/"
+          className="rounded-lg focus-visible:outline-2 focus-visible:outline-violet-600"
+        >
+          <Logo />
+        </Link>
+      </header>
+
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen} title={t('nav.menuTitle')} hideTitle>
+        <div className="flex flex-1 flex-col overflow-y-auto px-3 pb-4">
+          <div className="px-3 pb-4">
+            <Logo />
+          </div>
+          <div className="flex-1">
+            <NavList onNavigate={closeMenu} />
+          </div>
+          <div className="border-t border-slate-200 pt-3">
+            <UserMenu onNavigate={closeMenu} />
+          </div>
+        </div>
+      </Sheet>
+
+      <div className="mx-auto flex max-w-7xl">
+        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-slate-200 bg-white px-3 py-5 md:flex">
+          <Link
+            to="/"
+            className="mb-6 self-start rounded-lg px-3 focus-visible:outline-2 focus-visible:outline-violet-600"
+          >
+            <Logo />
+          </Link>
+          <div className="flex-1 overflow-y-auto">
+            <NavList />
+          </div>
+          <div className="border-t border-slate-200 pt-3">
+            <UserMenu />
+          </div>
+        </aside>
+
+        <main
+          id="main"
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+        >
+          <Outlet />
+        </main>
+
+        {showDiscover && (
+          <aside
+            aria-label={t('discover.label')}
+            className="sticky top-0 hidden h-dvh w-80 shrink-0 overflow-y-auto border-l border-slate-200 px-5 py-6 lg:block"
+          >
+            <DiscoverPanel />
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

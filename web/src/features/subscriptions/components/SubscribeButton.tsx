@@ -1,0 +1,83 @@
+import { formatCents } from '@zura/contracts';
+import { BadgeCheck, Crown } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses, Button } from '../../../ui/Button';
+import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert';
+import { paymentFailure } from '../../wallet/payment-errors';
+import { useSubscribe } from '../hooks';
+import { priceToCents } from '../pricing';
+import { SubscribeDialog, type SubscribeTarget } from './SubscribeDialog';
+
+export interface SubscribeButtonProps {
+  creatorId: number;
+  username: string;
+  /** The creator's price as the API writes it ('free', '4.99'). */
+  price: string | null | undefined;
+  isSubscribed: boolean;
+}
+
+/**
+ * On another creator's profile: 'Subscribe for $4.99/month' (a confirmation first) or
+ * 'Subscribe for free' (at once); once subscribed, 'Subscribed', leading to My Subscriptions.
+ */
+export function SubscribeButton({
+  creatorId,
+  username,
+  price,
+  isSubscribed,
+}: SubscribeButtonProps) {
+  const { t } = useTranslation();
+  const [target, setTarget] = useState<SubscribeTarget | null>(null);
+  const freeSubscribe = useSubscribe();
+  const priceCents = priceToCents(price) ?? 0;
+
+  if (isSubscribed) {
+    return (
+      <Link
+        to="/subscriptions"
+        title={t('subscriptions.subscribedHint')}
+        className={buttonClasses({ variant: 'secondary' })}
+      >
+        <BadgeCheck className="size-4" aria-hidden />
+        {t('subscriptions.subscribed')}
+      </Link>
+    );
+  }
+
+  if (priceCents === 0) {
+    return (
+      <div className="flex flex-col items-end gap-2">
+        <Button busy={freeSubscribe.isPending} onClick={() => freeSubscribe.mutate(creatorId)}>
+          {!freeSubscribe.isPending && <Crown className="size-4" aria-hidden />}
+          {freeSubscribe.isPending
+            ? t('subscriptions.subscribing')
+            : t('subscriptions.subscribeFree')}
+        </Button>
+        <PaymentFailureAlert
+          failure={
+            freeSubscribe.isError
+              ? paymentFailure(freeSubscribe.error, t, t('subscriptions.subscribeFailed'))
+              : undefined
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Button onClick={() => setTarget({ creatorId, username, priceCents })}>
+        <Crown className="size-4" aria-hidden />
+        {t('subscriptions.subscribeFor', { price: formatCents(priceCents) })}
+      </Button>
+      <SubscribeDialog
+        target={target}
+        onOpenChange={(open) => {
+          if (!open) setTarget(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { formatCents, splitPayment } from '@zura/contracts';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-errors';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { profileKeys } from '../../profile/api';
+import { FeeSplit } from '../../wallet/components/FeeSplit';
+import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert';
+import { WalletBalanceLine } from '../../wallet/components/WalletBalanceLine';
+import { paymentFailure } from '../../wallet/payment-errors';
+import { useSubscribe } from '../hooks';
+
+export interface SubscribeTarget {
+  creatorId: number;
+  username: string;
+  /** The monthly price in cents (more than 0: free subscriptions need no confirmation). */
+  priceCents: number;
+}
+
+export interface SubscribeDialogProps {
+  target: SubscribeTarget | null;
+  onOpenChange: (open: boolean) => void;
+  onSubscribed?: () => void;
+}
+
+/**
+ * Confirms a paid subscription: the price, that it renews monthly, the fee split and the
+ * wallet balance. Short funds offer the wallet; the dialog stays open on any failure.
+ */
+export function SubscribeDialog({ target, onOpenChange, onSubscribed }: SubscribeDialogProps) {
+  const { t } = useTranslation();
+  // Lives as long as the button that opens the dialog, so reopening it after a failed
+  // attempt reuses that attempt's Idempotency-Key.
+  const mutation = useSubscribe();
+  const handleOpenChange = (open: boolean) => {
+    onOpenChange(open);
+    if (!open) mutation.reset();
+  };
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={handleOpenChange}
+      title={t('subscriptions.subscribeTitle', { username: target?.username ?? '' })}
+    >
+      {target && (
+        <SubscribeConfirm
+          target={target}
+          mutation={mutation}
+          onCancel={() => handleOpenChange(false)}
+          onSubscribed={() => {
+            handleOpenChange(false);
+            onSubscribed?.();
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+interface SubscribeConfirmProps {
+  target: SubscribeTarget;
+  mutation: ReturnType<typeof useSubscribe>;
+  onCancel: () => void;
+  onSubscribed: () => void;
+}
+
+function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: SubscribeConfirmProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const price = formatCents(target.priceCents);
+  const { feeCents, creatorCents } = splitPayment(target.priceCents);
+
+  const confirm = () =>
+    mutation.mutate(target.creatorId, {
+      onSuccess: onSubscribed,
+      onError: (error) => {
+        // "Already subscribed": the profile shows it once reloaded.
+        if (error instanceof ApiError && error.status === 400) {
+          void queryClient.invalidateQueries({ queryKey: profileKeys.users() });
+        }
+      },
+    });
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">{t('subscriptions.subscribeText', { price })}</p>
+      <FeeSplit feeCents={feeCents} creatorCents={creatorCents} className="text-sm" />
+      <WalletBalanceLine />
+      <PaymentFailureAlert
+        failure={
+          mutation.isError
+            ? paymentFailure(mutation.error, t, t('subscriptions.subscribeFailed'))
+            : undefined
+        }
+      />
+      <div className="flex justify-end gap-3">
+        <Button variant="outline" onClick={onCancel}>
+          {t('subscriptions.cancelDialog')}
+        </Button>
+        <Button busy={mutation.isPending} onClick={confirm}>
+          {mutation.isPending ? t('subscriptions.paying') : t('subscriptions.pay', { price })}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { usePaymentMutation } from '../../lib/use-payment-mutation';
+import { postKeys } from '../posts/api';
+import { profileKeys } from '../profile/api';
+import { walletKeys } from '../wallet/api';
+import {
+  cancelSubscription,
+  subscribe,
+  subscriptionKeys,
+  type MySubscriptions,
+  type Subscription,
+} from './api';
+import { replaceSubscription } from './pricing';
+
+/**
+ * Subscribes (paying the first month). Afterwards the creator's profile shows 'Subscribed',
+ * their gated posts are fetched again with content, and the wallet and list are reloaded.
+ */
+export function useSubscribe() {
+  const queryClient = useQueryClient();
+  return usePaymentMutation({
+    fingerprint: (creatorId: number) => `subscribe:${creatorId}`,
+    pay: (creatorId, key) => subscribe(creatorId, key),
+    onSuccess: () => invalidateAfterSubscribing(queryClient),
+  });
+}
+
+export function invalidateAfterSubscribing(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: profileKeys.users() }),
+    queryClient.invalidateQueries({ queryKey: postKeys.all }),
+    queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  ]);
+}
+
+/** Cancels at the period's end; the row shows 'Active until {date}' at once. */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscriptionId: number) => cancelSubscription(subscriptionId),
+    onSuccess: (updated: Subscription) => {
+      queryClient.setQueryData<MySubscriptions>(subscriptionKeys.mine(), (data) =>
+        data ? { ...data, active: replaceSubscription(data.active, updated) } : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.users() });
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import type { Subscription } from './api';
+
+/**
+ * A price as the API writes it ('free', '4.99') in cents; undefined when unreadable or absent.
+ */
+export function priceToCents(price: string | null | undefined): number | undefined {
+  const text = price?.trim().toLowerCase();
+  if (!text) return undefined;
+  if (text === 'free') return 0;
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return undefined;
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** A subscription's monthly price in cents: the server's cents, else its price text. */
+export function subscriptionPriceCents(
+  item: Pick<Subscription, 'price' | 'price_cents'>,
+): number | undefined {
+  return item.price_cents ?? priceToCents(item.price);
+}
+
+/** What a row says about billing (spec: 'Next billing {date}' or 'Expired on {date}'). */
+export type BillingLine =
+  | { kind: 'next'; date: string }
+  | { kind: 'until'; date: string }
+  | { kind: 'expired'; date: string }
+  | { kind: 'none' };
+
+export function billingLine(
+  item: Pick<
+    Subscription,
+    'status' | 'cancel_at_period_end' | 'next_billing' | 'active_until' | 'expired_on'
+  >,
+): BillingLine {
+  if (item.status !== 'active') {
+    return item.expired_on ? { kind: 'expired', date: item.expired_on } : { kind: 'none' };
+  }
+  if (item.cancel_at_period_end) {
+    const date = item.active_until ?? item.next_billing;
+    return date ? { kind: 'until', date } : { kind: 'none' };
+  }
+  const date = item.next_billing ?? item.active_until;
+  return date ? { kind: 'next', date } : { kind: 'none' };
+}
+
+/** The profile path of a subscription's creator (spec: /profile/{username}). */
+export function creatorProfilePath(item: Pick<Subscription, 'creator_details' | 'creator_id'>) {
+  const username = item.creator_details.username;
+  return username ? `/profile/${encodeURIComponent(username)}` : `/profile/${item.creator_id}`;
+}
+
+/** A cancelled subscription in a list, replaced by the server's answer. */
+export function replaceSubscription(list: Subscription[], updated: Subscription): Subscription[] {
+  return list.map((item) => (item.id === updated.id ? { ...item, ...updated } : item));
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatCents } from '@zura/contracts';
+import { useTranslation } from 'react-i18next';
+import { walletQuery } from '../api';
+
+/** "Wallet balance: $12.00" in payment dialogs; nothing until it is known. */
+export function WalletBalanceLine() {
+  const { t } = useTranslation();
+  const { data } = useQuery(walletQuery());
+  if (!data) return null;
+  return (
+    <p className="text-sm text-slate-600">
+      {t('payments.walletBalance', { amount: formatCents(data.balance_cents) })}
+    </p>
+  );
+}

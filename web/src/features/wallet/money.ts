@@ -1,0 +1,41 @@
+import { amountSchema, formatCents, PLATFORM_FEE_PERCENT } from '@zura/contracts';
+import { z } from 'zod';
+
+/** Top-up shortcuts; any other amount goes in the custom field. */
+export const TOPUP_PRESETS_CENTS = [1000, 2500, 5000, 10000] as const;
+
+/** The creator's share in percent (the platform keeps PLATFORM_FEE_PERCENT). */
+export const CREATOR_SHARE_PERCENT = 100 - PLATFORM_FEE_PERCENT;
+
+/** Cents as the API's dollar string: 1250 → "12.50". */
+export function amountText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** A preset's label: whole dollars without decimals ("$10"), anything else as "$2.50". */
+export function formatPresetCents(cents: number): string {
+  return cents % 100 === 0 ? `$${cents / 100}` : formatCents(cents);
+}
+
+/** A change of balance: "+$4.50", "-$5.00", "$0.00". */
+export function formatSignedCents(cents: number): string {
+  if (cents > 0) return `+${formatCents(cents)}`;
+  return formatCents(cents);
+}
+
+/** The amount form: one dollar field, validated (and turned into cents) by the shared rule. */
+export function amountFormSchema(minCents: number, maxCents: number) {
+  return z.object({ amount: amountSchema(minCents, maxCents) });
+}
+export type AmountFormInput = z.input<ReturnType<typeof amountFormSchema>>;
+export type AmountFormOutput = z.output<ReturnType<typeof amountFormSchema>>;
+
+/** The amount typed so far in cents, if it is valid (for live previews such as the split). */
+export function parseAmountCents(
+  text: string,
+  minCents: number,
+  maxCents: number,
+): number | undefined {
+  const parsed = amountSchema(minCents, maxCents).safeParse(text);
+  return parsed.success ? parsed.data : undefined;
+}

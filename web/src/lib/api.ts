@@ -1,0 +1,143 @@
+import type { ZodType } from 'zod';
+import { ApiError, InvalidResponseError, NetworkError } from './api-errors';
+import { getAccessToken, refreshSession } from './session';
+
+/** Every call goes to {host}/api; in development Vite proxies it to the server. */
+export const API_BASE = '/api';
+
+export interface RequestOptions<T> {
+  /** Parses (and so validates) a 2xx body with a shared contract schema. */
+  schema?: ZodType<T>;
+  /**
+   * Send the stored access token (refreshing it first when it is about to expire) and, on a
+   * 401, refresh once and retry once. Default true; false for the sign-in/sign-up family,
+   * which must not depend on a possibly stale session.
+   */
+  auth?: boolean;
+  signal?: AbortSignal;
+  /** Extra request headers, e.g. the `Idempotency-Key` of a paying request. */
+  headers?: Record<string, string>;
+}
+
+interface SendOptions {
+  method: string;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+async function send(path: string, options: SendOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method: options.method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** A parsed 2xx body together with the response headers (pagination `Link`, ...). */
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+async function requestWithHeaders<T>(
+  path: string,
+  sendOptions: SendOptions,
+  options: RequestOptions<T> = {},
+): Promise<ApiResponse<T>> {
+  const withAuth = options.auth ?? true;
+  const token = withAuth ? await getAccessToken() : null;
+  let response = await send(path, sendOptions, token);
+
+  if (response.status === 401 && withAuth && token) {
+    const refreshed = await refreshSession(token);
+    if (refreshed) response = await send(path, sendOptions, refreshed.access);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, body);
+  if (!options.schema) return { data: body as T, headers: response.headers };
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) throw new InvalidResponseError(path, parsed.error);
+  return { data: parsed.data, headers: response.headers };
+}
+
+async function request<T>(
+  path: string,
+  sendOptions: SendOptions,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  return (await requestWithHeaders(path, sendOptions, options)).data;
+}
+
+/** The typed API client. Paths are relative to /api and keep the spec's trailing slashes. */
+export const api = {
+  get<T>(path: string, options?: RequestOptions<T>): Promise<T> {
+    return request(
+      path,
+      { method: 'GET', signal: options?.signal, headers: options?.headers },
+      options,
+    );
+  },
+  /** GET that also answers the response headers (e.g. the `Link` of a paginated list). */
+  getWithHeaders<T>(path: string, options?: RequestOptions<T>): Promise<ApiResponse<T>> {
+    return requestWithHeaders(
+      path,
+      { method: 'GET', signal: options?.signal, headers: options?.headers },
+      options,
+    );
+  },
+  post<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T> {
+    return request(
+      path,
+      { method: 'POST', body, signal: options?.signal, headers: options?.headers },
+      options,
+    );
+  },
+  put<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T> {
+    return request(
+      path,
+      { method: 'PUT', body, signal: options?.signal, headers: options?.headers },
+      options,
+    );
+  },
+  patch<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T> {
+    return request(
+      path,
+      { method: 'PATCH', body, signal: options?.signal, headers: options?.headers },
+      options,
+    );
+  },
+  delete<T>(path: string, options?: RequestOptions<T>): Promise<T> {
+    return request(
+      path,
+      { method: 'DELETE', signal: options?.signal, headers: options?.headers },
+      options,
+    );
+  },
+};

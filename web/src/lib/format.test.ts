@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { formatBadgeCount, formatCount, formatDateTime, formatShortDate, postAge } from './format';
+
+describe('formatCount', () => {
+  it('shows small numbers as they are', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+  });
+
+  it('abbreviates with K from 1,000', () => {
+    expect(formatCount(1_000)).toBe('1K');
+    expect(formatCount(12_000)).toBe('12K');
+    expect(formatCount(25_000)).toBe('25K');
+    expect(formatCount(58_500)).toBe('58.5K');
+  });
+
+  it('abbreviates with M from 1,000,000', () => {
+    expect(formatCount(1_000_000)).toBe('1M');
+    expect(formatCount(1_250_000)).toBe('1.3M');
+    expect(formatCount(999_999)).toBe('1M');
+  });
+});
+
+describe('formatBadgeCount', () => {
+  it('caps at 99+', () => {
+    expect(formatBadgeCount(1)).toBe('1');
+    expect(formatBadgeCount(99)).toBe('99');
+    expect(formatBadgeCount(100)).toBe('99+');
+  });
+});
+
+describe('postAge', () => {
+  const now = Date.parse('2025-03-10T12:00:00Z');
+
+  it('counts the first minute, and clock skew, as now', () => {
+    expect(postAge('2025-03-10T11:59:30Z', now)).toEqual({ unit: 'now' });
+    expect(postAge('2025-03-10T12:00:20Z', now)).toEqual({ unit: 'now' });
+  });
+
+  it('uses the largest whole unit up to a week', () => {
+    expect(postAge('2025-03-10T11:55:00Z', now)).toEqual({ unit: 'minutes', count: 5 });
+    expect(postAge('2025-03-10T09:00:00Z', now)).toEqual({ unit: 'hours', count: 3 });
+    expect(postAge('2025-03-08T11:00:00Z', now)).toEqual({ unit: 'days', count: 2 });
+  });
+
+  it('falls back to the date after a week, and undefined when unreadable', () => {
+    expect(postAge('2025-03-01T12:00:00Z', now)).toEqual({
+      unit: 'date',
+      date: new Date('2025-03-01T12:00:00Z'),
+    });
+    expect(postAge('not a date', now)).toBeUndefined();
+  });
+});
+
+describe('formatShortDate', () => {
+  it('shows short month, day and year', () => {
+    expect(formatShortDate('2025-01-05T12:00:00Z')).toBe('Jan 5, 2025');
+    expect(formatShortDate(new Date('2024-12-24T12:00:00Z'))).toBe('Dec 24, 2024');
+  });
+
+  it('answers an empty text for an unreadable date', () => {
+    expect(formatShortDate('nope')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows the date with the time of day', () => {
+    const text = formatDateTime('2025-01-05T12:00:00Z');
+    expect(text).toContain('Jan 5, 2025');
+    expect(text).toMatch(/\d{1,2}:\d{2}\s?[AP]M$/);
+  });
+
+  it('answers an empty text for an unreadable date', () => {
+    expect(formatDateTime('nope')).toBe('');
+  });
+});

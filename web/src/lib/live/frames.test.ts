@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { parseServerFrame } from './frames';
+
+describe('parseServerFrame', () => {
+  it('reads the known frames', () => {
+    expect(parseServerFrame('{"type":"unread_counts","messages":2,"notifications":5}')).toEqual({
+      type: 'unread_counts',
+      messages: 2,
+      notifications: 5,
+    });
+    expect(
+      parseServerFrame('{"type":"message","conversation_id":3,"message":{"id":1}}'),
+    ).toMatchObject({ type: 'message', conversation_id: 3 });
+    expect(
+      parseServerFrame('{"type":"notification","notification":{"id":9},"replay":true}'),
+    ).toMatchObject({ type: 'notification', replay: true });
+  });
+
+  it('ignores anything else', () => {
+    expect(parseServerFrame('not json')).toBeUndefined();
+    expect(parseServerFrame('{"type":"surprise"}')).toBeUndefined();
+    expect(parseServerFrame('{"type":"unread_counts"}')).toBeUndefined();
+    expect(parseServerFrame(new ArrayBuffer(2))).toBeUndefined();
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * What the server sends on /ws/notifications/. The message and notification bodies are
+ * checked by their features; here they are only required to be objects.
+ */
+const body = z.record(z.string(), z.unknown());
+
+export const serverFrame = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('auth_ok'), user_id: z.number() }),
+  z.looseObject({
+    type: z.literal('unread_counts'),
+    messages: z.number(),
+    notifications: z.number(),
+  }),
+  z.looseObject({
+    type: z.literal('message'),
+    conversation_id: z.number(),
+    message: body,
+  }),
+  z.looseObject({
+    type: z.literal('notification'),
+    notification: body,
+    replay: z.boolean().optional(),
+  }),
+  z.looseObject({ type: z.literal('read'), conversation_id: z.number() }),
+  z.looseObject({ type: z.literal('notifications_read'), unread_count: z.number() }),
+  z.looseObject({ type: z.literal('error'), detail: z.string().optional() }),
+  z.looseObject({ type: z.literal('pong') }),
+]);
+export type ServerFrame = z.infer<typeof serverFrame>;
+
+export type ClientFrame =
+  | { type: 'auth'; token: string; last_notification_id?: number }
+  | { type: 'mark_read'; notification_id: number }
+  | { type: 'mark_all_read' }
+  | { type: 'ping' };
+
+/** A text frame as a known server frame; undefined for anything else (ignored). */
+export function parseServerFrame(data: unknown): ServerFrame | undefined {
+  if (typeof data !== 'string') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  const parsed = serverFrame.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { startSessionEffects } from './app/session-effects';
+import { initI18n } from './lib/i18n';
+import './index.css';
+
+initI18n();
+const queryClient = createQueryClient();
+startSessionEffects(queryClient);
+const router = createAppRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App queryClient={queryClient} router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,6 @@
+import { CreatorApplicationScreen } from '../features/creator/components/CreatorApplicationScreen';
+
+/** /creator: the header lives in the screen, which decides whether the form shows at all. */
+export function CreatorApplicationPage() {
+  return <CreatorApplicationScreen />;
+}

@@ -1,0 +1,5 @@
+import { CreatorLanding } from '../features/creator/CreatorLanding';
+
+export function CreatorLandingPage() {
+  return <CreatorLanding />;
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { ExploreScreen } from '../features/explore/components/ExploreScreen';
+import { PageHeader } from '../ui/PageHeader';
+
+export function ExplorePage() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title={t('pages.explore.title')} subtitle={t('pages.explore.subtitle')} />
+      <ExploreScreen />
+    </div>
+  );
+}

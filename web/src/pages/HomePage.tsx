@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { HomeFeed } from '../features/posts/components/HomeFeed';
+import { DocumentTitle } from '../ui/DocumentTitle';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DocumentTitle title={t('pages.home.title')} />
+      <h1 className="sr-only">{t('pages.home.title')}</h1>
+      <HomeFeed />
+    </>
+  );
+}

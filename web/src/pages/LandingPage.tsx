@@ -1,0 +1,5 @@
+import { MarketingLanding } from '../features/landing/MarketingLanding';
+
+export function LandingPage() {
+  return <MarketingLanding />;
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { MessagesScreen } from '../features/messaging/components/MessagesScreen';
+import { DocumentTitle } from '../ui/DocumentTitle';
+
+export function MessagesPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DocumentTitle title={t('pages.messages.title')} />
+      <MessagesScreen />
+    </>
+  );
+}

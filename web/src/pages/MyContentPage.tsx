@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { MediaLibrary } from '../features/library/components/MediaLibrary';
+import { UploadArea } from '../features/library/components/UploadArea';
+import { PageHeader } from '../ui/PageHeader';
+
+export function MyContentPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('pages.myContent.title')} subtitle={t('pages.myContent.subtitle')} />
+      <div className="space-y-6">
+        <UploadArea />
+        <MediaLibrary />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFound } from '../features/shell/NotFound';
+
+export function NotFoundPage() {
+  return <NotFound />;
+}

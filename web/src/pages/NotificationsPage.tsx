@@ -1,0 +1,5 @@
+import { NotificationsScreen } from '../features/notifications/components/NotificationsScreen';
+
+export function NotificationsPage() {
+  return <NotificationsScreen />;
+}

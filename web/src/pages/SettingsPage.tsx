@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { SettingsScreen } from '../features/settings/components/SettingsScreen';
+import { PageHeader } from '../ui/PageHeader';
+
+export function SettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={t('pages.settings.title')} />
+      <SettingsScreen />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { AuthLayout } from '../features/auth/components/AuthLayout';
+import { SignupForm } from '../features/auth/components/SignupForm';
+
+/** Serves /signup and the landing page's own sign-up sub-path /landing/signup. */
+export function SignupPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthLayout documentTitle={t('auth.signup.documentTitle')}>
+      <SignupForm />
+    </AuthLayout>
+  );
+}

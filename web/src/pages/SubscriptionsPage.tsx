@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { SubscriptionsScreen } from '../features/subscriptions/components/SubscriptionsScreen';
+import { PageHeader } from '../ui/PageHeader';
+
+export function SubscriptionsPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={t('pages.subscriptions.title')} />
+      <SubscriptionsScreen />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { AuthLayout } from '../features/auth/components/AuthLayout';
+import { VerifyEmailStatus } from '../features/auth/components/VerifyEmailStatus';
+
+export function VerifyEmailPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthLayout documentTitle={t('auth.verifyEmail.documentTitle')}>
+      <VerifyEmailStatus />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { WalletScreen } from '../features/wallet/components/WalletScreen';
+import { PageHeader } from '../ui/PageHeader';
+
+export function WalletPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={t('pages.wallet.title')} subtitle={t('pages.wallet.subtitle')} />
+      <WalletScreen />
+    </div>
+  );
+}

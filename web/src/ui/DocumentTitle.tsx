@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
+export interface DocumentTitleProps {
+  title?: string;
+}
+
+/** Sets the tab title; React 19 hoists <title> into <head>. */
+export function DocumentTitle({ title }: DocumentTitleProps) {
+  const { t } = useTranslation();
+  const appName = t('app.name');
+  return <title>{title ? `${title} · ${appName}` : appName}</title>;
+}

@@ -1,0 +1,24 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The Node server (API, WebSocket hub, PeerJS, media) in development; `npm run dev` starts it. */
+const SERVER = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    // `vite preview` reuses these (preview.proxy defaults to server.proxy).
+    proxy: {
+      '/api': SERVER,
+      '/ws': { target: SERVER, ws: true },
+      // PeerJS signalling upgrades to a WebSocket under this prefix too.
+      '/peerjs': { target: SERVER, ws: true },
+      '/media': SERVER,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});
