@@ -50,6 +50,8 @@ export const uploads = pgTable(
     // Per-user deduplication: the same bytes in the same context are stored once.
     uniqueIndex('uploads_owner_context_sha256_key').on(t.ownerId, t.context, t.sha256),
     index('uploads_owner_created_idx').on(t.ownerId, t.createdAt),
+    // The media library gathers every copy of a content (any context) by its hash.
+    index('uploads_owner_sha256_idx').on(t.ownerId, t.sha256),
   ],
 );
 

@@ -389,6 +389,50 @@ describe('GET /api/library/ pages', () => {
     },
   );
 
+  it('places a content by its newest copy, across pages and long runs of one instant', async () => {
+    const big = await quickUser(t, true);
+    const ids: string[] = [];
+    for (let i = 0; i < 140; i++) ids.push(await upload(big, await uniquePng(), 'media'));
+    // 90 uploads share one instant: more than a page walks at once, so the walk must read
+    // every upload of that instant before it can know which contents come first.
+    await t.pool.query(
+      `UPDATE uploads SET created_at = timestamptz '2026-04-01 08:00:00.5+00' WHERE id = ANY($1)`,
+      [ids.slice(20, 110)],
+    );
+    // One file made the oldest; and a new content with a copy older than everything else: it
+    // is placed by its newest copy, on the first page, and its old copy never lists it again.
+    const oldest = await t.pool.query<{ sha256: string }>(
+      'SELECT sha256 FROM uploads WHERE id = $1',
+      [ids[0]],
+    );
+    await t.pool.query(
+      `UPDATE uploads SET created_at = timestamptz '2020-01-01 00:00:00+00' WHERE id = $1`,
+      [ids[0]],
+    );
+    const bytes = await uniquePng();
+    await upload(big, bytes, 'media');
+    const copy = await upload(big, bytes, 'user_media');
+    await t.pool.query(
+      `UPDATE uploads SET created_at = timestamptz '2019-01-01 00:00:00+00' WHERE id = $1`,
+      [copy],
+    );
+    const { rows } = await t.pool.query<{ sha256: string }>(
+      `SELECT sha256 FROM uploads WHERE owner_id = $1
+        GROUP BY sha256 ORDER BY max(created_at) DESC, sha256 DESC`,
+      [big.id],
+    );
+    const expectedOrder = rows.map((row) => row.sha256);
+    expect(expectedOrder).toHaveLength(141);
+    for (const limit of [1, 7, 45, 60, 200]) {
+      const items = await wholeLibrary(big, limit);
+      expect(items.map((item) => item.file_hash), `limit=${limit}`).toEqual(expectedOrder);
+    }
+    const twoCopies = (await wholeLibrary(big)).find((item) => item.file_hash === sha256(bytes));
+    expect(twoCopies).toMatchObject({ usage_count: 2 });
+    expect(twoCopies!.refs.file_ids).toHaveLength(2);
+    expect(oldest.rows[0]!.sha256).toBe(expectedOrder.at(-1));
+  }, 60_000);
+
   it('answers 60 items by default', async () => {
     const many = await quickUser(t, true);
     const ids: string[] = [];

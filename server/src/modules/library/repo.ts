@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { UploadVariants } from '../../db/schema/index.ts';
 
@@ -13,6 +13,8 @@ export type LibraryRow = {
   content_type: string;
   created_at: Date;
   cursor_at: string;
+  /** Microseconds since the epoch of `created_at`, to order contents exactly as the cursor does. */
+  at_micros: bigint;
   variants: UploadVariants;
   post_ids: number[];
   attachment_ids: string[];
@@ -20,21 +22,57 @@ export type LibraryRow = {
   usage_count: number;
 };
 
+const LIBRARY_CONTEXTS = sql`('post_image', 'post_video', 'message_attachment', 'user_media', 'media')`;
+
+/** An upload is in the library when a post shows it, a sent message carries it, or it was uploaded there. */
+function isUsed(ownerId: number): SQL {
+  return sql`(u.context in ('user_media', 'media')
+    or exists (select 1 from posts p where p.image_id = u.id)
+    or exists (select 1 from posts p where p.video_id = u.id)
+    or exists (select 1 from message_attachments ma join messages m on m.id = ma.message_id
+                where ma.upload_id = u.id and m.sender_id = ${ownerId}))`;
+}
+
+type WalkedRow = { id: string; sha256: string; at: string };
+
 /**
- * The owner's media from every source, one row per distinct content (SHA-256): files used by
- * posts, files sent in chats, and files uploaded to the library. Newest first, keyset paged.
+ * The owner's used uploads, newest first, from a position: a page walks only as far as it needs
+ * on `uploads_owner_created_idx`, however large the library is.
  */
-export async function listLibrary(
+async function walkUploads(
   db: Executor,
   ownerId: number,
+  from: { atMost: string } | { before: WalkedRow } | { sameAs: WalkedRow },
+  batch: number,
+): Promise<WalkedRow[]> {
+  const position =
+    'atMost' in from
+      ? sql`u.created_at <= ${from.atMost}::timestamptz`
+      : 'before' in from
+        ? sql`(u.created_at, u.id) < (${from.before.at}::timestamptz, ${from.before.id}::uuid)`
+        : sql`u.created_at = ${from.sameAs.at}::timestamptz and u.id < ${from.sameAs.id}::uuid`;
+  const result = await db.execute<WalkedRow>(sql`
+    select u.id, u.sha256, u.created_at::text as at from uploads u
+     where u.owner_id = ${ownerId} and u.context in ${LIBRARY_CONTEXTS}
+       and ${position} and ${isUsed(ownerId)}
+     order by u.created_at desc, u.id desc
+     limit ${batch}`);
+  return result.rows;
+}
+
+/** One library row per given content hash, with every copy's uses, past the cursor only. */
+async function groupsFor(
+  db: Executor,
+  ownerId: number,
+  hashes: string[],
   cursor: LibraryCursor | undefined,
-  limit: number,
 ): Promise<LibraryRow[]> {
+  if (hashes.length === 0) return [];
   const after = cursor
     ? sql`having (max(created_at), sha256) < (${cursor.at}::timestamptz, ${cursor.hash})`
-    : sql`having true`;
+    : sql``;
   const result = await db.execute(sql`
-    with owned as (
+    with owned as materialized (
       select u.id, u.sha256, u.context, u.original_filename, u.size_bytes, u.content_type,
              u.created_at, u.variants,
              array(select p.id from posts p where p.image_id = u.id or p.video_id = u.id) as post_ids,
@@ -42,8 +80,8 @@ export async function listLibrary(
                 join messages m on m.id = ma.message_id
                where ma.upload_id = u.id and m.sender_id = ${ownerId})::int as chat_uses
         from uploads u
-       where u.owner_id = ${ownerId}
-         and u.context in ('post_image', 'post_video', 'message_attachment', 'user_media', 'media')
+       where u.owner_id = ${ownerId} and u.sha256 = any(${sql.param(hashes)}::text[])
+         and u.context in ${LIBRARY_CONTEXTS}
     ), used as (
       select * from owned
        where cardinality(post_ids) > 0 or chat_uses > 0 or context in ('user_media', 'media')
@@ -56,6 +94,7 @@ export async function listLibrary(
            (array_agg(variants order by created_at desc, id))[1] as variants,
            max(created_at) as created_at,
            max(created_at)::text as cursor_at,
+           (extract(epoch from max(created_at)) * 1000000)::bigint::text as at_micros,
            coalesce(string_agg(array_to_string(post_ids, ','), ','), '') as post_ids,
            coalesce(array_agg(distinct id) filter (where chat_uses > 0), '{}') as attachment_ids,
            coalesce(array_agg(distinct id) filter (where context in ('user_media', 'media')), '{}') as file_ids,
@@ -63,9 +102,7 @@ export async function listLibrary(
              + count(*) filter (where context in ('user_media', 'media')))::int as usage_count
       from used
      group by sha256
-     ${after}
-     order by max(created_at) desc, sha256 desc
-     limit ${limit}`);
+     ${after}`);
   return result.rows.map((row) => {
     const r = row as Record<string, unknown>;
     return {
@@ -76,6 +113,7 @@ export async function listLibrary(
       content_type: String(r.content_type),
       created_at: new Date(String(r.created_at)),
       cursor_at: String(r.cursor_at),
+      at_micros: BigInt(String(r.at_micros)),
       variants: (r.variants ?? {}) as UploadVariants,
       // Ids of posts using any copy of this content, deduplicated.
       post_ids: [...new Set(String(r.post_ids).split(',').filter(Boolean).map(Number))],
@@ -84,4 +122,57 @@ export async function listLibrary(
       usage_count: Number(r.usage_count),
     };
   });
+}
+
+function newestFirst(a: LibraryRow, b: LibraryRow): number {
+  if (a.at_micros !== b.at_micros) return a.at_micros < b.at_micros ? 1 : -1;
+  return a.hash < b.hash ? 1 : a.hash > b.hash ? -1 : 0;
+}
+
+/**
+ * The owner's media from every source, one row per distinct content (SHA-256): files used by
+ * posts, files sent in chats, and files uploaded to the library. Newest first (a content's
+ * newest copy places it), keyset paged on (that time, hash).
+ *
+ * A page costs the page: uploads are walked newest first only until `limit` contents are found
+ * past the cursor, and usage is computed for those contents alone. Every content not yet met has
+ * its newest copy no later than the last upload walked, so once the uploads sharing that last
+ * timestamp are read too, the contents found are exactly the first `limit`.
+ */
+export async function listLibrary(
+  db: Executor,
+  ownerId: number,
+  cursor: LibraryCursor | undefined,
+  limit: number,
+): Promise<LibraryRow[]> {
+  const batch = Math.max(limit * 2, 50);
+  const seen = new Set<string>();
+  const found: LibraryRow[] = [];
+  let from: Parameters<typeof walkUploads>[2] = { atMost: cursor?.at ?? 'infinity' };
+  let last: WalkedRow | undefined;
+
+  const take = async (rows: WalkedRow[]) => {
+    const fresh = [...new Set(rows.map((row) => row.sha256))].filter((hash) => !seen.has(hash));
+    for (const hash of fresh) seen.add(hash);
+    found.push(...(await groupsFor(db, ownerId, fresh, cursor)));
+  };
+
+  for (;;) {
+    const rows = await walkUploads(db, ownerId, from, batch);
+    await take(rows);
+    last = rows.at(-1);
+    if (rows.length < batch || !last || found.length >= limit) break;
+    from = { before: last };
+  }
+  // Contents whose newest copy shares the last walked timestamp could still be unmet.
+  if (last && found.length >= limit) {
+    for (let sameAs = last; ; ) {
+      const rows = await walkUploads(db, ownerId, { sameAs }, batch);
+      await take(rows);
+      const next = rows.at(-1);
+      if (rows.length < batch || !next) break;
+      sameAs = next;
+    }
+  }
+  return found.sort(newestFirst).slice(0, limit);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "uploads_owner_sha256_idx" ON "uploads" USING btree ("owner_id","sha256");
