@@ -425,7 +425,10 @@ describe('GET /api/library/ pages', () => {
     expect(expectedOrder).toHaveLength(141);
     for (const limit of [1, 7, 45, 60, 200]) {
       const items = await wholeLibrary(big, limit);
-      expect(items.map((item) => item.file_hash), `limit=${limit}`).toEqual(expectedOrder);
+      expect(
+        items.map((item) => item.file_hash),
+        `limit=${limit}`,
+      ).toEqual(expectedOrder);
     }
     const twoCopies = (await wholeLibrary(big)).find((item) => item.file_hash === sha256(bytes));
     expect(twoCopies).toMatchObject({ usage_count: 2 });

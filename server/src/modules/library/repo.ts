@@ -166,7 +166,7 @@ export async function listLibrary(
   }
   // Contents whose newest copy shares the last walked timestamp could still be unmet.
   if (last && found.length >= limit) {
-    for (let sameAs = last; ; ) {
+    for (let sameAs = last; ;) {
       const rows = await walkUploads(db, ownerId, { sameAs }, batch);
       await take(rows);
       const next = rows.at(-1);
