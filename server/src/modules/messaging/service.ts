@@ -86,20 +86,27 @@ export function createMessagingService(deps: {
     return { userId, frame: { type: 'unread_counts', messages, notifications } };
   }
 
+  /**
+   * Sends a new message to both participants' sockets, with the recipient's notification and
+   * badges. A message just written has no unlocks yet and the attachments its sender gave, so it
+   * is presented from what the caller holds, without reading it back.
+   */
   async function publishNewMessage(
     message: MessageRow,
     senderUsername: string,
+    attachments: UploadRow[],
     participants: number[],
     notification: NotificationRow | undefined,
   ) {
-    const events: LiveEvent[] = [];
-    for (const userId of participants) {
-      const [presented] = await presentMany([{ message, senderUsername }], userId);
-      events.push({
-        userId,
-        frame: { type: 'message', conversation_id: message.conversationId, message: presented },
-      });
-    }
+    const details = { senderUsername, attachments, unlocked: false };
+    const events: LiveEvent[] = participants.map((userId) => ({
+      userId,
+      frame: {
+        type: 'message',
+        conversation_id: message.conversationId,
+        message: presentMessage(message, userId, details, signer),
+      },
+    }));
     if (notification) {
       events.push({
         userId: notification.userId,
@@ -108,6 +115,7 @@ export function createMessagingService(deps: {
       events.push(await unreadFrame(notification.userId));
     }
     await bus.publish(events);
+    return details;
   }
 
   return {
@@ -164,11 +172,13 @@ export function createMessagingService(deps: {
     },
 
     async sendMessage(senderId: number, conversationId: number, input: SendMessageInput) {
-      const conversation = await repo.findConversationOf(db, senderId, conversationId);
+      const [conversation, sender] = await Promise.all([
+        repo.findConversationOf(db, senderId, conversationId),
+        findUserById(db, senderId),
+      ]);
       if (!conversation) throw new NotFoundError('Conversation not found.');
-      const recipientId = repo.otherUserId(conversation, senderId);
-      const sender = await findUserById(db, senderId);
       if (!sender) throw new NotFoundError('User not found');
+      const recipientId = repo.otherUserId(conversation, senderId);
       const errors: FieldErrors = {};
       const text = input.text.trim();
       if (text.length > MESSAGE_MAX_LENGTH)
@@ -234,17 +244,14 @@ export function createMessagingService(deps: {
         });
         return { message, notification };
       });
-      await publishNewMessage(
+      const details = await publishNewMessage(
         message,
         sender.username,
+        own.filter((row) => row !== undefined),
         [senderId, recipientId as number],
         notification,
       );
-      const [presented] = await presentMany(
-        [{ message, senderUsername: sender.username }],
-        senderId,
-      );
-      return presented;
+      return presentMessage(message, senderId, details, signer);
     },
 
     /**
