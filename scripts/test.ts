@@ -5,28 +5,63 @@
  *   3. the web app built, then the end-to-end journeys in Chromium.
  * Extra arguments are passed to every vitest run (e.g. a file filter).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 type Totals = { passed: number; failed: number; skipped: number };
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
 const extraArgs = process.argv.slice(2);
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zura-test-report-'));
 let failedRuns = 0;
+/** Why each failed run failed, repeated after the totals: a long log's tail is what gets read. */
+const failureNotes: string[] = [];
+const OUTPUT_KEPT = 4000;
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+/** Runs a command with its output shown live and its last lines kept for the failure note. */
+function run(
+  label: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ ok: boolean; note: string }> {
   console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n'));
+    if (lines.length > OUTPUT_KEPT) lines.splice(0, lines.length - OUTPUT_KEPT);
+  };
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    child.stdout.on('data', (chunk: Buffer) => (process.stdout.write(chunk), keep(chunk)));
+    child.stderr.on('data', (chunk: Buffer) => (process.stderr.write(chunk), keep(chunk)));
+    child.on('close', (code, signal) => {
+      const plain = lines.map((line) => stripVTControlCharacters(line));
+      // Vitest's own account of errors outside tests, else the run's last lines.
+      const from = plain.findIndex((line) =>
+        /Unhandled (Errors|Rejection)|Failed Suites/.test(line),
+      );
+      const excerpt = (from >= 0 ? plain.slice(from, from + 80) : plain.slice(-40)).join('\n');
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      resolve({ ok: code === 0, note: `${label} ${how}:\n${excerpt}` });
+    });
+  });
 }
 
-function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}): void {
+async function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}) {
   const report = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs);
-  if (!run(label, 'npx', args, env)) failedRuns += 1;
+  const result = await run(label, 'npx', args, env);
+  if (!result.ok) {
+    failedRuns += 1;
+    failureNotes.push(result.note);
+  }
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8')) as {
       numPassedTests: number;
@@ -42,22 +77,25 @@ function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}):
   }
 }
 
-vitest('unit and integration (embedded PostgreSQL)', ['unit', 'integration']);
+await vitest('unit and integration (embedded PostgreSQL)', ['unit', 'integration']);
 
 if (process.env.TEST_DATABASE_URL) {
-  vitest('integration (TEST_DATABASE_URL)', ['integration'], { TEST_DB: 'external' });
+  await vitest('integration (TEST_DATABASE_URL)', ['integration'], { TEST_DB: 'external' });
 } else {
   console.log(
     '\nTEST_DATABASE_URL is not set: integration tests ran on the embedded PostgreSQL only.',
   );
 }
 
-if (run('build the web app', 'npm', ['run', 'build'])) {
-  vitest('end-to-end (Chromium)', ['e2e']);
+const build = await run('build the web app', 'npm', ['run', 'build']);
+if (build.ok) {
+  await vitest('end-to-end (Chromium)', ['e2e']);
 } else {
   failedRuns += 1;
+  failureNotes.push(build.note);
 }
 
 fs.rmSync(reportDir, { recursive: true, force: true });
+for (const note of failureNotes) console.log(`\n=== FAILED: ${note}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedRuns > 0 || totals.failed > 0 ? 1 : 0);
