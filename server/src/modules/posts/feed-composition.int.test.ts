@@ -207,6 +207,39 @@ describe('the following feed', () => {
     expect(feed.next).toBeUndefined();
   });
 
+  it('pages exactly through authors of very different activity', async () => {
+    const viewer = await quickUser(t);
+    const authors = [await quickUser(t, true), await quickUser(t), await quickUser(t, true)];
+    for (const author of authors) await followAs(t, viewer, author);
+    // One busy author and two quiet ones whose posts fall between and after the busy one's.
+    const minutesAgo: [TestUser, number][] = [
+      ...Array.from({ length: 12 }, (_, i): [TestUser, number] => [authors[0]!, i * 10]),
+      [authors[1]!, 35],
+      [authors[1]!, 36],
+      [authors[2]!, 5],
+      [authors[2]!, 500],
+      [viewer, 95],
+    ];
+    const expected: number[] = [];
+    for (const [author, minutes] of minutesAgo) {
+      const { id } = await buildPost(t, author, { content: `${minutes} minutes ago` });
+      await t.pool.query(
+        `UPDATE posts SET created_at = now() - make_interval(mins => $2) WHERE id = $1`,
+        [id, minutes],
+      );
+      expected.push(id);
+    }
+    const byAge = new Map(expected.map((id, i) => [id, minutesAgo[i]![1]]));
+    expected.sort((a, b) => byAge.get(a)! - byAge.get(b)!);
+    for (const limit of [1, 2, 3, 5, 50]) {
+      const pages = await allPages(t, viewer, `/api/posts/?limit=${limit}`);
+      expect(
+        pages.flatMap((p) => p.ids),
+        `limit=${limit}`,
+      ).toEqual(expected);
+    }
+  });
+
   it('source=following stays on the following feed even when it holds only own posts', async () => {
     const viewer = await quickUser(t);
     const own = await buildPost(t, viewer);

@@ -71,47 +71,62 @@ export function listFeed(
 }
 
 /**
- * The ids of the next page of posts by the people the viewer follows or subscribes to, and the
- * viewer's own. Each author's newest posts come from the (author, created_at, id) index and are
- * merged, so the cost is the same whether the authors post every minute or last did a year ago.
+ * The next page of posts by the people the viewer follows or subscribes to, and the viewer's own,
+ * in one statement whose cost does not grow with the table nor with how long ago anyone posted.
+ *
+ * A page of N posts comes from at most N authors, and only from authors whose newest post (past
+ * the cursor) is among the N newest such "latest posts": an author outside them has every post
+ * older than N posts of the others. So each followed author costs one index probe for their
+ * latest post, and only the N best placed authors are read further, N posts each at most, on the
+ * (author, created_at, id) index. A viewer who follows a thousand busy creators reads about a
+ * thousand index entries and N² posts, not a thousand times N.
  */
-export async function followingFeedIds(
+export function listFollowingFeed(
   db: Executor,
   viewerId: number,
   cursor: PostCursor | undefined,
   limit: number,
-): Promise<number[]> {
+) {
   const beforeCursor = cursor
     ? sql`and (p.created_at, p.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::bigint)`
     : sql``;
-  const result = await db.execute<{ id: number }>(sql`
-    select page.id from (
-      select ${follows.followeeId} as author_id from ${follows} where ${follows.followerId} = ${viewerId}
-      union
-      select ${subscriptions.creatorId} from ${subscriptions}
-        where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.status} = 'active'
-      union
-      select ${viewerId}::bigint
-    ) authors
-    join ${users} u on u.id = authors.author_id
+  const pageIds = sql`(
+    with authors as (
+      select a.author_id from (
+        select ${follows.followeeId} as author_id from ${follows} where ${follows.followerId} = ${viewerId}
+        union
+        select ${subscriptions.creatorId} from ${subscriptions}
+          where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.status} = 'active'
+        union
+        select ${viewerId}::bigint
+      ) a
+      join ${users} u on u.id = a.author_id
+      where not u.is_profile_locked or u.id = ${viewerId} or exists (
+        select 1 from ${profileUnlocks} pu where pu.profile_id = u.id and pu.viewer_id = ${viewerId})
+    ), leading_authors as (
+      select authors.author_id from authors
+      cross join lateral (
+        select p.created_at, p.id from ${posts} p
+        where p.author_id = authors.author_id ${beforeCursor}
+        order by p.created_at desc, p.id desc
+        limit 1
+      ) latest
+      order by latest.created_at desc, latest.id desc
+      limit ${limit}
+    )
+    select page.id from leading_authors
     cross join lateral (
       select p.id, p.created_at from ${posts} p
-      where p.author_id = authors.author_id ${beforeCursor}
+      where p.author_id = leading_authors.author_id ${beforeCursor}
       order by p.created_at desc, p.id desc
       limit ${limit}
     ) page
-    where not u.is_profile_locked or u.id = ${viewerId} or exists (
-      select 1 from ${profileUnlocks} pu where pu.profile_id = u.id and pu.viewer_id = ${viewerId})
     order by page.created_at desc, page.id desc
-    limit ${limit}`);
-  return result.rows.map((row) => Number(row.id));
-}
-
-export async function listByIds(db: Executor, viewerId: number, ids: number[]) {
-  if (ids.length === 0) return [];
+    limit ${limit})`;
   return selectPostsFor(db, viewerId)
-    .where(inArray(posts.id, ids))
-    .orderBy(desc(posts.createdAt), desc(posts.id));
+    .where(inArray(posts.id, pageIds))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
 }
 
 export function listByAuthor(

@@ -129,8 +129,7 @@ export function createPostsService(deps: {
       requested: FeedSource | undefined,
     ): Promise<PostPage & { source: FeedSource }> {
       if (requested !== 'all') {
-        const ids = await repo.followingFeedIds(db, viewerId, cursor, limit);
-        const rows = await repo.listByIds(db, viewerId, ids);
+        const rows = await repo.listFollowingFeed(db, viewerId, cursor, limit);
         // Only the viewer's own posts is still an empty feed for someone new.
         const hasOthers = rows.some((row) => row.post.authorId !== viewerId);
         if (hasOthers || cursor || requested === 'following') {
