@@ -29,13 +29,15 @@ const JOB_NAMES: JobName[] = ['send-mail', 'media-variants', 'subscriptions-rene
 export async function startJobQueue(pool: pg.Pool, deps: { log: Log }): Promise<JobQueue> {
   // pg-boss runs on the app's own pool, so shutting the pool down closes its connections too
   // and nothing is left talking to the database when it stops.
-  // After stop, a handler that outlived the graceful wait may still report its job; the pool
-  // is about to end, so those last calls are dropped (the job expires and is retried later).
+  // After stop, a handler that outlived the graceful wait may still report its job. pg-boss
+  // neither awaits nor catches that report (its worker calls `complete`/`fail` unawaited), so any
+  // answer, an error or an empty result alike, would surface as an unhandled rejection. Those
+  // last calls are therefore left unanswered: the job expires and is retried by a later run.
   let stopped = false;
   const boss = new PgBoss({
     db: {
       executeSql: (text, values) =>
-        stopped ? Promise.resolve({ rows: [] }) : pool.query(text, values),
+        stopped ? new Promise<never>(() => undefined) : pool.query(text, values),
     },
   });
   boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));

@@ -1,0 +1,77 @@
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.ts';
+import { startJobQueue, type JobHandlers } from './queue.ts';
+
+/**
+ * The queue's shutdown: a job still being worked when the queue stops must end quietly, whether
+ * its handler finishes or fails after the stop.
+ */
+
+// A database of its own whose app is shut at once, so no other worker takes these jobs.
+let databaseUrl: string;
+beforeAll(async () => {
+  const t = await buildTestApp();
+  databaseUrl = t.databaseUrl;
+  await t.close();
+});
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('a job that outlives the queue', () => {
+  it.each(['finishes', 'fails'] as const)(
+    'reports nothing and raises nothing when its handler %s after the stop',
+    async (outcome) => {
+      const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        const logged: string[] = [];
+        const queue = await startJobQueue(pool, { log: { error: (_, msg) => logged.push(msg) } });
+        const started = deferred();
+        const release = deferred();
+        const handlers: JobHandlers = {
+          'send-mail': async () => {
+            started.resolve();
+            await release.promise;
+          },
+          'media-variants': async () => undefined,
+          'subscriptions-renew': async () => undefined,
+        };
+        await queue.work(handlers);
+        await queue.send('send-mail', {
+          to: 'a@example.com',
+          subject: 'Hello',
+          text: 'Hello',
+          html: '<p>Hello</p>',
+        });
+        await started.promise;
+        // The stop gives up waiting after its grace period while the handler is still busy.
+        await queue.stop();
+        if (outcome === 'finishes') release.resolve();
+        else release.reject(new Error('SMTP went away'));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(unhandled).toEqual([]);
+        // The stop handed the unfinished job back for a retry; nothing after it marked it done.
+        const { rows } = await pool.query<{ state: string }>(
+          `SELECT state FROM pgboss.job WHERE name = 'send-mail'
+             AND data->>'to' = 'a@example.com' ORDER BY created_on DESC LIMIT 1`,
+        );
+        expect(rows[0]?.state).toBe('retry');
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+        await pool.end();
+      }
+    },
+    30_000,
+  );
+});
