@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import {
   follows,
   postUnlocks,
@@ -15,8 +15,11 @@ import type { PostCursor } from './cursor.ts';
 const imageUpload = alias(uploads, 'image_upload');
 const videoUpload = alias(uploads, 'video_upload');
 
+/** A viewer's id, or its placeholder in a prepared statement. */
+type ViewerId = number | Placeholder<'viewerId'>;
+
 /** One query gives a page of posts with their author, media variants and the viewer's unlock. */
-function selectPostsFor(db: Executor, viewerId: number) {
+function selectPostsFor(db: Executor, viewerId: ViewerId) {
   return db
     .select({
       post: posts,
@@ -52,27 +55,36 @@ function before(cursor: PostCursor | undefined): SQL | undefined {
 }
 
 /** Authors whose profile the viewer may see: unlocked profiles, unlocked ones, and their own. */
-function visibleAuthor(viewerId: number): SQL {
+function visibleAuthor(viewerId: ViewerId): SQL {
   return sql`(not ${users.isProfileLocked} or ${users.id} = ${viewerId} or exists (
     select 1 from ${profileUnlocks}
     where ${profileUnlocks.profileId} = ${users.id} and ${profileUnlocks.viewerId} = ${viewerId}))`;
 }
 
-export function listFeed(
-  db: Executor,
-  viewerId: number,
-  cursor: PostCursor | undefined,
-  limit: number,
-) {
-  return selectPostsFor(db, viewerId)
-    .where(and(visibleAuthor(viewerId), before(cursor)))
+const viewer = sql.placeholder('viewerId');
+const cursorAt = sql.placeholder('cursorAt');
+const cursorId = sql.placeholder('cursorId');
+const pageSize = sql.placeholder('limit');
+
+/** Past the keyset cursor (created_at, id), given as placeholders. */
+const pastCursor = sql`(${posts.createdAt}, ${posts.id}) < (${cursorAt}::timestamptz, ${cursorId}::bigint)`;
+
+/**
+ * Everyone's posts the viewer may see, newest first. The feeds are prepared statements: they are
+ * the busiest reads, and planning their joins cost several times more than running them.
+ */
+function prepareEveryoneFeed(db: Database, paged: boolean) {
+  return selectPostsFor(db, viewer)
+    .where(and(visibleAuthor(viewer), paged ? pastCursor : undefined))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
+    .limit(pageSize)
+    .prepare(paged ? 'feed_everyone_paged' : 'feed_everyone_first');
 }
 
 /**
- * The next page of posts by the people the viewer follows or subscribes to, and the viewer's own,
- * in one statement whose cost does not grow with the table nor with how long ago anyone posted.
+ * The ids of the next page of posts by the people the viewer follows or subscribes to, and the
+ * viewer's own: a subquery whose cost does not grow with the table nor with how long ago anyone
+ * posted.
  *
  * A page of N posts comes from at most N authors, and only from authors whose newest post (past
  * the cursor) is among the N newest such "latest posts": an author outside them has every post
@@ -81,52 +93,93 @@ export function listFeed(
  * (author, created_at, id) index. A viewer who follows a thousand busy creators reads about a
  * thousand index entries and N² posts, not a thousand times N.
  */
-export function listFollowingFeed(
-  db: Executor,
-  viewerId: number,
-  cursor: PostCursor | undefined,
-  limit: number,
-) {
-  const beforeCursor = cursor
-    ? sql`and (p.created_at, p.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::bigint)`
+function followingPageIds(paged: boolean): SQL {
+  const past = paged
+    ? sql`and (p.created_at, p.id) < (${cursorAt}::timestamptz, ${cursorId}::bigint)`
     : sql``;
-  const pageIds = sql`(
+  return sql`(
     with authors as (
       select a.author_id from (
-        select ${follows.followeeId} as author_id from ${follows} where ${follows.followerId} = ${viewerId}
+        select ${follows.followeeId} as author_id from ${follows} where ${follows.followerId} = ${viewer}
         union
         select ${subscriptions.creatorId} from ${subscriptions}
-          where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.status} = 'active'
+          where ${subscriptions.fanId} = ${viewer} and ${subscriptions.status} = 'active'
         union
-        select ${viewerId}::bigint
+        select ${viewer}::bigint
       ) a
       join ${users} u on u.id = a.author_id
-      where not u.is_profile_locked or u.id = ${viewerId} or exists (
-        select 1 from ${profileUnlocks} pu where pu.profile_id = u.id and pu.viewer_id = ${viewerId})
+      where not u.is_profile_locked or u.id = ${viewer} or exists (
+        select 1 from ${profileUnlocks} pu where pu.profile_id = u.id and pu.viewer_id = ${viewer})
     ), leading_authors as (
       select authors.author_id from authors
       cross join lateral (
         select p.created_at, p.id from ${posts} p
-        where p.author_id = authors.author_id ${beforeCursor}
+        where p.author_id = authors.author_id ${past}
         order by p.created_at desc, p.id desc
         limit 1
       ) latest
       order by latest.created_at desc, latest.id desc
-      limit ${limit}
+      limit ${pageSize}
     )
     select page.id from leading_authors
     cross join lateral (
       select p.id, p.created_at from ${posts} p
-      where p.author_id = leading_authors.author_id ${beforeCursor}
+      where p.author_id = leading_authors.author_id ${past}
       order by p.created_at desc, p.id desc
-      limit ${limit}
+      limit ${pageSize}
     ) page
     order by page.created_at desc, page.id desc
-    limit ${limit})`;
-  return selectPostsFor(db, viewerId)
-    .where(inArray(posts.id, pageIds))
+    limit ${pageSize})`;
+}
+
+function prepareFollowingFeed(db: Database, paged: boolean) {
+  return selectPostsFor(db, viewer)
+    .where(inArray(posts.id, followingPageIds(paged)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
+    .limit(pageSize)
+    .prepare(paged ? 'feed_following_paged' : 'feed_following_first');
+}
+
+function prepareFeeds(db: Database) {
+  return {
+    everyone: [prepareEveryoneFeed(db, false), prepareEveryoneFeed(db, true)],
+    following: [prepareFollowingFeed(db, false), prepareFollowingFeed(db, true)],
+  } as const;
+}
+
+const preparedFeeds = new WeakMap<Database, ReturnType<typeof prepareFeeds>>();
+
+function feeds(db: Database) {
+  let prepared = preparedFeeds.get(db);
+  if (!prepared) {
+    prepared = prepareFeeds(db);
+    preparedFeeds.set(db, prepared);
+  }
+  return prepared;
+}
+
+function feedValues(viewerId: number, cursor: PostCursor | undefined, limit: number) {
+  return { viewerId, limit, cursorAt: cursor?.createdAt.toISOString(), cursorId: cursor?.id };
+}
+
+/** Everyone's posts the viewer may see, newest first. */
+export function listFeed(
+  db: Database,
+  viewerId: number,
+  cursor: PostCursor | undefined,
+  limit: number,
+) {
+  return feeds(db).everyone[cursor ? 1 : 0].execute(feedValues(viewerId, cursor, limit));
+}
+
+/** The posts of the people the viewer follows or subscribes to, and their own, newest first. */
+export function listFollowingFeed(
+  db: Database,
+  viewerId: number,
+  cursor: PostCursor | undefined,
+  limit: number,
+) {
+  return feeds(db).following[cursor ? 1 : 0].execute(feedValues(viewerId, cursor, limit));
 }
 
 export function listByAuthor(
