@@ -24,13 +24,17 @@ export type LibraryRow = {
 
 const LIBRARY_CONTEXTS = sql`('post_image', 'post_video', 'message_attachment', 'user_media', 'media')`;
 
-/** An upload is in the library when a post shows it, a sent message carries it, or it was uploaded there. */
+/**
+ * An upload is in the library when a post shows it, a sent message carries it, or it was uploaded
+ * there. Scalar subqueries, not EXISTS: PostgreSQL may turn an EXISTS into a hash of every post in
+ * the platform, not knowing the walk stops after a page; these probe the indexes row by row.
+ */
 function isUsed(ownerId: number): SQL {
   return sql`(u.context in ('user_media', 'media')
-    or exists (select 1 from posts p where p.image_id = u.id)
-    or exists (select 1 from posts p where p.video_id = u.id)
-    or exists (select 1 from message_attachments ma join messages m on m.id = ma.message_id
-                where ma.upload_id = u.id and m.sender_id = ${ownerId}))`;
+    or (select true from posts p where p.image_id = u.id limit 1)
+    or (select true from posts p where p.video_id = u.id limit 1)
+    or (select true from message_attachments ma join messages m on m.id = ma.message_id
+         where ma.upload_id = u.id and m.sender_id = ${ownerId} limit 1))`;
 }
 
 type WalkedRow = { id: string; sha256: string; at: string };
