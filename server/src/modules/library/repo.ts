@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import type { UploadVariants } from '../../db/schema/index.ts';
 
 /** `at` is PostgreSQL's own text of the timestamp, so microseconds survive the round trip. */
@@ -44,7 +45,7 @@ type WalkedRow = { id: string; sha256: string; at: string };
  * on `uploads_owner_created_idx`, however large the library is.
  */
 async function walkUploads(
-  db: Executor,
+  db: Database,
   ownerId: number,
   from: { atMost: string } | { before: WalkedRow } | { sameAs: WalkedRow },
   batch: number,
@@ -55,18 +56,22 @@ async function walkUploads(
       : 'before' in from
         ? sql`(u.created_at, u.id) < (${from.before.at}::timestamptz, ${from.before.id}::uuid)`
         : sql`u.created_at = ${from.sameAs.at}::timestamptz and u.id < ${from.sameAs.id}::uuid`;
-  const result = await db.execute<WalkedRow>(sql`
+  const shape = 'atMost' in from ? 'first' : 'before' in from ? 'before' : 'same';
+  return executePrepared<WalkedRow>(
+    db,
+    `library_walk_${shape}`,
+    sql`
     select u.id, u.sha256, u.created_at::text as at from uploads u
      where u.owner_id = ${ownerId} and u.context in ${LIBRARY_CONTEXTS}
        and ${position} and ${isUsed(ownerId)}
      order by u.created_at desc, u.id desc
-     limit ${batch}`);
-  return result.rows;
+     limit ${batch}`,
+  );
 }
 
 /** One library row per given content hash, with every copy's uses, past the cursor only. */
 async function groupsFor(
-  db: Executor,
+  db: Database,
   ownerId: number,
   hashes: string[],
   cursor: LibraryCursor | undefined,
@@ -75,7 +80,10 @@ async function groupsFor(
   const after = cursor
     ? sql`having (max(created_at), sha256) < (${cursor.at}::timestamptz, ${cursor.hash})`
     : sql``;
-  const result = await db.execute(sql`
+  const rows = await executePrepared(
+    db,
+    `library_groups_${cursor ? 'paged' : 'first'}`,
+    sql`
     with owned as materialized (
       select u.id, u.sha256, u.context, u.original_filename, u.size_bytes, u.content_type,
              u.created_at, u.variants,
@@ -106,8 +114,9 @@ async function groupsFor(
              + count(*) filter (where context in ('user_media', 'media')))::int as usage_count
       from used
      group by sha256
-     ${after}`);
-  return result.rows.map((row) => {
+     ${after}`,
+  );
+  return rows.map((row) => {
     const r = row as Record<string, unknown>;
     return {
       hash: String(r.hash),
@@ -115,7 +124,7 @@ async function groupsFor(
       file_name: String(r.file_name),
       size: Number(r.size),
       content_type: String(r.content_type),
-      created_at: new Date(String(r.created_at)),
+      created_at: new Date(r.created_at as Date | string),
       cursor_at: String(r.cursor_at),
       at_micros: BigInt(String(r.at_micros)),
       variants: (r.variants ?? {}) as UploadVariants,
@@ -144,7 +153,7 @@ function newestFirst(a: LibraryRow, b: LibraryRow): number {
  * timestamp are read too, the contents found are exactly the first `limit`.
  */
 export async function listLibrary(
-  db: Executor,
+  db: Database,
   ownerId: number,
   cursor: LibraryCursor | undefined,
   limit: number,
