@@ -158,7 +158,8 @@ export async function listLibrary(
   cursor: LibraryCursor | undefined,
   limit: number,
 ): Promise<LibraryRow[]> {
-  const batch = Math.max(limit * 2, 50);
+  // Most uploads are distinct contents, so a page usually walks about one page of uploads.
+  const batch = limit;
   const seen = new Set<string>();
   const found: LibraryRow[] = [];
   let from: Parameters<typeof walkUploads>[2] = { atMost: cursor?.at ?? 'infinity' };
