@@ -212,8 +212,9 @@ export function createMessagingService(deps: {
       if (recipientId === null) errors.non_field_errors = ['This user has deleted their account.'];
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const hasMedia = ids.length > 0;
-      const { message, notification } = await db.transaction(async (tx) => {
-        const message = await repo.insertMessage(tx, {
+      const { message, notification } = await repo.insertMessageWithNotification(
+        db,
+        {
           conversationId,
           senderId,
           text,
@@ -221,10 +222,9 @@ export function createMessagingService(deps: {
           priceCents,
           isSystem: input.isSystem,
           roomId: input.isSystem ? (input.roomId ?? null) : null,
-        });
-        await repo.attachUploads(tx, message.id, ids);
-        await repo.touchConversation(tx, conversation, senderId, message.id);
-        const notification = await insertNotification(tx, {
+          uploadIds: ids,
+        },
+        {
           userId: recipientId as number,
           type: input.isSystem ? 'call' : 'message',
           title: input.isSystem
@@ -241,9 +241,8 @@ export function createMessagingService(deps: {
             sender_username: sender.username,
             has_media: hasMedia,
           },
-        });
-        return { message, notification };
-      });
+        },
+      );
       const details = await publishNewMessage(
         message,
         sender.username,
