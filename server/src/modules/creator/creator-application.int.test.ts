@@ -150,13 +150,15 @@ describe('POST /api/auth/creator-application/', () => {
   });
 
   it('answers 401 without a token and stores nothing', async () => {
-    const uploadsBefore = await t.pool.query('SELECT id FROM uploads');
+    const uploadsBefore = await t.pool.query('SELECT id FROM uploads ORDER BY id');
     const res = await submitApplication(t, undefined, {
       fields: applicationFields(),
       files: await applicationImages(),
     });
     expect(res.statusCode).toBe(401);
-    expect((await t.pool.query('SELECT id FROM uploads')).rows).toEqual(uploadsBefore.rows);
+    expect((await t.pool.query('SELECT id FROM uploads ORDER BY id')).rows).toEqual(
+      uploadsBefore.rows,
+    );
     expect(await tempFiles(t)).toEqual([]);
   });
 
