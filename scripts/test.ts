@@ -44,7 +44,7 @@ function run(
       const plain = lines.map((line) => stripVTControlCharacters(line));
       // Vitest's own account of errors outside tests, else the run's last lines.
       const from = plain.findIndex((line) =>
-        /Unhandled (Errors|Rejection)|Failed Suites/.test(line),
+        /Unhandled (Errors|Rejection)|Failed (Suites|Tests)/.test(line),
       );
       const excerpt = (from >= 0 ? plain.slice(from, from + 80) : plain.slice(-40)).join('\n');
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
