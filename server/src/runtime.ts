@@ -9,6 +9,7 @@ import type { Config } from './config/index.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createMediaVariantsHandler } from './jobs/media-variants.ts';
+import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { loadSecrets, type Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -72,6 +73,7 @@ export async function startRuntime(options: {
     'send-mail': mailer.send,
     'media-variants': createMediaVariantsHandler({ db: database.db, storage }),
     'subscriptions-renew': () => services.subscriptions.renewDue(),
+    'idempotency-expire': () => expireIdempotencyKeys(database.db),
   });
   const app = await buildApp({
     config,

@@ -7,12 +7,16 @@ export type JobPayloads = {
   'send-mail': Mail;
   'media-variants': { uploadId: string };
   'subscriptions-renew': Record<string, never>;
+  'idempotency-expire': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [Name in JobName]: (data: JobPayloads[Name]) => Promise<unknown> };
 
 /** Recurring jobs (cron, UTC). */
-const SCHEDULES: Partial<Record<JobName, string>> = { 'subscriptions-renew': '* * * * *' };
+const SCHEDULES: Partial<Record<JobName, string>> = {
+  'subscriptions-renew': '* * * * *',
+  'idempotency-expire': '17 3 * * *',
+};
 
 export type JobQueue = {
   send: <Name extends JobName>(name: Name, data: JobPayloads[Name]) => Promise<void>;
@@ -23,7 +27,12 @@ export type JobQueue = {
 
 type Log = { error: (obj: object, msg: string) => void };
 
-const JOB_NAMES: JobName[] = ['send-mail', 'media-variants', 'subscriptions-renew'];
+const JOB_NAMES: JobName[] = [
+  'send-mail',
+  'media-variants',
+  'subscriptions-renew',
+  'idempotency-expire',
+];
 
 /** The PostgreSQL-backed job queue (pg-boss): work survives restarts and needs no other server. */
 export async function startJobQueue(pool: pg.Pool, deps: { log: Log }): Promise<JobQueue> {

@@ -97,6 +97,34 @@ describe('POST /api/auth/users/{id}/follow/', () => {
     expect(await followNotifications(fan)).toEqual([]);
   });
 
+  it('tells the followee once across follow, unfollow and follow again within a day', async () => {
+    const [fan, other, creator] = [
+      await buildUser(t),
+      await buildUser(t),
+      await buildUser(t, { isCreator: true }),
+    ];
+    for (let i = 0; i < 3; i++) {
+      expect((await follow(fan, creator.id)).statusCode).toBe(200);
+      expect((await unfollow(fan, creator.id)).statusCode).toBe(200);
+    }
+    await follow(fan, creator.id);
+    // Another follower is still news.
+    await follow(other, creator.id);
+    expect((await followNotifications(creator)).map((n) => n.data.sender_id)).toEqual([
+      other.id,
+      fan.id,
+    ]);
+    // A day after the last notice, following again is news again.
+    await unfollow(fan, creator.id);
+    await t.pool.query(
+      `UPDATE notifications SET created_at = now() - interval '25 hours'
+        WHERE user_id = $1 AND type = 'follow'`,
+      [creator.id],
+    );
+    await follow(fan, creator.id);
+    const senders = (await followNotifications(creator)).map((n) => n.data.sender_id);
+    expect(senders.filter((id) => id === fan.id)).toHaveLength(2);
+  });
   it('lets anyone follow a user who is not a creator', async () => {
     const [a, b] = [await buildUser(t), await buildUser(t)];
     expect((await follow(a, b.id)).json()).toEqual({ following: true, followers: 1 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { follows, users } from '../../db/schema/index.ts';
+import { follows, notifications, users } from '../../db/schema/index.ts';
 
 /** Follows once; the count moves only when a row was really added. */
 export async function follow(
@@ -66,4 +66,31 @@ export async function followingCount(db: Executor, followerId: number): Promise<
     .from(follows)
     .where(eq(follows.followerId, followerId));
   return row?.count ?? 0;
+}
+
+/** How long a follower's "started following you" stands before a new follow may say it again. */
+export const FOLLOW_NOTICE_HOURS = 24;
+
+/**
+ * Whether the followee was told of this follower recently: following, unfollowing and following
+ * again must not ring the followee every time.
+ */
+export async function recentlyNotified(
+  db: Executor,
+  followerId: number,
+  followeeId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, followeeId),
+        eq(notifications.type, 'follow'),
+        sql`${notifications.data}->>'sender_id' = ${String(followerId)}`,
+        sql`${notifications.createdAt} > now() - make_interval(hours => ${FOLLOW_NOTICE_HOURS})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

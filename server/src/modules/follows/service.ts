@@ -18,12 +18,16 @@ export function createFollowsService(deps: { db: Database; notify: Notify }) {
   }
 
   return {
-    /** Following twice is harmless; the followee hears of the first time only. */
+    /**
+     * Following twice is harmless; the followee hears of the first time only, and of a follow
+     * again after an unfollow only once the last notice from this follower is a day old.
+     */
     async follow(followerId: number, followeeId: number) {
       await target(followerId, followeeId);
       const follower = await findUserById(db, followerId);
       const notification = await db.transaction(async (tx) => {
         if (!(await repo.follow(tx, followerId, followeeId))) return undefined;
+        if (await repo.recentlyNotified(tx, followerId, followeeId)) return undefined;
         return insertNotification(tx, {
           userId: followeeId,
           type: 'follow',

@@ -10,6 +10,7 @@ import {
   topUp,
 } from '../../../test/economy.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { expireIdempotencyKeys } from './idempotency.ts';
 
 /**
  * Paying requests run at most once per (user, Idempotency-Key): a retry answers the first
@@ -96,5 +97,37 @@ describe('Idempotency-Key on top-ups', () => {
     for (const res of answers)
       expect(res.json()).toEqual({ status: 'credited', balance_cents: 400 });
     expect(await balance(t, user)).toBe(400);
+  });
+});
+
+describe('expiring Idempotency-Keys', () => {
+  it('forgets keys older than a week and keeps the recent ones answering retries', async () => {
+    const user = await buildUser(t);
+    const [oldKey, recentKey] = [newKey(), newKey()];
+    expect((await pay(t, user, '/api/wallet/topups/', { amount: '5' }, oldKey)).statusCode).toBe(
+      201,
+    );
+    expect((await pay(t, user, '/api/wallet/topups/', { amount: '7' }, recentKey)).statusCode).toBe(
+      201,
+    );
+    await t.pool.query(
+      `UPDATE idempotency_keys SET created_at = now() - interval '8 days'
+        WHERE user_id = $1 AND key = $2`,
+      [user.id, oldKey],
+    );
+
+    expect(await expireIdempotencyKeys(t.db)).toBeGreaterThanOrEqual(1);
+
+    const { rows } = await t.pool.query<{ key: string }>(
+      'SELECT key FROM idempotency_keys WHERE user_id = $1 ORDER BY key',
+      [user.id],
+    );
+    expect(rows.map((row) => row.key)).toEqual([recentKey]);
+    // The recent key still answers its retry without paying again.
+    const before = await moneySnapshot(t);
+    const retry = await pay(t, user, '/api/wallet/topups/', { amount: '7' }, recentKey);
+    expect(retry.statusCode).toBe(201);
+    expect(await moneySnapshot(t)).toEqual(before);
+    expect(await balance(t, user)).toBe(1200);
   });
 });

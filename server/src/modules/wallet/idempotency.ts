@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import { AppError, BadRequestError } from '../../lib/errors.ts';
@@ -68,4 +68,22 @@ export async function runIdempotent<T extends object>(
 export function idempotencyKeyOf(headers: Record<string, unknown>): string | undefined {
   const value = headers['idempotency-key'];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** How long a paying request's answer is kept for its retries. */
+export const IDEMPOTENCY_KEY_DAYS = 7;
+
+/**
+ * Forgets Idempotency-Keys older than `days`: a retry comes within minutes, and a key kept for
+ * ever would make the table grow with every payment. Answers how many were removed.
+ */
+export async function expireIdempotencyKeys(
+  db: Database,
+  days = IDEMPOTENCY_KEY_DAYS,
+): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${days})`))
+    .returning({ key: idempotencyKeys.key });
+  return removed.length;
 }
