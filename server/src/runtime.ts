@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { createLocalBus, createRedisBus } from './events/bus.ts';
 import type { Config } from './config/index.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
+import { listenForChanges } from './db/change-notices.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createMediaVariantsHandler } from './jobs/media-variants.ts';
 import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
@@ -59,8 +60,12 @@ export async function startRuntime(options: {
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
     : undefined;
   redis?.on('error', (error) => log.error({ err: error }, 'redis error'));
+  const changes = await listenForChanges(databaseUrl, (error) =>
+    log.error({ err: error }, 'change notices: connection lost'),
+  );
   const services = createServices({
     config,
+    changes,
     db: database.db,
     jobs,
     secrets,
@@ -91,6 +96,7 @@ export async function startRuntime(options: {
       await app.close();
       await jobs.stop();
       await bus.close();
+      await changes.close();
       redis?.disconnect();
       mailer.close();
       // A test may already have ended the pool on purpose.

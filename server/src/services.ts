@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config/index.ts';
 import type { EventBus } from './events/bus.ts';
+import type { ChangeNotices } from './db/change-notices.ts';
 import { createMessagingService } from './modules/messaging/service.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -22,7 +23,8 @@ import { createProfilesService } from './modules/profiles/service.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createTipsService } from './modules/tips/service.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
-import { findUserById, userExists } from './modules/users/repo.ts';
+import { createAccountCheck } from './modules/users/account-check.ts';
+import { findUserById } from './modules/users/repo.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createStripeProvider } from './modules/wallet/providers/stripe.ts';
 import { createTestModeProvider } from './modules/wallet/providers/test-mode.ts';
@@ -36,6 +38,8 @@ export type ServiceDeps = {
   /** Shared rate-limit counters when REDIS_URL is set. */
   redis?: Redis | undefined;
   bus: EventBus;
+  /** Notices of writes that make the in-memory copies of hot reads wrong. */
+  changes: ChangeNotices;
   db: Database;
   jobs: JobQueue;
   secrets: Secrets;
@@ -46,12 +50,13 @@ export type Services = ReturnType<typeof createServices>;
 
 /** The composition root: every service, wired once, for routes and job handlers alike. */
 export function createServices(deps: ServiceDeps) {
-  const { config, db, jobs, secrets, storage, bus } = deps;
+  const { config, db, jobs, secrets, storage, bus, changes } = deps;
   const rateLimits = createRateLimits(config.rateLimitScale, deps.redis);
   const accessTokens = createAccessTokens(secrets.jwtKey);
   const signer = createMediaSigner(secrets.urlSigningKey);
   const mediaUrl = (uploadId: string | null) => (uploadId ? signer.url(uploadId) : null);
-  const requireUser = createRequireUser(accessTokens, (userId) => userExists(db, userId));
+  const accountExists = createAccountCheck(db, changes);
+  const requireUser = createRequireUser(accessTokens, accountExists);
   const requireAdmin = createRequireAdmin(
     requireUser,
     async (userId) => (await findUserById(db, userId))?.isAdmin === true,
@@ -74,14 +79,14 @@ export function createServices(deps: ServiceDeps) {
     storage,
     signer,
     accessTokens,
-    userExists: (userId: number) => userExists(db, userId),
+    userExists: accountExists,
     requireUser,
     requireAdmin,
     auth: createAuthService({ db, accessTokens, rateLimits, jobs, publicUrl: config.publicUrl }),
     users: createUsersService({ db, mediaUrl }),
     uploads,
-    profiles: createProfilesService({ db, uploads, rateLimits, mediaUrl }),
-    posts: createPostsService({ db, uploads, rateLimits, signer }),
+    profiles: createProfilesService({ db, uploads, rateLimits, mediaUrl, changes }),
+    posts: createPostsService({ db, uploads, rateLimits, signer, changes }),
     notifications,
     messaging: createMessagingService({
       db,
@@ -97,12 +102,18 @@ export function createServices(deps: ServiceDeps) {
       notify: notifications.publishCreated,
     }),
     tips: createTipsService({ db, notify: notifications.publishCreated }),
-    creator: createCreatorService({ db, uploads, mediaUrl, notify: notifications.publishCreated }),
+    creator: createCreatorService({
+      db,
+      uploads,
+      mediaUrl,
+      notify: notifications.publishCreated,
+      changes,
+    }),
     tickets,
     follows: createFollowsService({ db, notify: notifications.publishCreated }),
     explore: createExploreService({ db, mediaUrl }),
     library: createLibraryService({ db, signer }),
     calls: createCallsService({ db, tickets, ice: config.ice }),
-    account: createAccountService({ db, storage, rateLimits }),
+    account: createAccountService({ db, storage, rateLimits, changes }),
   };
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, userSettingsSchema, type UserSettings } from '@zura/contracts';
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -23,8 +24,9 @@ export function createAccountService(deps: {
   db: Database;
   storage: MediaStorage;
   rateLimits: RateLimits;
+  changes: ChangeNotices;
 }) {
-  const { db, storage, rateLimits } = deps;
+  const { db, storage, rateLimits, changes } = deps;
   return {
     async getSettings(userId: number) {
       return withDefaults(await repo.readSettings(db, userId));
@@ -51,6 +53,8 @@ export function createAccountService(deps: {
       }
       const files = await repo.storageKeysOf(db, userId);
       await repo.deleteUser(db, userId);
+      changes.announce({ kind: 'account_deleted', userId });
+      changes.announce({ kind: 'feed' });
       const keys = files.flatMap((file) => [file.storageKey, ...Object.values(file.variants)]);
       await Promise.all(
         keys.filter((k): k is string => Boolean(k)).map((key) => storage.remove(key)),

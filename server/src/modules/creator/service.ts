@@ -7,6 +7,7 @@ import {
   validateCreatorApplication,
   type CreatorSocialLinks,
 } from '@zura/contracts';
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { Notify } from '../notifications/service.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -36,8 +37,9 @@ export function createCreatorService(deps: {
   uploads: UploadsService;
   mediaUrl: MediaUrlResolver;
   notify: Notify;
+  changes: ChangeNotices;
 }) {
-  const { db, uploads, mediaUrl, notify } = deps;
+  const { db, uploads, mediaUrl, notify, changes } = deps;
 
   return {
     async status(userId: number) {
@@ -189,6 +191,7 @@ export function createCreatorService(deps: {
         });
         return { presented: presentApplication(row, mediaUrl), notification };
       });
+      changes.announce({ kind: 'feed' });
       await notify([notification]);
       return presented;
     },

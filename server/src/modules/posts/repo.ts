@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import {
   follows,
   postUnlocks,
@@ -18,21 +19,26 @@ const videoUpload = alias(uploads, 'video_upload');
 /** A viewer's id, or its placeholder in a prepared statement. */
 type ViewerId = number | Placeholder<'viewerId'>;
 
+/** What every feed shows of a post: the post, its author, its media variants. */
+const postColumns = {
+  post: posts,
+  authorUsername: users.username,
+  authorAvatarId: users.profileImageId,
+  authorIsCreator: users.isCreator,
+  authorPriceCents: users.subscriptionPriceCents,
+  imageVariants: imageUpload.variants,
+  videoVariants: videoUpload.variants,
+};
+
 /** One query gives a page of posts with their author, media variants and the viewer's unlock. */
 function selectPostsFor(db: Executor, viewerId: ViewerId) {
   return db
     .select({
-      post: posts,
-      authorUsername: users.username,
-      authorAvatarId: users.profileImageId,
-      authorIsCreator: users.isCreator,
-      authorPriceCents: users.subscriptionPriceCents,
+      ...postColumns,
       subscribed: sql<boolean>`exists (
         select 1 from ${subscriptions}
         where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.creatorId} = ${posts.authorId}
           and ${subscriptions.status} = 'active')`,
-      imageVariants: imageUpload.variants,
-      videoVariants: videoUpload.variants,
       unlocked: sql<boolean>`${postUnlocks.userId} is not null`,
     })
     .from(posts)
@@ -140,8 +146,22 @@ function prepareFollowingFeed(db: Database, paged: boolean) {
     .prepare(paged ? 'feed_following_paged' : 'feed_following_first');
 }
 
+/** Everyone's newest posts with whether their author's profile is locked: the same for all. */
+function prepareNewestPosts(db: Database) {
+  return db
+    .select({ ...postColumns, authorIsProfileLocked: users.isProfileLocked })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(imageUpload, eq(imageUpload.id, posts.imageId))
+    .leftJoin(videoUpload, eq(videoUpload.id, posts.videoId))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(pageSize)
+    .prepare('feed_newest_posts');
+}
+
 function prepareFeeds(db: Database) {
   return {
+    newest: prepareNewestPosts(db),
     everyone: [prepareEveryoneFeed(db, false), prepareEveryoneFeed(db, true)],
     following: [prepareFollowingFeed(db, false), prepareFollowingFeed(db, true)],
   } as const;
@@ -170,6 +190,47 @@ export function listFeed(
   limit: number,
 ) {
   return feeds(db).everyone[cursor ? 1 : 0].execute(feedValues(viewerId, cursor, limit));
+}
+
+/** Everyone's newest posts, for every viewer alike: see `newest-posts.ts`. */
+export function listNewestPosts(db: Database, limit: number) {
+  return feeds(db).newest.execute({ limit });
+}
+
+export type NewestPostRow = Awaited<ReturnType<typeof listNewestPosts>>[number];
+
+/** Ids to ask about, and the viewer's answers: the same three kinds either way. */
+export type ViewerMarks = { profiles: number[]; creators: number[]; posts: number[] };
+
+/**
+ * Of the given locked profiles, creators and locked posts, the ones this viewer has unlocked,
+ * subscribes to and has unlocked: the only part of an everyone-feed page that depends on them.
+ */
+export async function findViewerMarks(
+  db: Database,
+  viewerId: number,
+  asked: ViewerMarks,
+): Promise<ViewerMarks> {
+  const [row] = await executePrepared<{ profiles: string[]; creators: string[]; posts: string[] }>(
+    db,
+    'feed_viewer_marks',
+    sql`select
+      array(select ${profileUnlocks.profileId} from ${profileUnlocks}
+        where ${profileUnlocks.viewerId} = ${viewerId}
+          and ${profileUnlocks.profileId} = any(${sql.param(asked.profiles)}::bigint[])) as profiles,
+      array(select ${subscriptions.creatorId} from ${subscriptions}
+        where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.status} = 'active'
+          and ${subscriptions.creatorId} = any(${sql.param(asked.creators)}::bigint[])) as creators,
+      array(select ${postUnlocks.postId} from ${postUnlocks}
+        where ${postUnlocks.userId} = ${viewerId}
+          and ${postUnlocks.postId} = any(${sql.param(asked.posts)}::bigint[])) as posts`,
+  );
+  const numbers = (ids: string[] | undefined) => (ids ?? []).map(Number);
+  return {
+    profiles: numbers(row?.profiles),
+    creators: numbers(row?.creators),
+    posts: numbers(row?.posts),
+  };
 }
 
 /** The posts of the people the viewer follows or subscribes to, and their own, newest first. */

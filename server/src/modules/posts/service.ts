@@ -1,3 +1,4 @@
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import {
   BadRequestError,
@@ -19,6 +20,7 @@ import {
   POST_MAX_LENGTH,
   POST_PASSWORD_MIN_LENGTH,
 } from './policy.ts';
+import { createNewestPosts } from './newest-posts.ts';
 import { presentPost } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -41,8 +43,10 @@ export function createPostsService(deps: {
   uploads: UploadsService;
   rateLimits: RateLimits;
   signer: MediaSigner;
+  changes: ChangeNotices;
 }) {
-  const { db, uploads, rateLimits, signer } = deps;
+  const { db, uploads, rateLimits, signer, changes } = deps;
+  const newestPosts = createNewestPosts(db, changes);
 
   function page(rows: repo.PostWithAuthor[], viewerId: number, limit: number): PostPage {
     const last = rows.at(-1);
@@ -112,6 +116,7 @@ export function createPostsService(deps: {
         imageId,
         videoId,
       });
+      changes.announce({ kind: 'feed' });
       const row = await repo.findPostFor(db, authorId, post.id);
       if (!row) throw new NotFoundError('Post not found.');
       return presentPost(row, authorId, signer);
@@ -136,7 +141,9 @@ export function createPostsService(deps: {
           return { ...page(rows, viewerId, limit), source: 'following' };
         }
       }
-      const rows = await repo.listFeed(db, viewerId, cursor, limit);
+      const rows =
+        (await newestPosts.page(viewerId, cursor, limit)) ??
+        (await repo.listFeed(db, viewerId, cursor, limit));
       return { ...page(rows, viewerId, limit), source: 'all' };
     },
 
@@ -158,6 +165,7 @@ export function createPostsService(deps: {
     async deletePost(userId: number, postId: number) {
       const deleted = await repo.deleteOwnPost(db, userId, postId);
       if (!deleted) throw new NotFoundError('Post not found.');
+      changes.announce({ kind: 'feed' });
       for (const uploadId of [deleted.imageId, deleted.videoId]) {
         if (uploadId) await uploads.deleteIfUnused(userId, uploadId);
       }

@@ -6,6 +6,7 @@ import {
   USERNAME_PATTERN,
   type ProfileUpdateRequest,
 } from '@zura/contracts';
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { SocialLinks, UserRow } from '../../db/schema/index.ts';
 import {
@@ -38,8 +39,9 @@ export function createProfilesService(deps: {
   uploads: UploadsService;
   rateLimits: RateLimits;
   mediaUrl: MediaUrlResolver;
+  changes: ChangeNotices;
 }) {
-  const { db, uploads, rateLimits, mediaUrl } = deps;
+  const { db, uploads, rateLimits, mediaUrl, changes } = deps;
 
   async function requireUser(userId: number): Promise<UserRow> {
     const user = await repo.findUserByIdOrUsername(db, String(userId));
@@ -174,6 +176,7 @@ export function createProfilesService(deps: {
         throw error;
       }
       if (!updated) throw new NotFoundError('User not found');
+      changes.announce({ kind: 'feed' });
       // Replaced images that nothing else shows are removed with their files.
       for (const old of [user.profileImageId, user.coverImageId]) {
         if (old && old !== updated.profileImageId && old !== updated.coverImageId)
@@ -191,6 +194,7 @@ export function createProfilesService(deps: {
         userId,
         which === 'profile' ? { profileImageId: null } : { coverImageId: null },
       );
+      changes.announce({ kind: 'feed' });
       await uploads.deleteIfUnused(userId, id);
       return { message: `${which === 'profile' ? 'Profile' : 'Cover'} image deleted.` };
     },

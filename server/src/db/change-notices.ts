@@ -1,0 +1,113 @@
+import pg from 'pg';
+
+/** The channel the triggers of migration 0011 notify on. */
+const CHANNEL = 'zura_changes';
+const RECONNECT_MS = 1_000;
+
+/**
+ * What a notice says: `feed` when posts or the author fields a feed shows changed;
+ * `account_deleted` with the id of an account that is gone; `reset` when notices may have been
+ * missed (the listening connection was lost or has just been made), so every copy is suspect.
+ */
+export type ChangeNotice =
+  { kind: 'feed' } | { kind: 'account_deleted'; userId: number } | { kind: 'reset' };
+
+export interface ChangeNotices {
+  /** Whether notices are arriving now; a cache must not answer from memory while this is false. */
+  readonly live: boolean;
+  subscribe(handler: (notice: ChangeNotice) => void): () => void;
+  /**
+   * Tells this instance's caches of a change it has just committed, without waiting for the
+   * database's notice (which follows, and reaches the other instances): a user who writes and
+   * reads again at once must see their write.
+   */
+  announce(notice: ChangeNotice): void;
+  close(): Promise<void>;
+}
+
+function parse(payload: string | undefined): ChangeNotice | undefined {
+  if (payload === 'feed') return { kind: 'feed' };
+  const match = /^account_deleted:(\d+)$/.exec(payload ?? '');
+  if (match) return { kind: 'account_deleted', userId: Number(match[1]) };
+  return undefined;
+}
+
+/**
+ * Listens on its own connection (LISTEN cannot share a pooled one) for the notices the database's
+ * triggers send at commit, so that every instance on one database hears every write, whichever
+ * instance or script made it. The connection is made again when it drops; until then `live` is
+ * false and caches read through to the database.
+ */
+export async function listenForChanges(
+  connectionString: string,
+  onError: (error: Error) => void,
+): Promise<ChangeNotices> {
+  const handlers = new Set<(notice: ChangeNotice) => void>();
+  let client: pg.Client | undefined;
+  let live = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const emit = (notice: ChangeNotice) => {
+    for (const handler of handlers) handler(notice);
+  };
+
+  const lost = (error?: Error) => {
+    if (error) onError(error);
+    if (client === undefined) return;
+    client.removeAllListeners();
+    void client.end().catch(() => undefined);
+    client = undefined;
+    live = false;
+    emit({ kind: 'reset' });
+    if (!closed) retry = setTimeout(() => void connect(), RECONNECT_MS);
+  };
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString });
+    client = next;
+    next.on('error', (error) => lost(error));
+    next.on('end', () => lost());
+    next.on('notification', (message) => {
+      if (message.channel !== CHANNEL) return;
+      const notice = parse(message.payload);
+      if (notice) emit(notice);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+      if (closed) {
+        await next.end();
+        return;
+      }
+      live = true;
+      // Anything may have changed while nobody listened.
+      emit({ kind: 'reset' });
+    } catch (error) {
+      lost(error as Error);
+    }
+  }
+
+  await connect();
+  return {
+    get live() {
+      return live;
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    announce: emit,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      live = false;
+      const current = client;
+      client = undefined;
+      current?.removeAllListeners();
+      current?.on('error', () => undefined);
+      await current?.end().catch(() => undefined);
+      handlers.clear();
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildCreator, quickUser, subscribe, topUp } from '../../../test/economy.ts';
+import { buildPost, type TestUser } from '../../../test/factories.ts';
+import { buildSecondInstance, type SecondInstance } from '../../../test/second-instance.ts';
+import { encodeCursor } from './cursor.ts';
+import { presentPost } from './presenter.ts';
+import * as repo from './repo.ts';
+
+/**
+ * The everyone feed's first pages come from a window of the newest posts shared by all viewers,
+ * with each viewer's unlocks and subscriptions laid over it. These tests hold it to the answer
+ * the database gives for the same viewer, and to every change being seen at once.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Shown = {
+  id: number;
+  user_id: number;
+  content: string;
+  is_locked: boolean;
+  is_unlocked: boolean;
+  requires_subscription: boolean;
+};
+
+const shown = ({ id, user_id, content, is_locked, is_unlocked, requires_subscription }: Shown) => ({
+  id,
+  user_id,
+  content,
+  is_locked,
+  is_unlocked,
+  requires_subscription,
+});
+
+async function everyonePage(viewer: TestUser, url: string, on: Pick<TestApp, 'request'> = t) {
+  const res = await on.request({ method: 'GET', url, token: viewer.access });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['x-feed-source']).toBe('all');
+  const link = res.headers.link === undefined ? undefined : String(res.headers.link);
+  return { posts: res.json<Shown[]>().map(shown), next: /^<([^>]+)>/.exec(link ?? '')?.[1] };
+}
+
+/** Every page through the API, following Link. */
+async function walkApi(viewer: TestUser, limit: number) {
+  const all: ReturnType<typeof shown>[] = [];
+  let url: string | undefined = `/api/posts/?source=all&limit=${limit}`;
+  while (url) {
+    const page = await everyonePage(viewer, url);
+    all.push(...page.posts);
+    url = page.next;
+  }
+  return all;
+}
+
+/** Every page straight from the database's everyone-feed query, presented the same way. */
+async function walkDatabase(viewer: TestUser, limit: number) {
+  const all: ReturnType<typeof shown>[] = [];
+  let cursor: Parameters<typeof repo.listFeed>[2];
+  for (;;) {
+    const rows = await repo.listFeed(t.db, viewer.id, cursor, limit);
+    all.push(...rows.map((row) => shown(presentPost(row, viewer.id, t.services.signer))));
+    const last = rows.at(-1);
+    if (rows.length < limit || !last) return all;
+    cursor = { createdAt: last.post.createdAt, id: last.post.id };
+    // The same cursor the API hands out, read back.
+    expect(encodeCursor(last.post)).toBeTruthy();
+  }
+}
+
+describe('the shared window of newest posts', () => {
+  it('answers every viewer exactly what the database answers them, past the window too', async () => {
+    const open = await quickUser(t);
+    const locked = await quickUser(t);
+    const paid = await buildCreator(t, 499);
+    const free = await buildCreator(t, 0);
+    await t.pool.query(
+      `UPDATE users SET is_profile_locked = true, profile_password_hash = 'x' WHERE id = $1`,
+      [locked.id],
+    );
+    const authors = [open, locked, paid, free];
+    // 260 posts (past the window of 200), every 4th locked, many sharing one instant.
+    await t.pool.query(
+      `INSERT INTO posts (author_id, content, type, is_locked, password_hash, created_at)
+       SELECT ($1::bigint[])[1 + g % 4], 'window post ' || g, 'post', g % 4 = 1,
+              CASE WHEN g % 4 = 1 THEN 'x' END,
+              now() - interval '1 hour' - (g / 3) * interval '1 second'
+         FROM generate_series(1, 260) g`,
+      [authors.map((a) => a.id)],
+    );
+
+    const stranger = await quickUser(t);
+    const insider = await quickUser(t);
+    await t.pool.query('INSERT INTO profile_unlocks (profile_id, viewer_id) VALUES ($1, $2)', [
+      locked.id,
+      insider.id,
+    ]);
+    await topUp(t, insider, '50.00');
+    expect((await subscribe(t, insider, paid)).statusCode).toBe(201);
+    await t.pool.query(
+      `INSERT INTO post_unlocks (post_id, user_id)
+       SELECT id, $1 FROM posts WHERE is_locked AND author_id = ANY($2::bigint[])`,
+      [insider.id, [open.id, locked.id]],
+    );
+
+    for (const viewer of [stranger, insider, locked, paid]) {
+      for (const limit of [20, 7, 50]) {
+        const fromApi = await walkApi(viewer, limit);
+        expect(fromApi.length).toBeGreaterThan(0);
+        expect(fromApi).toEqual(await walkDatabase(viewer, limit));
+      }
+    }
+    // The viewers did see different things: the locked profile's posts and the marks.
+    const insiderSees = await walkApi(insider, 50);
+    const strangerSees = await walkApi(stranger, 50);
+    expect(insiderSees.some((p) => p.user_id === locked.id)).toBe(true);
+    expect(strangerSees.some((p) => p.user_id === locked.id)).toBe(false);
+    expect(insiderSees.some((p) => p.is_unlocked && p.content.startsWith('window post'))).toBe(
+      true,
+    );
+    expect(strangerSees.find((p) => p.user_id === paid.id)?.requires_subscription).toBe(true);
+    expect(insiderSees.find((p) => p.user_id === paid.id)?.requires_subscription).toBe(false);
+  });
+
+  it('shows a new post, a deletion and a profile lock on the very next request', async () => {
+    const author = await quickUser(t);
+    const viewer = await quickUser(t);
+    for (let round = 0; round < 15; round += 1) {
+      const post = await buildPost(t, author, { content: `round ${round}` });
+      expect((await everyonePage(viewer, '/api/posts/?source=all&limit=1')).posts[0]?.id).toBe(
+        post.id,
+      );
+      const deleted = await t.request({
+        method: 'DELETE',
+        url: `/api/posts/${post.id}/`,
+        token: author.access,
+      });
+      expect(deleted.statusCode).toBe(204);
+      const after = await everyonePage(viewer, '/api/posts/?source=all&limit=5');
+      expect(after.posts.map((p) => p.id)).not.toContain(post.id);
+    }
+
+    const kept = await buildPost(t, author, { content: 'before the lock' });
+    expect((await everyonePage(viewer, '/api/posts/?source=all&limit=1')).posts[0]?.id).toBe(
+      kept.id,
+    );
+    const lock = await t.request({
+      method: 'PUT',
+      url: '/api/auth/profile/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ is_profile_locked: true, profile_password: 'a profile password' }),
+      token: author.access,
+    });
+    expect(lock.statusCode, lock.body).toBe(200);
+    const locked = await everyonePage(viewer, '/api/posts/?source=all&limit=50');
+    expect(locked.posts.map((p) => p.user_id)).not.toContain(author.id);
+  });
+
+  it('refuses a deleted account at once, though its token was just accepted', async () => {
+    const user = await quickUser(t);
+    const profile = () =>
+      t.request({ method: 'GET', url: '/api/auth/profile/', token: user.access });
+    expect((await profile()).statusCode).toBe(200);
+    await t.pool.query('DELETE FROM users WHERE id = $1', [user.id]);
+    expect((await profile()).statusCode).toBe(401);
+  });
+});
+
+describe('a second instance on the same database', () => {
+  let second: SecondInstance;
+  beforeAll(async () => {
+    second = await buildSecondInstance(t);
+  });
+  afterAll(() => second.close());
+
+  it('hears of posts and deleted accounts written through the first', async () => {
+    const author = await quickUser(t);
+    const viewer = await quickUser(t);
+    // Both instances have read their window and seen the accounts.
+    await everyonePage(viewer, '/api/posts/?source=all&limit=1', second);
+    await everyonePage(viewer, '/api/posts/?source=all&limit=1');
+
+    const post = await buildPost(t, author, { content: 'written through the first' });
+    await expect
+      .poll(
+        async () => (await everyonePage(viewer, '/api/posts/?source=all&limit=1', second)).posts,
+        { timeout: 2_000, interval: 20 },
+      )
+      .toEqual([expect.objectContaining({ id: post.id })]);
+
+    const profile = () =>
+      second.request({ method: 'GET', url: '/api/auth/profile/', token: author.access });
+    expect((await profile()).statusCode).toBe(200);
+    await t.pool.query('DELETE FROM users WHERE id = $1', [author.id]);
+    await expect
+      .poll(async () => (await profile()).statusCode, { timeout: 2_000, interval: 20 })
+      .toBe(401);
+    const feed = await everyonePage(viewer, '/api/posts/?source=all&limit=5', second);
+    expect(feed.posts.map((p) => p.id)).not.toContain(post.id);
+  });
+});

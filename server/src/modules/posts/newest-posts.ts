@@ -1,0 +1,117 @@
+import type { ChangeNotices } from '../../db/change-notices.ts';
+import type { Database } from '../../db/client.ts';
+import type { PostCursor } from './cursor.ts';
+import * as repo from './repo.ts';
+
+/** How many of everyone's newest posts are kept: the first pages of the everyone feed. */
+const WINDOW_SIZE = 200;
+/**
+ * The database says when a post or an author changes; this bounds how long the window could be
+ * wrong if a notice were ever lost without the connection dropping.
+ */
+const MAX_AGE_MS = 5_000;
+
+type Window = { rows: repo.NewestPostRow[]; complete: boolean; loadedAt: number };
+
+function isOlderThan(row: repo.NewestPostRow, cursor: PostCursor): boolean {
+  const at = row.post.createdAt.getTime();
+  const cursorAt = cursor.createdAt.getTime();
+  return at < cursorAt || (at === cursorAt && row.post.id < cursor.id);
+}
+
+/**
+ * The everyone feed's first pages are the same for every viewer but for which locked profiles
+ * they unlocked, which creators they subscribe to and which locked posts they opened. So the
+ * newest posts are read once and shared, and each request asks the database only those three
+ * questions, about the few ids on its page, and only when the page has such posts at all. The
+ * window is dropped whenever the database notices a change of posts or authors (on every
+ * instance), and read again on the next request.
+ */
+export function createNewestPosts(db: Database, notices: ChangeNotices) {
+  let window: Window | undefined;
+  let loading: Promise<Window> | undefined;
+  /** Counts changes, so that a read that raced a change is not kept. */
+  let generation = 0;
+
+  notices.subscribe((notice) => {
+    if (notice.kind === 'account_deleted') return; // its posts' deletion sends its own notice
+    generation += 1;
+    window = undefined;
+    loading = undefined;
+  });
+
+  function load(): Promise<Window> {
+    if (window && Date.now() - window.loadedAt < MAX_AGE_MS) return Promise.resolve(window);
+    if (loading) return loading;
+    const started = generation;
+    const pending = repo.listNewestPosts(db, WINDOW_SIZE).then((rows) => {
+      const loaded = { rows, complete: rows.length < WINDOW_SIZE, loadedAt: Date.now() };
+      if (generation === started) window = loaded;
+      if (loading === pending) loading = undefined;
+      return loaded;
+    });
+    pending.catch(() => {
+      if (loading === pending) loading = undefined;
+    });
+    loading = pending;
+    return pending;
+  }
+
+  /**
+   * A page of the everyone feed for one viewer, or undefined when the window cannot tell it (the
+   * page reaches past the window, or change notices are not arriving): then ask the database.
+   */
+  async function page(
+    viewerId: number,
+    cursor: PostCursor | undefined,
+    limit: number,
+  ): Promise<repo.PostWithAuthor[] | undefined> {
+    if (!notices.live) return undefined;
+    const { rows, complete } = await load();
+    const start = cursor ? rows.findIndex((row) => isOlderThan(row, cursor)) : 0;
+    if (start === -1) return complete ? [] : undefined;
+
+    // Take posts until `limit` of them are surely visible; posts of locked profiles in between
+    // are visible only if this viewer unlocked that profile.
+    const candidates: repo.NewestPostRow[] = [];
+    let surelyVisible = 0;
+    for (let i = start; i < rows.length && surelyVisible < limit; i += 1) {
+      const row = rows[i] as repo.NewestPostRow;
+      candidates.push(row);
+      if (!row.authorIsProfileLocked || row.post.authorId === viewerId) surelyVisible += 1;
+    }
+    if (surelyVisible < limit && !complete) return undefined;
+
+    const asked: repo.ViewerMarks = { profiles: [], creators: [], posts: [] };
+    for (const { post, authorIsProfileLocked, authorIsCreator, authorPriceCents } of candidates) {
+      if (post.authorId === viewerId) continue;
+      if (authorIsProfileLocked) asked.profiles.push(post.authorId);
+      if (authorIsCreator && authorPriceCents > 0) asked.creators.push(post.authorId);
+      if (post.isLocked) asked.posts.push(post.id);
+    }
+    const needed = asked.profiles.length + asked.creators.length + asked.posts.length > 0;
+    const marks = needed ? await repo.findViewerMarks(db, viewerId, asked) : asked;
+    const unlockedProfiles = new Set(marks.profiles);
+    const subscribedTo = new Set(marks.creators);
+    const unlockedPosts = new Set(marks.posts);
+
+    const result: repo.PostWithAuthor[] = [];
+    for (const { authorIsProfileLocked, ...row } of candidates) {
+      const authorId = row.post.authorId;
+      if (authorIsProfileLocked && authorId !== viewerId && !unlockedProfiles.has(authorId)) {
+        continue;
+      }
+      result.push({
+        ...row,
+        subscribed: subscribedTo.has(authorId),
+        unlocked: unlockedPosts.has(row.post.id),
+      });
+      if (result.length === limit) break;
+    }
+    return result;
+  }
+
+  return { page };
+}
+
+export type NewestPosts = ReturnType<typeof createNewestPosts>;
