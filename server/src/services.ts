@@ -100,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
       db,
       mediaUrl,
       notify: notifications.publishCreated,
+      changes,
     }),
     tips: createTipsService({ db, notify: notifications.publishCreated }),
     creator: createCreatorService({
@@ -110,7 +111,7 @@ export function createServices(deps: ServiceDeps) {
       changes,
     }),
     tickets,
-    follows: createFollowsService({ db, notify: notifications.publishCreated }),
+    follows: createFollowsService({ db, notify: notifications.publishCreated, changes }),
     explore: createExploreService({ db, mediaUrl }),
     library: createLibraryService({ db, signer }),
     calls: createCallsService({ db, tickets, ice: config.ice }),

@@ -6,11 +6,15 @@ const RECONNECT_MS = 1_000;
 
 /**
  * What a notice says: `feed` when posts or the author fields a feed shows changed;
- * `account_deleted` with the id of an account that is gone; `reset` when notices may have been
+ * `account_deleted` with the id of an account that is gone; `following_changed` with the id of a
+ * user who followed, unfollowed, subscribed or whose subscription changed; `reset` when notices may have been
  * missed (the listening connection was lost or has just been made), so every copy is suspect.
  */
 export type ChangeNotice =
-  { kind: 'feed' } | { kind: 'account_deleted'; userId: number } | { kind: 'reset' };
+  | { kind: 'feed' }
+  | { kind: 'account_deleted'; userId: number }
+  | { kind: 'following_changed'; userId: number }
+  | { kind: 'reset' };
 
 export interface ChangeNotices {
   /** Whether notices are arriving now; a cache must not answer from memory while this is false. */
@@ -27,9 +31,12 @@ export interface ChangeNotices {
 
 function parse(payload: string | undefined): ChangeNotice | undefined {
   if (payload === 'feed') return { kind: 'feed' };
-  const match = /^account_deleted:(\d+)$/.exec(payload ?? '');
-  if (match) return { kind: 'account_deleted', userId: Number(match[1]) };
-  return undefined;
+  const match = /^(account_deleted|following_changed):(\d+)$/.exec(payload ?? '');
+  if (!match) return undefined;
+  const userId = Number(match[2]);
+  return match[1] === 'account_deleted'
+    ? { kind: 'account_deleted', userId }
+    : { kind: 'following_changed', userId };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { insertNotification } from '../notifications/repo.ts';
@@ -7,8 +8,12 @@ import * as repo from './repo.ts';
 
 export type FollowsService = ReturnType<typeof createFollowsService>;
 
-export function createFollowsService(deps: { db: Database; notify: Notify }) {
-  const { db, notify } = deps;
+export function createFollowsService(deps: {
+  db: Database;
+  notify: Notify;
+  changes: ChangeNotices;
+}) {
+  const { db, notify, changes } = deps;
 
   async function target(followerId: number, followeeId: number) {
     if (followeeId === followerId) throw new BadRequestError('You cannot follow yourself.');
@@ -36,6 +41,7 @@ export function createFollowsService(deps: { db: Database; notify: Notify }) {
           data: { sender_id: followerId, sender_username: follower?.username ?? '' },
         });
       });
+      changes.announce({ kind: 'following_changed', userId: followerId });
       if (notification) await notify([notification]);
       return { following: true, followers: await repo.followersCount(db, followeeId) };
     },
@@ -43,6 +49,7 @@ export function createFollowsService(deps: { db: Database; notify: Notify }) {
     async unfollow(followerId: number, followeeId: number) {
       await target(followerId, followeeId);
       await db.transaction((tx) => repo.unfollow(tx, followerId, followeeId));
+      changes.announce({ kind: 'following_changed', userId: followerId });
       return { following: false, followers: await repo.followersCount(db, followeeId) };
     },
   };

@@ -40,15 +40,17 @@ const shown = ({ id, user_id, content, is_locked, is_unlocked, requires_subscrip
 async function everyonePage(viewer: TestUser, url: string, on: Pick<TestApp, 'request'> = t) {
   const res = await on.request({ method: 'GET', url, token: viewer.access });
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['x-feed-source']).toBe('all');
+  expect(res.headers['x-feed-source']).toBe(/source=(\w+)/.exec(url)?.[1]);
   const link = res.headers.link === undefined ? undefined : String(res.headers.link);
   return { posts: res.json<Shown[]>().map(shown), next: /^<([^>]+)>/.exec(link ?? '')?.[1] };
 }
 
+type Source = 'all' | 'following';
+
 /** Every page through the API, following Link. */
-async function walkApi(viewer: TestUser, limit: number) {
+async function walkApi(viewer: TestUser, source: Source, limit: number) {
   const all: ReturnType<typeof shown>[] = [];
-  let url: string | undefined = `/api/posts/?source=all&limit=${limit}`;
+  let url: string | undefined = `/api/posts/?source=${source}&limit=${limit}`;
   while (url) {
     const page = await everyonePage(viewer, url);
     all.push(...page.posts);
@@ -57,12 +59,13 @@ async function walkApi(viewer: TestUser, limit: number) {
   return all;
 }
 
-/** Every page straight from the database's everyone-feed query, presented the same way. */
-async function walkDatabase(viewer: TestUser, limit: number) {
+/** Every page straight from the database's feed queries, presented the same way. */
+async function walkDatabase(viewer: TestUser, source: Source, limit: number) {
   const all: ReturnType<typeof shown>[] = [];
+  const list = source === 'all' ? repo.listFeed : repo.listFollowingFeed;
   let cursor: Parameters<typeof repo.listFeed>[2];
   for (;;) {
-    const rows = await repo.listFeed(t.db, viewer.id, cursor, limit);
+    const rows = await list(t.db, viewer.id, cursor, limit);
     all.push(...rows.map((row) => shown(presentPost(row, viewer.id, t.services.signer))));
     const last = rows.at(-1);
     if (rows.length < limit || !last) return all;
@@ -83,13 +86,13 @@ describe('the shared window of newest posts', () => {
       [locked.id],
     );
     const authors = [open, locked, paid, free];
-    // 260 posts (past the window of 200), every 4th locked, many sharing one instant.
+    // 1,100 posts (past the window of 1,000), every 4th locked, many sharing one instant.
     await t.pool.query(
       `INSERT INTO posts (author_id, content, type, is_locked, password_hash, created_at)
        SELECT ($1::bigint[])[1 + g % 4], 'window post ' || g, 'post', g % 4 = 1,
               CASE WHEN g % 4 = 1 THEN 'x' END,
               now() - interval '1 hour' - (g / 3) * interval '1 second'
-         FROM generate_series(1, 260) g`,
+         FROM generate_series(1, 1100) g`,
       [authors.map((a) => a.id)],
     );
 
@@ -108,15 +111,40 @@ describe('the shared window of newest posts', () => {
     );
 
     for (const viewer of [stranger, insider, locked, paid]) {
-      for (const limit of [20, 7, 50]) {
-        const fromApi = await walkApi(viewer, limit);
+      for (const limit of viewer === insider ? [20, 7, 50] : [50]) {
+        const fromApi = await walkApi(viewer, 'all', limit);
         expect(fromApi.length).toBeGreaterThan(0);
-        expect(fromApi).toEqual(await walkDatabase(viewer, limit));
+        expect(fromApi).toEqual(await walkDatabase(viewer, 'all', limit));
       }
     }
+
+    // Home feeds: a follower of two authors, a subscriber, someone following a locked profile.
+    const follower = await quickUser(t);
+    await t.pool.query(
+      'INSERT INTO follows (follower_id, followee_id) VALUES ($1, $2), ($1, $3), ($4, $5)',
+      [follower.id, open.id, free.id, insider.id, locked.id],
+    );
+    const outsider = await quickUser(t);
+    await t.pool.query('INSERT INTO follows (follower_id, followee_id) VALUES ($1, $2)', [
+      outsider.id,
+      locked.id,
+    ]);
+    for (const viewer of [follower, insider, outsider, open]) {
+      for (const limit of [20, 50]) {
+        const fromApi = await walkApi(viewer, 'following', limit);
+        expect(fromApi).toEqual(await walkDatabase(viewer, 'following', limit));
+      }
+    }
+    expect(new Set((await walkApi(follower, 'following', 50)).map((p) => p.user_id))).toEqual(
+      new Set([open.id, free.id]),
+    );
+    expect(new Set((await walkApi(insider, 'following', 50)).map((p) => p.user_id))).toEqual(
+      new Set([paid.id, locked.id]),
+    );
+    expect(await walkApi(outsider, 'following', 50)).toEqual([]);
     // The viewers did see different things: the locked profile's posts and the marks.
-    const insiderSees = await walkApi(insider, 50);
-    const strangerSees = await walkApi(stranger, 50);
+    const insiderSees = await walkApi(insider, 'all', 50);
+    const strangerSees = await walkApi(stranger, 'all', 50);
     expect(insiderSees.some((p) => p.user_id === locked.id)).toBe(true);
     expect(strangerSees.some((p) => p.user_id === locked.id)).toBe(false);
     expect(insiderSees.some((p) => p.is_unlocked && p.content.startsWith('window post'))).toBe(
@@ -158,6 +186,23 @@ describe('the shared window of newest posts', () => {
     expect(lock.statusCode, lock.body).toBe(200);
     const locked = await everyonePage(viewer, '/api/posts/?source=all&limit=50');
     expect(locked.posts.map((p) => p.user_id)).not.toContain(author.id);
+  });
+
+  it('changes a home feed on the very next request after a follow and an unfollow', async () => {
+    const author = await quickUser(t);
+    const viewer = await quickUser(t);
+    const post = await buildPost(t, author, { content: 'to be followed' });
+    const homeFeed = async () =>
+      (await everyonePage(viewer, '/api/posts/?source=following&limit=5')).posts.map((p) => p.id);
+    const follow = (method: 'POST' | 'DELETE') =>
+      t.request({ method, url: `/api/auth/users/${author.id}/follow/`, token: viewer.access });
+    expect(await homeFeed()).toEqual([]);
+    for (let round = 0; round < 10; round += 1) {
+      expect((await follow('POST')).statusCode).toBe(200);
+      expect(await homeFeed()).toEqual([post.id]);
+      expect((await follow('DELETE')).statusCode).toBe(200);
+      expect(await homeFeed()).toEqual([]);
+    }
   });
 
   it('refuses a deleted account at once, though its token was just accepted', async () => {

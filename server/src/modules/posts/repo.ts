@@ -113,9 +113,12 @@ function followingPageIds(paged: boolean): SQL {
         union
         select ${viewer}::bigint
       ) a
-      join ${users} u on u.id = a.author_id
-      where not u.is_profile_locked or u.id = ${viewer} or exists (
-        select 1 from ${profileUnlocks} pu where pu.profile_id = u.id and pu.viewer_id = ${viewer})
+      -- A scalar subquery is looked up per author on the primary key; as a join, the generic
+      -- plan (made for an unknown viewer, so for hundreds of authors) hashed every user.
+      where (
+        select not u.is_profile_locked or u.id = ${viewer} or exists (
+          select 1 from ${profileUnlocks} pu where pu.profile_id = u.id and pu.viewer_id = ${viewer})
+        from ${users} u where u.id = a.author_id)
     ), leading_authors as (
       select authors.author_id from authors
       cross join lateral (
@@ -231,6 +234,19 @@ export async function findViewerMarks(
     creators: numbers(row?.creators),
     posts: numbers(row?.posts),
   };
+}
+
+/** Whose posts the viewer's home feed holds: the people they follow or subscribe to, and theirs. */
+export async function listFeedAuthors(db: Database, viewerId: number): Promise<number[]> {
+  const rows = await executePrepared<{ id: string }>(
+    db,
+    'feed_authors',
+    sql`select ${follows.followeeId} as id from ${follows} where ${follows.followerId} = ${viewerId}
+      union
+      select ${subscriptions.creatorId} from ${subscriptions}
+        where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.status} = 'active'`,
+  );
+  return [viewerId, ...rows.map((row) => Number(row.id))];
 }
 
 /** The posts of the people the viewer follows or subscribes to, and their own, newest first. */

@@ -20,6 +20,7 @@ import {
   POST_MAX_LENGTH,
   POST_PASSWORD_MIN_LENGTH,
 } from './policy.ts';
+import { createFeedAuthors } from './feed-authors.ts';
 import { createNewestPosts } from './newest-posts.ts';
 import { presentPost } from './presenter.ts';
 import * as repo from './repo.ts';
@@ -47,6 +48,7 @@ export function createPostsService(deps: {
 }) {
   const { db, uploads, rateLimits, signer, changes } = deps;
   const newestPosts = createNewestPosts(db, changes);
+  const feedAuthors = createFeedAuthors(db, changes);
 
   function page(rows: repo.PostWithAuthor[], viewerId: number, limit: number): PostPage {
     const last = rows.at(-1);
@@ -134,7 +136,9 @@ export function createPostsService(deps: {
       requested: FeedSource | undefined,
     ): Promise<PostPage & { source: FeedSource }> {
       if (requested !== 'all') {
-        const rows = await repo.listFollowingFeed(db, viewerId, cursor, limit);
+        const rows =
+          (await newestPosts.page(viewerId, cursor, limit, await feedAuthors(viewerId))) ??
+          (await repo.listFollowingFeed(db, viewerId, cursor, limit));
         // Only the viewer's own posts is still an empty feed for someone new.
         const hasOthers = rows.some((row) => row.post.authorId !== viewerId);
         if (hasOthers || cursor || requested === 'following') {

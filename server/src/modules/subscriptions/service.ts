@@ -1,4 +1,5 @@
 import { splitPayment } from '@zura/contracts';
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
 import type { Notify } from '../notifications/service.ts';
@@ -28,8 +29,9 @@ export function createSubscriptionsService(deps: {
   db: Database;
   mediaUrl: MediaUrlResolver;
   notify: Notify;
+  changes: ChangeNotices;
 }) {
-  const { db, mediaUrl, notify } = deps;
+  const { db, mediaUrl, notify, changes } = deps;
 
   async function listed(fanId: number, status: 'active' | 'expired') {
     return (await repo.listOfFan(db, fanId, status)).map((row) =>
@@ -100,6 +102,7 @@ export function createSubscriptionsService(deps: {
           };
         },
       );
+      changes.announce({ kind: 'following_changed', userId: fanId });
       if (created) await notify([created]);
       return result;
     },
