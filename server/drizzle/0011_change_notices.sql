@@ -7,13 +7,23 @@ BEGIN
   PERFORM pg_notify('zura_changes', 'feed');
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- Which author's posts changed; a transaction that changes many posts of one author (an
+-- account deletion) sends one notice for them, as equal notices are sent once.
+CREATE FUNCTION "notify_posts_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed record;
+BEGIN
+  IF TG_OP = 'DELETE' THEN changed := OLD; ELSE changed := NEW; END IF;
+  PERFORM pg_notify('zura_changes', 'posts_changed:' || changed.author_id);
+  RETURN NULL;
+END $$;--> statement-breakpoint
 CREATE FUNCTION "notify_account_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('zura_changes', 'account_deleted:' || OLD.id);
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "posts_feed_changed" AFTER INSERT OR UPDATE OR DELETE ON "posts"
-  FOR EACH STATEMENT EXECUTE FUNCTION "notify_feed_changed"();--> statement-breakpoint
+CREATE TRIGGER "posts_changed" AFTER INSERT OR UPDATE OR DELETE ON "posts"
+  FOR EACH ROW EXECUTE FUNCTION "notify_posts_changed"();--> statement-breakpoint
 -- Only the columns a feed shows or decides by: a follow or a login must not clear the feed.
 CREATE TRIGGER "users_feed_changed"
   AFTER UPDATE OF "username", "profile_image_id", "is_creator", "subscription_price_cents", "is_profile_locked"

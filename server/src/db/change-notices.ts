@@ -5,13 +5,15 @@ const CHANNEL = 'zura_changes';
 const RECONNECT_MS = 1_000;
 
 /**
- * What a notice says: `feed` when posts or the author fields a feed shows changed;
+ * What a notice says: `posts_changed` with the author whose posts changed; `feed` when author
+ * fields a feed shows (name, avatar, lock, price) or media variants changed;
  * `account_deleted` with the id of an account that is gone; `following_changed` with the id of a
  * user who followed, unfollowed, subscribed or whose subscription changed; `reset` when notices may have been
  * missed (the listening connection was lost or has just been made), so every copy is suspect.
  */
 export type ChangeNotice =
   | { kind: 'feed' }
+  | { kind: 'posts_changed'; userId: number }
   | { kind: 'account_deleted'; userId: number }
   | { kind: 'following_changed'; userId: number }
   | { kind: 'reset' };
@@ -31,12 +33,10 @@ export interface ChangeNotices {
 
 function parse(payload: string | undefined): ChangeNotice | undefined {
   if (payload === 'feed') return { kind: 'feed' };
-  const match = /^(account_deleted|following_changed):(\d+)$/.exec(payload ?? '');
+  const match = /^(account_deleted|following_changed|posts_changed):(\d+)$/.exec(payload ?? '');
   if (!match) return undefined;
-  const userId = Number(match[2]);
-  return match[1] === 'account_deleted'
-    ? { kind: 'account_deleted', userId }
-    : { kind: 'following_changed', userId };
+  const kind = match[1] as 'account_deleted' | 'following_changed' | 'posts_changed';
+  return { kind, userId: Number(match[2]) };
 }
 
 /**

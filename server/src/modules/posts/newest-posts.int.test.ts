@@ -3,7 +3,10 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildCreator, quickUser, subscribe, topUp } from '../../../test/economy.ts';
 import { buildPost, type TestUser } from '../../../test/factories.ts';
 import { buildSecondInstance, type SecondInstance } from '../../../test/second-instance.ts';
+import type { ChangeNotices } from '../../db/change-notices.ts';
+import { createAuthorPosts } from './author-posts.ts';
 import { encodeCursor } from './cursor.ts';
+import { createNewestPosts } from './newest-posts.ts';
 import { presentPost } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -129,7 +132,15 @@ describe('the shared window of newest posts', () => {
       outsider.id,
       locked.id,
     ]);
-    for (const viewer of [follower, insider, outsider, open]) {
+    // More authors than are merged one by one: this feed is picked from the shared window.
+    const wide = await quickUser(t);
+    const quiet = await Promise.all(Array.from({ length: 60 }, () => quickUser(t)));
+    await t.pool.query(
+      `INSERT INTO follows (follower_id, followee_id)
+       SELECT $1, unnest($2::bigint[])`,
+      [wide.id, [open.id, paid.id, ...quiet.map((q) => q.id)]],
+    );
+    for (const viewer of [follower, insider, outsider, open, wide]) {
       for (const limit of [20, 50]) {
         const fromApi = await walkApi(viewer, 'following', limit);
         expect(fromApi).toEqual(await walkDatabase(viewer, 'following', limit));
@@ -142,6 +153,37 @@ describe('the shared window of newest posts', () => {
       new Set([paid.id, locked.id]),
     );
     expect(await walkApi(outsider, 'following', 50)).toEqual([]);
+    expect(new Set((await walkApi(wide, 'following', 50)).map((p) => p.user_id))).toEqual(
+      new Set([open.id, paid.id]),
+    );
+
+    // The first pages came from memory, not from the database's fallback.
+    const notices: ChangeNotices = {
+      live: true,
+      subscribe: () => () => undefined,
+      announce: () => undefined,
+      close: async () => undefined,
+    };
+    const firstPage = async (viewer: TestUser, source: Source) =>
+      (await walkDatabase(viewer, source, 20)).slice(0, 20);
+    const window = createNewestPosts(t.db, notices);
+    const perAuthor = createAuthorPosts(t.db, notices);
+    const kept = async (rows: Promise<repo.PostWithAuthor[] | undefined>, viewer: TestUser) => {
+      const page = await rows;
+      expect(page).toBeDefined();
+      return (page ?? []).map((row) => shown(presentPost(row, viewer.id, t.services.signer)));
+    };
+    expect(await kept(window.page(stranger.id, undefined, 20), stranger)).toEqual(
+      await firstPage(stranger, 'all'),
+    );
+    const wideAuthors = new Set([wide.id, open.id, paid.id, ...quiet.map((q) => q.id)]);
+    expect(await kept(window.page(wide.id, undefined, 20, wideAuthors), wide)).toEqual(
+      await firstPage(wide, 'following'),
+    );
+    const insiderAuthors = new Set([insider.id, locked.id, paid.id]);
+    expect(await kept(perAuthor.page(insider.id, undefined, 20, insiderAuthors), insider)).toEqual(
+      await firstPage(insider, 'following'),
+    );
     // The viewers did see different things: the locked profile's posts and the marks.
     const insiderSees = await walkApi(insider, 'all', 50);
     const strangerSees = await walkApi(stranger, 'all', 50);

@@ -2,6 +2,7 @@ import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { PostCursor } from './cursor.ts';
 import * as repo from './repo.ts';
+import { isPast, viewerPage } from './viewer-page.ts';
 
 /**
  * How many of everyone's newest posts are kept: the first pages of the everyone feed, and of the
@@ -17,12 +18,6 @@ const WINDOW_SIZE = 1_000;
 const MAX_AGE_MS = 5_000;
 
 type Window = { rows: repo.NewestPostRow[]; complete: boolean; loadedAt: number };
-
-function isOlderThan(row: repo.NewestPostRow, cursor: PostCursor): boolean {
-  const at = row.post.createdAt.getTime();
-  const cursorAt = cursor.createdAt.getTime();
-  return at < cursorAt || (at === cursorAt && row.post.id < cursor.id);
-}
 
 /**
  * The everyone feed's first pages are the same for every viewer but for which locked profiles
@@ -40,7 +35,7 @@ export function createNewestPosts(db: Database, notices: ChangeNotices) {
 
   notices.subscribe((notice) => {
     // A deleted account's posts go with a notice of their own; follows do not change the window.
-    if (notice.kind !== 'feed' && notice.kind !== 'reset') return;
+    if (notice.kind === 'account_deleted' || notice.kind === 'following_changed') return;
     generation += 1;
     window = undefined;
     loading = undefined;
@@ -76,48 +71,15 @@ export function createNewestPosts(db: Database, notices: ChangeNotices) {
   ): Promise<repo.PostWithAuthor[] | undefined> {
     if (!notices.live) return undefined;
     const { rows, complete } = await load();
-    const start = cursor ? rows.findIndex((row) => isOlderThan(row, cursor)) : 0;
+    const start = cursor ? rows.findIndex((row) => isPast(row.post, cursor)) : 0;
     if (start === -1) return complete ? [] : undefined;
-
-    // Take posts until `limit` of them are surely visible; posts of locked profiles in between
-    // are visible only if this viewer unlocked that profile.
-    const candidates: repo.NewestPostRow[] = [];
-    let surelyVisible = 0;
-    for (let i = start; i < rows.length && surelyVisible < limit; i += 1) {
-      const row = rows[i] as repo.NewestPostRow;
-      if (onlyBy && !onlyBy.has(row.post.authorId)) continue;
-      candidates.push(row);
-      if (!row.authorIsProfileLocked || row.post.authorId === viewerId) surelyVisible += 1;
-    }
-    if (surelyVisible < limit && !complete) return undefined;
-
-    const asked: repo.ViewerMarks = { profiles: [], creators: [], posts: [] };
-    for (const { post, authorIsProfileLocked, authorIsCreator, authorPriceCents } of candidates) {
-      if (post.authorId === viewerId) continue;
-      if (authorIsProfileLocked) asked.profiles.push(post.authorId);
-      if (authorIsCreator && authorPriceCents > 0) asked.creators.push(post.authorId);
-      if (post.isLocked) asked.posts.push(post.id);
-    }
-    const needed = asked.profiles.length + asked.creators.length + asked.posts.length > 0;
-    const marks = needed ? await repo.findViewerMarks(db, viewerId, asked) : asked;
-    const unlockedProfiles = new Set(marks.profiles);
-    const subscribedTo = new Set(marks.creators);
-    const unlockedPosts = new Set(marks.posts);
-
-    const result: repo.PostWithAuthor[] = [];
-    for (const { authorIsProfileLocked, ...row } of candidates) {
-      const authorId = row.post.authorId;
-      if (authorIsProfileLocked && authorId !== viewerId && !unlockedProfiles.has(authorId)) {
-        continue;
+    function* inPage() {
+      for (let i = start; i < rows.length; i += 1) {
+        const row = rows[i] as repo.NewestPostRow;
+        if (!onlyBy || onlyBy.has(row.post.authorId)) yield row;
       }
-      result.push({
-        ...row,
-        subscribed: subscribedTo.has(authorId),
-        unlocked: unlockedPosts.has(row.post.id),
-      });
-      if (result.length === limit) break;
     }
-    return result;
+    return viewerPage(db, viewerId, inPage(), limit, complete);
   }
 
   return { page };

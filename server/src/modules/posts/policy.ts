@@ -25,6 +25,9 @@ export function canSeePostContent(access: PostAccess, viewerId: number): boolean
   return !access.post.isLocked || access.unlocked;
 }
 
+export const FEED_DEFAULT_LIMIT = 20;
+export const FEED_MAX_LIMIT = 50;
+
 export const POST_MAX_LENGTH = 5000;
 export const POST_PASSWORD_MIN_LENGTH = 4;
 

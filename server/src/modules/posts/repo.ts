@@ -162,9 +162,32 @@ function prepareNewestPosts(db: Database) {
     .prepare('feed_newest_posts');
 }
 
+/** The newest posts of each of the given authors, `perAuthor` at most each. */
+function prepareLatestPostsOf(db: Database) {
+  return db
+    .select({ ...postColumns, authorIsProfileLocked: users.isProfileLocked })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(imageUpload, eq(imageUpload.id, posts.imageId))
+    .leftJoin(videoUpload, eq(videoUpload.id, posts.videoId))
+    .where(
+      inArray(
+        posts.id,
+        sql`(select latest.id from unnest(${sql.placeholder('authorIds')}::bigint[]) a(id)
+          cross join lateral (
+            select p.id from ${posts} p where p.author_id = a.id
+            order by p.created_at desc, p.id desc limit ${sql.placeholder('perAuthor')}
+          ) latest)`,
+      ),
+    )
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .prepare('feed_latest_posts_of');
+}
+
 function prepareFeeds(db: Database) {
   return {
     newest: prepareNewestPosts(db),
+    latestOf: prepareLatestPostsOf(db),
     everyone: [prepareEveryoneFeed(db, false), prepareEveryoneFeed(db, true)],
     following: [prepareFollowingFeed(db, false), prepareFollowingFeed(db, true)],
   } as const;
@@ -201,6 +224,11 @@ export function listNewestPosts(db: Database, limit: number) {
 }
 
 export type NewestPostRow = Awaited<ReturnType<typeof listNewestPosts>>[number];
+
+/** The newest posts of each author, newest first overall: see `author-posts.ts`. */
+export function listLatestPostsOf(db: Database, authorIds: number[], perAuthor: number) {
+  return feeds(db).latestOf.execute({ authorIds, perAuthor });
+}
 
 /** Ids to ask about, and the viewer's answers: the same three kinds either way. */
 export type ViewerMarks = { profiles: number[]; creators: number[]; posts: number[] };

@@ -5,10 +5,8 @@ import type { RequireUser } from '../../plugins/auth.ts';
 import { receiveMultipart } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { decodeCursor } from './cursor.ts';
+import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from './policy.ts';
 import type { PostPage, PostsService } from './service.ts';
-
-export const FEED_DEFAULT_LIMIT = 20;
-export const FEED_MAX_LIMIT = 50;
 
 const pageQuery = z.object({
   limit: z.coerce

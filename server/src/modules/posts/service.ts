@@ -20,6 +20,7 @@ import {
   POST_MAX_LENGTH,
   POST_PASSWORD_MIN_LENGTH,
 } from './policy.ts';
+import { createAuthorPosts } from './author-posts.ts';
 import { createFeedAuthors } from './feed-authors.ts';
 import { createNewestPosts } from './newest-posts.ts';
 import { presentPost } from './presenter.ts';
@@ -37,6 +38,9 @@ export type NewPostInput = {
 
 export type FeedSource = 'following' | 'all';
 
+/** Up to this many authors, a home feed is merged from each one's newest posts. */
+const FEW_AUTHORS = 50;
+
 export type PostPage = { posts: ReturnType<typeof presentPost>[]; nextCursor: string | undefined };
 
 export function createPostsService(deps: {
@@ -49,6 +53,22 @@ export function createPostsService(deps: {
   const { db, uploads, rateLimits, signer, changes } = deps;
   const newestPosts = createNewestPosts(db, changes);
   const feedAuthors = createFeedAuthors(db, changes);
+  const authorPosts = createAuthorPosts(db, changes);
+
+  /**
+   * A home feed page from what is kept in memory: merged per author for a few authors, else
+   * picked from everyone's newest posts; undefined when that cannot tell it.
+   */
+  async function keptFollowingPage(
+    viewerId: number,
+    cursor: PostCursor | undefined,
+    limit: number,
+  ) {
+    const authors = await feedAuthors(viewerId);
+    return authors.size <= FEW_AUTHORS
+      ? authorPosts.page(viewerId, cursor, limit, authors)
+      : newestPosts.page(viewerId, cursor, limit, authors);
+  }
 
   function page(rows: repo.PostWithAuthor[], viewerId: number, limit: number): PostPage {
     const last = rows.at(-1);
@@ -118,7 +138,7 @@ export function createPostsService(deps: {
         imageId,
         videoId,
       });
-      changes.announce({ kind: 'feed' });
+      changes.announce({ kind: 'posts_changed', userId: authorId });
       const row = await repo.findPostFor(db, authorId, post.id);
       if (!row) throw new NotFoundError('Post not found.');
       return presentPost(row, authorId, signer);
@@ -137,7 +157,7 @@ export function createPostsService(deps: {
     ): Promise<PostPage & { source: FeedSource }> {
       if (requested !== 'all') {
         const rows =
-          (await newestPosts.page(viewerId, cursor, limit, await feedAuthors(viewerId))) ??
+          (await keptFollowingPage(viewerId, cursor, limit)) ??
           (await repo.listFollowingFeed(db, viewerId, cursor, limit));
         // Only the viewer's own posts is still an empty feed for someone new.
         const hasOthers = rows.some((row) => row.post.authorId !== viewerId);
@@ -169,7 +189,7 @@ export function createPostsService(deps: {
     async deletePost(userId: number, postId: number) {
       const deleted = await repo.deleteOwnPost(db, userId, postId);
       if (!deleted) throw new NotFoundError('Post not found.');
-      changes.announce({ kind: 'feed' });
+      changes.announce({ kind: 'posts_changed', userId });
       for (const uploadId of [deleted.imageId, deleted.videoId]) {
         if (uploadId) await uploads.deleteIfUnused(userId, uploadId);
       }

@@ -1,0 +1,62 @@
+import type { Database } from '../../db/client.ts';
+import type { PostCursor } from './cursor.ts';
+import * as repo from './repo.ts';
+
+/** Whether a post comes after the cursor in feed order (newest first, then by id). */
+export function isPast(post: { createdAt: Date; id: number }, cursor: PostCursor): boolean {
+  const at = post.createdAt.getTime();
+  const cursorAt = cursor.createdAt.getTime();
+  return at < cursorAt || (at === cursorAt && post.id < cursor.id);
+}
+
+/**
+ * One viewer's page from shared rows (the same for every viewer), in feed order. Rows are taken
+ * until `limit` of them are surely visible: posts of locked profiles in between count only if
+ * this viewer unlocked that profile. Then the database is asked only what depends on the viewer
+ * (unlocked profiles, subscriptions, unlocked posts), about those rows, and only if they hold
+ * such posts. Undefined when the rows run out first and `complete` says more exist beyond them.
+ */
+export async function viewerPage(
+  db: Database,
+  viewerId: number,
+  rows: Iterable<repo.NewestPostRow>,
+  limit: number,
+  complete: boolean,
+): Promise<repo.PostWithAuthor[] | undefined> {
+  const candidates: repo.NewestPostRow[] = [];
+  let surelyVisible = 0;
+  for (const row of rows) {
+    if (surelyVisible === limit) break;
+    candidates.push(row);
+    if (!row.authorIsProfileLocked || row.post.authorId === viewerId) surelyVisible += 1;
+  }
+  if (surelyVisible < limit && !complete) return undefined;
+
+  const asked: repo.ViewerMarks = { profiles: [], creators: [], posts: [] };
+  for (const { post, authorIsProfileLocked, authorIsCreator, authorPriceCents } of candidates) {
+    if (post.authorId === viewerId) continue;
+    if (authorIsProfileLocked) asked.profiles.push(post.authorId);
+    if (authorIsCreator && authorPriceCents > 0) asked.creators.push(post.authorId);
+    if (post.isLocked) asked.posts.push(post.id);
+  }
+  const needed = asked.profiles.length + asked.creators.length + asked.posts.length > 0;
+  const marks = needed ? await repo.findViewerMarks(db, viewerId, asked) : asked;
+  const unlockedProfiles = new Set(marks.profiles);
+  const subscribedTo = new Set(marks.creators);
+  const unlockedPosts = new Set(marks.posts);
+
+  const result: repo.PostWithAuthor[] = [];
+  for (const { authorIsProfileLocked, ...row } of candidates) {
+    const authorId = row.post.authorId;
+    if (authorIsProfileLocked && authorId !== viewerId && !unlockedProfiles.has(authorId)) {
+      continue;
+    }
+    result.push({
+      ...row,
+      subscribed: subscribedTo.has(authorId),
+      unlocked: unlockedPosts.has(row.post.id),
+    });
+    if (result.length === limit) break;
+  }
+  return result;
+}
