@@ -70,6 +70,7 @@ export function createServices(deps: ServiceDeps) {
     storage,
     signer,
     onStored: (uploadId) => jobs.send('media-variants', { uploadId }),
+    changes,
   });
   const notifications = createNotificationsService({ db, bus });
   const tickets = createTicketSigner(secrets.urlSigningKey);
@@ -94,6 +95,7 @@ export function createServices(deps: ServiceDeps) {
       signer,
       bus,
       unreadNotifications: notifications.unreadCount,
+      changes,
     }),
     wallet: createWalletService({ db, provider, log: deps.log }),
     subscriptions: createSubscriptionsService({
@@ -113,7 +115,7 @@ export function createServices(deps: ServiceDeps) {
     tickets,
     follows: createFollowsService({ db, notify: notifications.publishCreated, changes }),
     explore: createExploreService({ db, mediaUrl }),
-    library: createLibraryService({ db, signer }),
+    library: createLibraryService({ db, signer, changes }),
     calls: createCallsService({ db, tickets, ice: config.ice }),
     account: createAccountService({ db, storage, rateLimits, changes }),
   };

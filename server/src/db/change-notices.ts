@@ -8,7 +8,8 @@ const RECONNECT_MS = 1_000;
  * What a notice says: `posts_changed` with the author whose posts changed; `feed` when author
  * fields a feed shows (name, avatar, lock, price) or media variants changed;
  * `account_deleted` with the id of an account that is gone; `following_changed` with the id of a
- * user who followed, unfollowed, subscribed or whose subscription changed; `reset` when notices may have been
+ * user who followed, unfollowed, subscribed or whose subscription changed; `library_changed` with
+ * the owner of uploads or sent attachments that changed; `reset` when notices may have been
  * missed (the listening connection was lost or has just been made), so every copy is suspect.
  */
 export type ChangeNotice =
@@ -16,6 +17,7 @@ export type ChangeNotice =
   | { kind: 'posts_changed'; userId: number }
   | { kind: 'account_deleted'; userId: number }
   | { kind: 'following_changed'; userId: number }
+  | { kind: 'library_changed'; userId: number }
   | { kind: 'reset' };
 
 export interface ChangeNotices {
@@ -33,10 +35,17 @@ export interface ChangeNotices {
 
 function parse(payload: string | undefined): ChangeNotice | undefined {
   if (payload === 'feed') return { kind: 'feed' };
-  const match = /^(account_deleted|following_changed|posts_changed):(\d+)$/.exec(payload ?? '');
-  if (!match) return undefined;
-  const kind = match[1] as 'account_deleted' | 'following_changed' | 'posts_changed';
-  return { kind, userId: Number(match[2]) };
+  const match = /^(\w+):(\d+)$/.exec(payload ?? '');
+  const kind = match?.[1];
+  if (
+    kind !== 'account_deleted' &&
+    kind !== 'following_changed' &&
+    kind !== 'posts_changed' &&
+    kind !== 'library_changed'
+  ) {
+    return undefined;
+  }
+  return { kind, userId: Number(match?.[2]) };
 }
 
 /**

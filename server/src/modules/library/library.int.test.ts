@@ -13,6 +13,7 @@ import {
   uploadRow,
 } from '../../../test/media.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { buildSecondInstance } from '../../../test/second-instance.ts';
 
 /**
  * My Content: the creator's post media, the chat attachments they sent and their library files,
@@ -703,5 +704,56 @@ describe('bad uploads', () => {
     expect(new Set(items.map((item) => item.file_name))).toEqual(
       new Set(Array.from({ length: 30 }, (_, i) => `photo-${i}.png`)),
     );
+  });
+});
+
+describe('the first page, kept per owner', () => {
+  const firstPage = async (user: TestUser, on: Pick<TestApp, 'request'> = t) => {
+    const res = await on.request({ method: 'GET', url: '/api/library/', token: user.access });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Page>().results.map((item) => item.file_hash);
+  };
+
+  it('shows every change on the very next request, as the unkept walk does', async () => {
+    const owner = await quickUser(t);
+    const fan = await quickUser(t);
+    expect(await firstPage(owner)).toEqual([]);
+
+    const file = await uniquePng();
+    const fileId = await upload(owner, file, 'user_media');
+    expect(await firstPage(owner)).toEqual([sha256(file)]);
+    const posted = await uniquePng();
+    const post = await postWith(owner, posted);
+    expect(await firstPage(owner)).toEqual([sha256(posted), sha256(file)]);
+    const sent = await uniquePng();
+    await sendAttachment(owner, fan, sent);
+    expect(await firstPage(owner)).toEqual([sha256(sent), sha256(posted), sha256(file)]);
+    // A page larger than what is kept is walked each time: the same answer.
+    const walked = await libraryPage(owner, '?limit=150');
+    expect(walked.json<Page>().results.map((item) => item.file_hash)).toEqual(
+      await firstPage(owner),
+    );
+
+    expect((await del(owner, `/api/posts/${post.id}/`)).statusCode).toBe(204);
+    expect(await firstPage(owner)).toEqual([sha256(sent), sha256(file)]);
+    expect((await del(owner, `/api/uploads/${fileId}/`)).statusCode).toBe(204);
+    expect(await firstPage(owner)).toEqual([sha256(sent)]);
+    // Another user's library is their own.
+    expect(await firstPage(fan)).toEqual([]);
+  });
+
+  it('is dropped on a second instance when the first changes the library', async () => {
+    const second = await buildSecondInstance(t);
+    try {
+      const owner = await quickUser(t);
+      expect(await firstPage(owner, second)).toEqual([]);
+      const file = await uniquePng();
+      await upload(owner, file, 'user_media');
+      await expect
+        .poll(() => firstPage(owner, second), { timeout: 2_000, interval: 20 })
+        .toEqual([sha256(file)]);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -1,4 +1,6 @@
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
+import { createKeptValues } from '../../lib/kept-values.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { listLibrary, type LibraryCursor, type LibraryRow } from './repo.ts';
 
@@ -72,18 +74,48 @@ function presentItem(row: LibraryRow, signer: MediaSigner) {
   };
 }
 
-export function createLibraryService(deps: { db: Database; signer: MediaSigner }) {
+/** First pages up to this size are kept per owner (one row more tells whether a next exists). */
+const KEPT_FIRST_PAGE = 100;
+
+export function createLibraryService(deps: {
+  db: Database;
+  signer: MediaSigner;
+  changes: ChangeNotices;
+}) {
+  const { db, signer, changes } = deps;
+  // A creator returns to My Content often, and its first page costs a walk over their uploads
+  // and the posts and messages using them; it changes only when those do, which the database
+  // says (a post by the owner, an upload or a sent attachment of theirs).
+  const firstPages = createKeptValues<LibraryRow[]>({
+    maxAgeMs: 60_000,
+    maxWeight: 200_000,
+    weigh: (rows) => rows.length + 1,
+    live: () => changes.live,
+  });
+  changes.subscribe((notice) => {
+    if (notice.kind === 'reset' || notice.kind === 'feed') firstPages.clear();
+    else if (notice.kind !== 'following_changed') firstPages.drop(notice.userId);
+  });
+
+  async function rowsFor(ownerId: number, cursor: LibraryCursor | undefined, count: number) {
+    if (cursor || count > KEPT_FIRST_PAGE + 1) return listLibrary(db, ownerId, cursor, count);
+    const first = await firstPages.get(ownerId, () =>
+      listLibrary(db, ownerId, undefined, KEPT_FIRST_PAGE + 1),
+    );
+    return first.slice(0, count);
+  }
+
   return {
     /**
      * The owner's media library: post media, sent chat attachments and library files merged
      * into one list without duplicates (same content hash), with usage counts and sources.
      */
     async list(ownerId: number, cursor: LibraryCursor | undefined, limit: number) {
-      const rows = await listLibrary(deps.db, ownerId, cursor, limit + 1);
+      const rows = await rowsFor(ownerId, cursor, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        results: page.map((row) => presentItem(row, deps.signer)),
+        results: page.map((row) => presentItem(row, signer)),
         next_cursor: rows.length > limit && last ? encodeLibraryCursor(last) : null,
       };
     },

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 export const MEDIA_URL_MAX_LIFETIME_SECONDS = 60 * 60;
 /** Expiry is rounded to this step so a URL stays the same (and cacheable) for a while. */
@@ -12,15 +12,32 @@ export type MediaSigner = {
   verify: (uploadId: string, variant: string, exp: string, sig: string, now?: number) => boolean;
 };
 
+/** Signed URLs remembered for the current expiry step: a feed or library page repeats them. */
+const MAX_REMEMBERED_URLS = 100_000;
+
 export function createMediaSigner(key: Uint8Array): MediaSigner {
+  // A KeyObject is prepared once; a raw key would be imported again for every signature.
+  const secret = createSecretKey(key);
   const sign = (uploadId: string, variant: string, exp: number) =>
-    createHmac('sha256', key).update(`${uploadId}/${variant}/${exp}`).digest('base64url');
+    createHmac('sha256', secret).update(`${uploadId}/${variant}/${exp}`).digest('base64url');
+  let rememberedExp = 0;
+  const remembered = new Map<string, string>();
   return {
     url(uploadId, variant = 'original', now = Date.now()) {
       const nowSeconds = Math.floor(now / 1000);
       const earliest = nowSeconds + MEDIA_URL_MAX_LIFETIME_SECONDS - BUCKET_SECONDS;
       const exp = Math.ceil(earliest / BUCKET_SECONDS) * BUCKET_SECONDS;
-      return `/media/${uploadId}/${variant}?exp=${exp}&sig=${sign(uploadId, variant, exp)}`;
+      if (exp !== rememberedExp || remembered.size >= MAX_REMEMBERED_URLS) {
+        remembered.clear();
+        rememberedExp = exp;
+      }
+      const name = `${uploadId}/${variant}`;
+      let url = remembered.get(name);
+      if (url === undefined) {
+        url = `/media/${name}?exp=${exp}&sig=${sign(uploadId, variant, exp)}`;
+        remembered.set(name, url);
+      }
+      return url;
     },
     verify(uploadId, variant, exp, sig, now = Date.now()) {
       if (!/^\d{1,12}$/.test(exp)) return false;

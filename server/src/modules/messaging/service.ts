@@ -1,4 +1,5 @@
 import { DEFAULT_UNLOCK_PRICE_CENTS, formatCents, splitPayment } from '@zura/contracts';
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { MessageRow, NotificationRow, UploadRow } from '../../db/schema/index.ts';
 import type { EventBus, LiveEvent } from '../../events/bus.ts';
@@ -47,8 +48,9 @@ export function createMessagingService(deps: {
   signer: MediaSigner;
   bus: EventBus;
   unreadNotifications: (userId: number) => Promise<number>;
+  changes: ChangeNotices;
 }) {
-  const { db, uploads, signer, bus } = deps;
+  const { db, uploads, signer, bus, changes } = deps;
 
   async function presentMany(
     rows: { message: MessageRow; senderUsername: string | null }[],
@@ -243,6 +245,8 @@ export function createMessagingService(deps: {
           },
         },
       );
+      // The sender's library now holds the attachments.
+      if (hasMedia) changes.announce({ kind: 'library_changed', userId: senderId });
       const details = await publishNewMessage(
         message,
         sender.username,

@@ -1,18 +1,15 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { PostCursor } from './cursor.ts';
+import { createKeptValues } from '../../lib/kept-values.ts';
 import * as repo from './repo.ts';
 import { FEED_MAX_LIMIT } from './policy.ts';
 import { isPast, viewerPage } from './viewer-page.ts';
 
 /** Each author's newest posts kept: one full page at the largest page size. */
 const PER_AUTHOR = FEED_MAX_LIMIT;
-/** The most posts kept for all authors together. */
-const MAX_ROWS = 100_000;
-/** Bounds how long an author's posts could be wrong if a notice were ever lost. */
-const MAX_AGE_MS = 60_000;
 
-type Entry = { rows: repo.NewestPostRow[]; complete: boolean; loadedAt: number };
+type Entry = { rows: repo.NewestPostRow[]; complete: boolean };
 
 /**
  * Each author's newest posts, shared by every viewer, for home feeds of a few authors: those
@@ -21,66 +18,41 @@ type Entry = { rows: repo.NewestPostRow[]; complete: boolean; loadedAt: number }
  * database notices a change to their posts, and all entries when author fields or media change.
  */
 export function createAuthorPosts(db: Database, notices: ChangeNotices) {
-  const entries = new Map<number, Entry>();
-  let rowCount = 0;
-  /** Per author, counts changes, so that a read that raced a change is not kept. */
-  const changes = new Map<number, number>();
-  let resets = 0;
-
-  const drop = (authorId: number) => {
-    const entry = entries.get(authorId);
-    if (!entry) return;
-    entries.delete(authorId);
-    rowCount -= entry.rows.length;
-  };
-
+  const kept = createKeptValues<Entry>({
+    maxAgeMs: 60_000,
+    maxWeight: 100_000,
+    weigh: (entry) => entry.rows.length + 1,
+    live: () => notices.live,
+  });
   notices.subscribe((notice) => {
     if (notice.kind === 'posts_changed' || notice.kind === 'account_deleted') {
-      changes.set(notice.userId, (changes.get(notice.userId) ?? 0) + 1);
-      drop(notice.userId);
+      kept.drop(notice.userId);
     } else if (notice.kind === 'feed' || notice.kind === 'reset') {
-      resets += 1;
-      entries.clear();
-      changes.clear();
-      rowCount = 0;
+      kept.clear();
     }
   });
-
-  function keep(authorId: number, entry: Entry) {
-    drop(authorId);
-    entries.set(authorId, entry);
-    rowCount += entry.rows.length;
-    for (const [oldest] of entries) {
-      if (rowCount <= MAX_ROWS) break;
-      drop(oldest);
-    }
-  }
 
   async function entriesOf(authorIds: Iterable<number>): Promise<Entry[]> {
     const found: Entry[] = [];
     const missing: number[] = [];
-    const now = Date.now();
     for (const id of authorIds) {
-      const entry = entries.get(id);
-      if (entry && now - entry.loadedAt < MAX_AGE_MS) found.push(entry);
+      const entry = kept.fresh(id);
+      if (entry) found.push(entry);
       else missing.push(id);
     }
     if (missing.length === 0) return found;
-    const seen = new Map(missing.map((id) => [id, changes.get(id) ?? 0]));
-    const seenResets = resets;
+    const stamps = new Map(missing.map((id) => [id, kept.stamp(id)]));
     const rows = await repo.listLatestPostsOf(db, missing, PER_AUTHOR);
     const byAuthor = new Map<number, repo.NewestPostRow[]>(missing.map((id) => [id, []]));
     for (const row of rows) byAuthor.get(row.post.authorId)?.push(row);
-    const loadedAt = Date.now();
     for (const [authorId, own] of byAuthor) {
-      const entry = { rows: own, complete: own.length < PER_AUTHOR, loadedAt };
+      const entry = { rows: own, complete: own.length < PER_AUTHOR };
       found.push(entry);
-      const unchanged = (changes.get(authorId) ?? 0) === seen.get(authorId);
-      if (unchanged && resets === seenResets && notices.live) keep(authorId, entry);
+      const stamp = stamps.get(authorId);
+      if (stamp) kept.keep(authorId, entry, stamp);
     }
     return found;
   }
-
   /**
    * A page of the posts of `authors` for one viewer, or undefined when what is kept cannot tell
    * it (the page reaches past an author's kept posts, or notices are not arriving).

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { UPLOAD_CONTEXTS, type UploadContext, type UploadRow } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -41,8 +42,11 @@ export function createUploadsService(deps: {
   storage: MediaStorage;
   signer: MediaSigner;
   onStored?: (uploadId: string) => Promise<void>;
+  changes: ChangeNotices;
 }) {
-  const { db, storage, signer } = deps;
+  const { db, storage, signer, changes } = deps;
+  const libraryChanged = (ownerId: number) =>
+    changes.announce({ kind: 'library_changed', userId: ownerId });
 
   async function removeFiles(row: UploadRow) {
     const keys = [row.storageKey, ...Object.values(row.variants)].filter((k): k is string => !!k);
@@ -134,7 +138,10 @@ export function createUploadsService(deps: {
         ...dimensions,
       });
       if (!created) await storage.remove(storageKey);
-      else await deps.onStored?.(row.id);
+      else {
+        libraryChanged(ownerId);
+        await deps.onStored?.(row.id);
+      }
       return presentUpload(row, signer);
     },
 
@@ -185,6 +192,7 @@ export function createUploadsService(deps: {
     async deleteOwn(ownerId: number, id: string) {
       const row = await repo.deleteUpload(db, ownerId, id);
       if (!row) throw new NotFoundError('File not found.');
+      libraryChanged(ownerId);
       await removeFiles(row);
     },
 
@@ -192,7 +200,9 @@ export function createUploadsService(deps: {
     async deleteIfUnused(ownerId: number, id: string) {
       if (await repo.isUploadReferenced(db, id)) return;
       const row = await repo.deleteUpload(db, ownerId, id);
-      if (row) await removeFiles(row);
+      if (!row) return;
+      libraryChanged(ownerId);
+      await removeFiles(row);
     },
 
     /** The caller's own upload of one of `contexts`, or undefined. */
