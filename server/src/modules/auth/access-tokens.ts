@@ -11,8 +11,13 @@ const ISSUER = 'zura';
 
 /** Access tokens are short-lived HS256 JWTs carrying the claim `user_id`, as the client reads. */
 export function createAccessTokens(key: Uint8Array): AccessTokens {
+  // Imported once: given raw bytes, every signature and check would import the key again.
+  const secret = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
-    issue(userId) {
+    async issue(userId) {
       return new SignJWT({ user_id: userId, token_type: 'access' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
@@ -20,11 +25,14 @@ export function createAccessTokens(key: Uint8Array): AccessTokens {
         .setIssuedAt()
         .setJti(crypto.randomUUID())
         .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
-        .sign(key);
+        .sign(await secret);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await secret, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+        });
         const userId = payload.user_id;
         if (
           payload.token_type !== 'access' ||
