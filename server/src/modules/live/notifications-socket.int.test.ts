@@ -265,6 +265,34 @@ describe('live frames', () => {
     expect(aliceSocket.frames.slice(aliceSince).map((f) => f.type)).toEqual(['message', 'pong']);
   });
 
+  it('push badges that count every unread message and notification, across conversations', async () => {
+    const { alice, bob, conversation, bobSocket } = await pairWithSockets();
+    const carol = await buildUser(t);
+    const other = await startConversation(t, carol, bob);
+    const badgesAfter = async (send: () => Promise<unknown>) => {
+      const since = bobSocket.frames.length;
+      await send();
+      return bobSocket.waitForType('unread_counts', since);
+    };
+    for (const expected of [1, 2, 3]) {
+      expect(
+        await badgesAfter(() => sendMessage(t, alice, conversation.id, `#${expected}`)),
+      ).toEqual({ type: 'unread_counts', messages: expected, notifications: expected });
+    }
+    expect(await badgesAfter(() => sendMessage(t, carol, other.id, 'from carol'))).toEqual({
+      type: 'unread_counts',
+      messages: 4,
+      notifications: 4,
+    });
+    // Reading one conversation takes its messages and their notifications off both badges.
+    await listMessages(t, bob, conversation.id);
+    expect(await badgesAfter(() => sendMessage(t, carol, other.id, 'again'))).toEqual({
+      type: 'unread_counts',
+      messages: 2,
+      notifications: 2,
+    });
+  });
+
   it('reach every open socket of the recipient', async () => {
     const { alice, bob, conversation, bobSocket } = await pairWithSockets();
     const second = await authedSocket(ws, bob.access);

@@ -15,6 +15,13 @@ export function presentAttachment(upload: UploadRow, signer: MediaSigner) {
   };
 }
 
+/** What a message is presented with besides its row. */
+export type MessageDetails = {
+  senderUsername: string | null;
+  attachments: UploadRow[];
+  unlocked: boolean;
+};
+
 /**
  * A message as one participant sees it. A locked message the recipient has not paid for has no
  * text and no attachments: only its price and that it holds something.
@@ -22,7 +29,7 @@ export function presentAttachment(upload: UploadRow, signer: MediaSigner) {
 export function presentMessage(
   message: MessageRow,
   viewerId: number,
-  context: { senderUsername: string | null; attachments: UploadRow[]; unlocked: boolean },
+  context: MessageDetails,
   signer: MediaSigner,
 ) {
   const isSender = message.senderId === viewerId;

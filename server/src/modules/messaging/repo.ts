@@ -41,6 +41,25 @@ export function findConversationOf(db: Executor, userId: number, id: number) {
   });
 }
 
+/** The sender's conversation with what a send needs of the sender, in one query. */
+export async function findConversationForSender(db: Executor, senderId: number, id: number) {
+  const [row] = await db
+    .select({
+      conversation: conversations,
+      sender: { username: users.username, isCreator: users.isCreator },
+    })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, senderId))
+    .where(
+      and(
+        eq(conversations.id, id),
+        or(eq(conversations.userLowId, senderId), eq(conversations.userHighId, senderId)),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 export function otherUserId(conversation: ConversationRow, userId: number): number | null {
   return conversation.userLowId === userId ? conversation.userHighId : conversation.userLowId;
 }
@@ -229,12 +248,19 @@ export async function insertMessageWithNotification(
   db: Database,
   message: NewMessage,
   notification: NewMessageNotification,
-): Promise<{ message: MessageRow; notification: NotificationRow }> {
+): Promise<{
+  message: MessageRow;
+  notification: NotificationRow;
+  /** The recipient's unread badges with this message and its notification counted. */
+  recipientUnread: { messages: number; notifications: number };
+}> {
   const [row] = await executePrepared<{
     message_id: string;
     message_created_at: Date;
     notification_id: string;
     notification_created_at: Date;
+    unread_messages: number;
+    unread_notifications: number;
   }>(
     db,
     'messaging_send',
@@ -261,8 +287,17 @@ export async function insertMessageWithNotification(
               ${notification.message}, ${JSON.stringify(notification.data)}::jsonb)
       returning id, created_at
     )
+    -- Every part of one statement sees the rows as they were before it: the badges read here
+    -- do not hold the new message and notification yet, so each counts one more.
     select sent.id as message_id, sent.created_at as message_created_at,
-           notified.id as notification_id, notified.created_at as notification_created_at
+           notified.id as notification_id, notified.created_at as notification_created_at,
+           (select coalesce(sum(case when c.user_low_id = ${notification.userId}
+                                     then c.low_unread else c.high_unread end), 0)
+              from conversations c
+             where c.user_low_id = ${notification.userId} or c.user_high_id = ${notification.userId}
+           )::int + 1 as unread_messages,
+           (select count(*) from notifications n
+             where n.user_id = ${notification.userId} and not n.is_read)::int + 1 as unread_notifications
       from sent, notified`,
   );
   if (!row) throw new Error('message insert returned no row');
@@ -275,6 +310,10 @@ export async function insertMessageWithNotification(
       isRead: false,
       readAt: null,
       createdAt: row.notification_created_at,
+    },
+    recipientUnread: {
+      messages: Number(row.unread_messages),
+      notifications: Number(row.unread_notifications),
     },
   };
 }

@@ -18,7 +18,12 @@ import * as profilesRepo from '../profiles/repo.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { findUserById } from '../users/repo.ts';
 import { paymentLegs, postMovement } from '../wallet/ledger.ts';
-import { presentAttachment, presentConversation, presentMessage } from './presenter.ts';
+import {
+  presentAttachment,
+  presentConversation,
+  presentMessage,
+  type MessageDetails,
+} from './presenter.ts';
 import * as repo from './repo.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
@@ -95,12 +100,11 @@ export function createMessagingService(deps: {
    */
   async function publishNewMessage(
     message: MessageRow,
-    senderUsername: string,
-    attachments: UploadRow[],
+    details: MessageDetails,
     participants: number[],
-    notification: NotificationRow | undefined,
+    notification: NotificationRow,
+    recipientUnread: { messages: number; notifications: number },
   ) {
-    const details = { senderUsername, attachments, unlocked: false };
     const events: LiveEvent[] = participants.map((userId) => ({
       userId,
       frame: {
@@ -109,15 +113,14 @@ export function createMessagingService(deps: {
         message: presentMessage(message, userId, details, signer),
       },
     }));
-    if (notification) {
-      events.push({
+    events.push(
+      {
         userId: notification.userId,
         frame: { type: 'notification', notification: presentNotification(notification) },
-      });
-      events.push(await unreadFrame(notification.userId));
-    }
+      },
+      { userId: notification.userId, frame: { type: 'unread_counts', ...recipientUnread } },
+    );
     await bus.publish(events);
-    return details;
   }
 
   return {
@@ -174,12 +177,9 @@ export function createMessagingService(deps: {
     },
 
     async sendMessage(senderId: number, conversationId: number, input: SendMessageInput) {
-      const [conversation, sender] = await Promise.all([
-        repo.findConversationOf(db, senderId, conversationId),
-        findUserById(db, senderId),
-      ]);
-      if (!conversation) throw new NotFoundError('Conversation not found.');
-      if (!sender) throw new NotFoundError('User not found');
+      const found = await repo.findConversationForSender(db, senderId, conversationId);
+      if (!found) throw new NotFoundError('Conversation not found.');
+      const { conversation, sender } = found;
       const recipientId = repo.otherUserId(conversation, senderId);
       const errors: FieldErrors = {};
       const text = input.text.trim();
@@ -214,7 +214,7 @@ export function createMessagingService(deps: {
       if (recipientId === null) errors.non_field_errors = ['This user has deleted their account.'];
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const hasMedia = ids.length > 0;
-      const { message, notification } = await repo.insertMessageWithNotification(
+      const { message, notification, recipientUnread } = await repo.insertMessageWithNotification(
         db,
         {
           conversationId,
@@ -247,12 +247,18 @@ export function createMessagingService(deps: {
       );
       // The sender's library now holds the attachments.
       if (hasMedia) changes.announce({ kind: 'library_changed', userId: senderId });
-      const details = await publishNewMessage(
+      // A message just written has no unlocks yet and the attachments its sender gave.
+      const details = {
+        senderUsername: sender.username,
+        attachments: own.filter((row) => row !== undefined),
+        unlocked: false,
+      };
+      await publishNewMessage(
         message,
-        sender.username,
-        own.filter((row) => row !== undefined),
+        details,
         [senderId, recipientId as number],
         notification,
+        recipientUnread,
       );
       return presentMessage(message, senderId, details, signer);
     },
