@@ -8,6 +8,8 @@ export type AccessTokens = {
 };
 
 const ISSUER = 'zura';
+/** Tokens already checked, remembered with their expiry: a client sends the same one for an hour. */
+const MAX_REMEMBERED_TOKENS = 50_000;
 
 /** Access tokens are short-lived HS256 JWTs carrying the claim `user_id`, as the client reads. */
 export function createAccessTokens(key: Uint8Array): AccessTokens {
@@ -16,6 +18,31 @@ export function createAccessTokens(key: Uint8Array): AccessTokens {
     'sign',
     'verify',
   ]);
+  /** The token string (signature included) → who it names and until when. */
+  const checked = new Map<string, { userId: number; expiresAt: number }>();
+
+  async function check(token: string) {
+    try {
+      const { payload } = await jwtVerify(token, await secret, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+      });
+      const userId = payload.user_id;
+      if (
+        payload.token_type !== 'access' ||
+        typeof userId !== 'number' ||
+        !Number.isSafeInteger(userId) ||
+        typeof payload.exp !== 'number'
+      ) {
+        return undefined;
+      }
+      return { userId, expiresAt: payload.exp * 1000 };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return undefined;
+      throw error;
+    }
+  }
+
   return {
     async issue(userId) {
       return new SignJWT({ user_id: userId, token_type: 'access' })
@@ -28,24 +55,17 @@ export function createAccessTokens(key: Uint8Array): AccessTokens {
         .sign(await secret);
     },
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, await secret, {
-          issuer: ISSUER,
-          algorithms: ['HS256'],
-        });
-        const userId = payload.user_id;
-        if (
-          payload.token_type !== 'access' ||
-          typeof userId !== 'number' ||
-          !Number.isSafeInteger(userId)
-        ) {
-          return undefined;
-        }
-        return userId;
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError) return undefined;
-        throw error;
+      const known = checked.get(token);
+      if (known) {
+        if (known.expiresAt > Date.now()) return known.userId;
+        checked.delete(token);
       }
+      const verified = await check(token);
+      if (verified) {
+        if (checked.size >= MAX_REMEMBERED_TOKENS) checked.clear();
+        checked.set(token, verified);
+      }
+      return verified?.userId;
     },
   };
 }
