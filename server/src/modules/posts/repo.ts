@@ -149,14 +149,19 @@ function prepareFollowingFeed(db: Database, paged: boolean) {
     .prepare(paged ? 'feed_following_paged' : 'feed_following_first');
 }
 
-/** Everyone's newest posts with whether their author's profile is locked: the same for all. */
-function prepareNewestPosts(db: Database) {
+/** Posts with their author and media, and whether the author's profile is locked: no viewer. */
+function selectSharedPosts(db: Database) {
   return db
     .select({ ...postColumns, authorIsProfileLocked: users.isProfileLocked })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(imageUpload, eq(imageUpload.id, posts.imageId))
-    .leftJoin(videoUpload, eq(videoUpload.id, posts.videoId))
+    .leftJoin(videoUpload, eq(videoUpload.id, posts.videoId));
+}
+
+/** Everyone's newest posts: the same for all viewers. */
+function prepareNewestPosts(db: Database) {
+  return selectSharedPosts(db)
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(pageSize)
     .prepare('feed_newest_posts');
@@ -164,12 +169,7 @@ function prepareNewestPosts(db: Database) {
 
 /** The newest posts of each of the given authors, `perAuthor` at most each. */
 function prepareLatestPostsOf(db: Database) {
-  return db
-    .select({ ...postColumns, authorIsProfileLocked: users.isProfileLocked })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .leftJoin(imageUpload, eq(imageUpload.id, posts.imageId))
-    .leftJoin(videoUpload, eq(videoUpload.id, posts.videoId))
+  return selectSharedPosts(db)
     .where(
       inArray(
         posts.id,
