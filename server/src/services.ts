@@ -77,6 +77,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     db,
     bus,
+    changes,
     storage,
     signer,
     accessTokens,

@@ -27,7 +27,13 @@ export type TestApp = {
   /** The app's services, for jobs a test runs by hand (`services.subscriptions.renewDue`). */
   services: Services;
   /** Sends a request; `token` becomes a bearer header. */
-  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  request: (
+    options: InjectOptions & {
+      token?: string;
+      /** false: do not wait for the change notices of earlier writes first. */
+      settle?: boolean;
+    },
+  ) => Promise<LightMyRequestResponse>;
   /** Waits for the newest mail to `to` in the outbox and answers its raw text. */
   waitForMail: (to: string, subject?: string) => Promise<string>;
   close: () => Promise<void>;
@@ -85,11 +91,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     secrets,
     accessTokens: createAccessTokens(secrets.jwtKey),
     services: runtime.services,
-    request: ({ token, headers, ...options }) =>
-      app.inject({
+    // Tests also write with SQL, behind the platform's back; a request waits until this instance
+    // has heard of those writes, as a request arriving a moment later would.
+    request: async ({ token, headers, settle = true, ...options }) => {
+      if (settle) await runtime.services.changes.sync();
+      return app.inject({
         ...options,
         headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      }),
+      });
+    },
     async waitForMail(to, subject) {
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {

@@ -11,7 +11,13 @@ export type SecondInstance = {
   app: FastifyInstance;
   services: Services;
   /** Sends a request to this instance; `token` becomes a bearer header. */
-  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  request: (
+    options: InjectOptions & {
+      token?: string;
+      /** false: do not wait for the change notices of earlier writes first. */
+      settle?: boolean;
+    },
+  ) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
 
@@ -47,11 +53,14 @@ export async function buildSecondInstance(
   return {
     app: runtime.app,
     services: runtime.services,
-    request: ({ token, headers, ...options }) =>
-      runtime.app.inject({
+    // As in `buildTestApp`: a request waits until this instance has heard of earlier writes.
+    request: async ({ token, headers, settle = true, ...options }) => {
+      if (settle) await runtime.services.changes.sync();
+      return runtime.app.inject({
         ...options,
         headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      }),
+      });
+    },
     async close() {
       await runtime.close();
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** The channel the triggers of migration 0011 notify on. */
@@ -30,8 +31,16 @@ export interface ChangeNotices {
    * reads again at once must see their write.
    */
   announce(notice: ChangeNotice): void;
+  /**
+   * Resolves once every notice of a transaction committed before the call has been heard here
+   * (PostgreSQL delivers notices in commit order, so hearing a marker sent now is enough). For
+   * tests that write behind the platform's back, with SQL, and read at once.
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
+
+const SYNC_TIMEOUT_MS = 5_000;
 
 function parse(payload: string | undefined): ChangeNotice | undefined {
   if (payload === 'feed') return { kind: 'feed' };
@@ -63,6 +72,8 @@ export async function listenForChanges(
   let live = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  /** Markers sent by `sync`, and what to call when each comes back. */
+  const markers = new Map<string, () => void>();
 
   const emit = (notice: ChangeNotice) => {
     for (const handler of handlers) handler(notice);
@@ -86,6 +97,11 @@ export async function listenForChanges(
     next.on('end', () => lost());
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL) return;
+      const heard = markers.get(message.payload ?? '');
+      if (heard) {
+        heard();
+        return;
+      }
       const notice = parse(message.payload);
       if (notice) emit(notice);
     });
@@ -114,6 +130,25 @@ export async function listenForChanges(
       return () => handlers.delete(handler);
     },
     announce: emit,
+    async sync() {
+      const current = client;
+      if (!live || !current) return;
+      // Other instances hear it too; a random name keeps theirs from answering ours.
+      const marker = `sync:${randomUUID()}`;
+      const heard = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          markers.delete(marker);
+          reject(new Error('change notices: a sync marker did not come back'));
+        }, SYNC_TIMEOUT_MS);
+        markers.set(marker, () => {
+          clearTimeout(timer);
+          markers.delete(marker);
+          resolve();
+        });
+      });
+      await current.query('SELECT pg_notify($1, $2)', [CHANNEL, marker]);
+      await heard;
+    },
     async close() {
       closed = true;
       clearTimeout(retry);
