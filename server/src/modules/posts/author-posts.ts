@@ -20,8 +20,9 @@ type Entry = { rows: repo.NewestPostRow[]; complete: boolean };
 export function createAuthorPosts(db: Database, notices: ChangeNotices) {
   const kept = createKeptValues<Entry>({
     maxAgeMs: 60_000,
-    maxWeight: 100_000,
-    weigh: (entry) => entry.rows.length + 1,
+    // About 64 MB of posts at most: weighed by their text, which may be 5,000 characters each.
+    maxWeight: 64 * 1024 * 1024,
+    weigh: (entry) => entry.rows.reduce((bytes, row) => bytes + 500 + row.post.content.length, 500),
     live: () => notices.live,
   });
   notices.subscribe((notice) => {
