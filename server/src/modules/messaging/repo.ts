@@ -41,9 +41,9 @@ export function findConversationOf(db: Executor, userId: number, id: number) {
   });
 }
 
-/** The sender's conversation with what a send needs of the sender, in one query. */
-export async function findConversationForSender(db: Executor, senderId: number, id: number) {
-  const [row] = await db
+function prepareConversationForSender(db: Database) {
+  const senderId = sql.placeholder('senderId');
+  return db
     .select({
       conversation: conversations,
       sender: { username: users.username, isCreator: users.isCreator },
@@ -52,11 +52,27 @@ export async function findConversationForSender(db: Executor, senderId: number, 
     .innerJoin(users, eq(users.id, senderId))
     .where(
       and(
-        eq(conversations.id, id),
+        eq(conversations.id, sql.placeholder('conversationId')),
         or(eq(conversations.userLowId, senderId), eq(conversations.userHighId, senderId)),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('messaging_conversation_for_sender');
+}
+
+const conversationForSender = new WeakMap<
+  Database,
+  ReturnType<typeof prepareConversationForSender>
+>();
+
+/** The sender's conversation with what a send needs of the sender: one prepared statement. */
+export async function findConversationForSender(db: Database, senderId: number, id: number) {
+  let prepared = conversationForSender.get(db);
+  if (!prepared) {
+    prepared = prepareConversationForSender(db);
+    conversationForSender.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ senderId, conversationId: id });
   return row;
 }
 
