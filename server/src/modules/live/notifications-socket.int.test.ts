@@ -286,6 +286,8 @@ describe('live frames', () => {
     });
     // Reading one conversation takes its messages and their notifications off both badges.
     await listMessages(t, bob, conversation.id);
+    // The read's own badges frame first: frames reach a socket in order, before the pong.
+    await sync(bobSocket);
     expect(await badgesAfter(() => sendMessage(t, carol, other.id, 'again'))).toEqual({
       type: 'unread_counts',
       messages: 2,
