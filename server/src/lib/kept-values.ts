@@ -1,3 +1,6 @@
+/** Keys whose changes are counted at most; past it, everything is dropped at once instead. */
+const MAX_CHANGE_COUNTS = 100_000;
+
 /** What a read saw before it went to the database: whether its key changed while it read. */
 export type Stamp = { readonly changes: number; readonly resets: number };
 
@@ -74,6 +77,11 @@ export function createKeptValues<V>(options: {
 
     /** The value of `key` changed. */
     drop(key: number): void {
+      // Counts are kept for keys never read too; past a bound, forgetting everything is safe.
+      if (changes.size >= MAX_CHANGE_COUNTS && !changes.has(key)) {
+        kept.clear();
+        return;
+      }
       changes.set(key, (changes.get(key) ?? 0) + 1);
       remove(key);
     },

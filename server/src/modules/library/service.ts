@@ -94,7 +94,13 @@ export function createLibraryService(deps: {
   });
   changes.subscribe((notice) => {
     if (notice.kind === 'reset' || notice.kind === 'feed') firstPages.clear();
-    else if (notice.kind !== 'following_changed') firstPages.drop(notice.userId);
+    else if (
+      notice.kind === 'library_changed' ||
+      notice.kind === 'posts_changed' ||
+      notice.kind === 'account_deleted'
+    ) {
+      firstPages.drop(notice.userId);
+    }
   });
 
   async function rowsFor(ownerId: number, cursor: LibraryCursor | undefined, count: number) {

@@ -34,8 +34,10 @@ export function createNewestPosts(db: Database, notices: ChangeNotices) {
   let generation = 0;
 
   notices.subscribe((notice) => {
-    // A deleted account's posts go with a notice of their own; follows do not change the window.
-    if (notice.kind === 'account_deleted' || notice.kind === 'following_changed') return;
+    // Posts and the author fields they show; a deleted account's posts send their own notice.
+    if (notice.kind !== 'posts_changed' && notice.kind !== 'feed' && notice.kind !== 'reset') {
+      return;
+    }
     generation += 1;
     window = undefined;
     loading = undefined;
