@@ -124,7 +124,9 @@ function spawnServer(options: ServerOptions, env: NodeJS.ProcessEnv): ChildProce
       detached: true,
     });
   }
-  return spawn(process.execPath, [SERVER_ENTRY], {
+  // BENCH_SERVER_NODE_FLAGS: Node flags for the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  return spawn(process.execPath, [...flags, SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -172,6 +174,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const child = spawnServer(options, env);
   child.stdout?.on('data', keeper());
   child.stderr?.on('data', keeper());
+  if (process.env.BENCH_SERVER_OUTPUT) {
+    const { createWriteStream } = await import('node:fs');
+    const file = createWriteStream(process.env.BENCH_SERVER_OUTPUT, { flags: 'a' });
+    file.write(`spawned ${performance.timeOrigin + spawnedAt}\n`);
+    child.stdout?.pipe(file);
+  }
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });

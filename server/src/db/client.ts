@@ -11,7 +11,9 @@ export type Executor = Database | Tx;
 export type DatabaseHandle = { db: Database; pool: pg.Pool; close: () => Promise<void> };
 
 export function createDatabase(connectionString: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // A fixed-size pool once warm (min = max): a quiet spell must not close the connections, or the
+  // next burst waits for new ones (TLS or SCRAM handshakes) and prepares every statement again.
+  const pool = new pg.Pool({ connectionString, max, min: max, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema, casing: 'snake_case' });

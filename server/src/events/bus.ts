@@ -9,10 +9,12 @@ export type LiveEvent = { userId: number; frame: LiveFrame };
  * Live events after commit. In-process by default; with REDIS_URL every instance publishes to
  * and hears from one Redis channel, so a user's sockets on any instance get the frame.
  * Delivery is at most once: sockets replay what they missed from the database on reconnect.
+ * Subscribers get the events of one publish together, so the frames a user gets from one
+ * action can leave in one write.
  */
 export interface EventBus {
   publish(events: LiveEvent[]): Promise<void>;
-  subscribe(handler: (event: LiveEvent) => void): () => void;
+  subscribe(handler: (events: LiveEvent[]) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -21,11 +23,11 @@ export function createLocalBus(): EventBus {
   emitter.setMaxListeners(0);
   return {
     async publish(events) {
-      for (const event of events) emitter.emit('event', event);
+      if (events.length > 0) emitter.emit('events', events);
     },
     subscribe(handler) {
-      emitter.on('event', handler);
-      return () => emitter.off('event', handler);
+      emitter.on('events', handler);
+      return () => emitter.off('events', handler);
     },
     async close() {
       emitter.removeAllListeners();

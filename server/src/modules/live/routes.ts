@@ -1,5 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { Services } from '../../services.ts';
 import {
@@ -10,6 +12,7 @@ import {
   MAX_FRAME_BYTES,
   REPLAY_LIMIT,
 } from './frames.ts';
+import { createHeartbeat } from './heartbeat.ts';
 import { createSocketHub } from './hub.ts';
 
 /** Browsers send Origin; it must be this site. Other clients (no Origin) still need a token. */
@@ -24,6 +27,23 @@ function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
   }
 }
 
+function terminateOnError(this: WebSocket) {
+  this.terminate();
+}
+
+/**
+ * @fastify/websocket leaves the upgrade's Fastify request and reply reachable from the open
+ * socket (its error listener holds both, and the TCP socket holds the raw response, whose
+ * listeners hold the rest): some kilobytes a socket, which every major garbage collection walks
+ * again for as long as the socket stays open. A socket here needs none of it after the upgrade.
+ */
+function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest) {
+  socket.removeAllListeners('error');
+  socket.on('error', terminateOnError);
+  const tcp = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+  tcp._httpMessage?.detachSocket(tcp);
+}
+
 /**
  * `/ws/notifications/`: the first frame authenticates (`{type:'auth', token}`); then the server
  * pushes notifications, messages, read state and unread counts, and accepts mark_read and
@@ -35,7 +55,12 @@ export async function registerLiveSocket(
   publicUrl: string,
 ) {
   const hub = createSocketHub(services.bus);
-  app.addHook('onClose', async () => hub.close());
+  const heartbeat = createHeartbeat(HEARTBEAT_MS);
+  const log = app.log.child({ route: '/ws/notifications/' });
+  app.addHook('onClose', async () => {
+    heartbeat.stop();
+    hub.close();
+  });
   // The limit is the largest frame any socket route takes (PeerJS signalling); the
   // notification socket holds its own frames to MAX_FRAME_BYTES below.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -45,25 +70,19 @@ export async function registerLiveSocket(
       socket.close(CLOSE.originRefused, 'Origin not allowed');
       return;
     }
+    releaseUpgradeRequest(socket, request);
+    const tcp = request.raw.socket;
     let userId: number | undefined;
-    let alive = true;
     const send = (frame: object) =>
       socket.readyState === socket.OPEN && socket.send(JSON.stringify(frame));
     const authTimer = setTimeout(
       () => socket.close(CLOSE.authTimeout, 'Authenticate within 10 seconds'),
       AUTH_TIMEOUT_MS,
     );
-    const heartbeat = setInterval(() => {
-      if (!alive) return socket.terminate();
-      alive = false;
-      socket.ping();
-    }, HEARTBEAT_MS);
-    socket.on('pong', () => {
-      alive = true;
-    });
+    heartbeat.watch(socket);
     socket.on('close', () => {
       clearTimeout(authTimer);
-      clearInterval(heartbeat);
+      heartbeat.forget(socket);
       if (userId !== undefined) hub.remove(userId, socket);
     });
 
@@ -98,7 +117,7 @@ export async function registerLiveSocket(
           }
           clearTimeout(authTimer);
           userId = id;
-          hub.add(id, socket);
+          hub.add(id, socket, tcp);
           send({ type: 'auth_ok', user_id: id });
           if (data.last_notification_id !== undefined) {
             const missed = await services.notifications.list(id, {
@@ -123,7 +142,7 @@ export async function registerLiveSocket(
         }
       };
       pending = pending.then(handle).catch((error: unknown) => {
-        request.log.error({ err: error }, 'socket frame failed');
+        log.error({ err: error, userId }, 'socket frame failed');
         send({ type: 'error', detail: 'Something went wrong on our side.' });
       });
     });

@@ -5,14 +5,14 @@ import { userExists } from './repo.ts';
 
 /**
  * Whether the account behind a valid access token still exists: asked on every signed-in
- * request, so accounts seen recently are remembered (30 s). A deleted account is forgotten the
- * moment the database's notice arrives (on every instance), so its tokens stop working at once;
- * while notices are not arriving nothing is remembered. Only existence is remembered: an id not
- * found is asked again.
+ * request, so accounts seen recently are remembered. A deleted account is forgotten the moment
+ * the database's notice arrives (on every instance), so its tokens stop working at once; while
+ * notices are not arriving nothing is remembered, and a lost connection forgets everything. The
+ * age limit is only a backstop. Only existence is remembered: an id not found is asked again.
  */
 export function createAccountCheck(db: Database, notices: ChangeNotices) {
   const seen = createKeptValues<true>({
-    maxAgeMs: 30_000,
+    maxAgeMs: 15 * 60_000,
     maxWeight: 100_000,
     live: () => notices.live,
   });
