@@ -32,10 +32,12 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
   }
 
-  const runtime = await startRuntime({ config, databaseUrl, log }).catch(async (error: unknown) => {
-    await embedded?.stop();
-    throw error;
-  });
+  const runtime = await startRuntime({ config, databaseUrl, log, fillPool: true }).catch(
+    async (error: unknown) => {
+      await embedded?.stop();
+      throw error;
+    },
+  );
 
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');

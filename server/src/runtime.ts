@@ -41,10 +41,16 @@ export async function startRuntime(options: {
   logger?: boolean | object;
   secrets?: Secrets;
   poolSize?: number;
+  /**
+   * Open every pooled connection while the server starts, so the first burst of requests after
+   * a start does not wait for connection handshakes. The server does; tests and scripts don't.
+   */
+  fillPool?: boolean;
 }): Promise<Runtime> {
   const { config, databaseUrl, log } = options;
   const database = createDatabase(databaseUrl, options.poolSize ?? 20);
   await runMigrations(database.db);
+  if (options.fillPool) void database.fill();
   const secrets = options.secrets ?? (await loadSecrets(config.dataDir, config.secretKey));
   const storage = createLocalStorage(path.join(config.dataDir, 'media'));
   const mailer = createMailer(config, log);
