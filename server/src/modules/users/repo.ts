@@ -1,5 +1,6 @@
-import { desc, eq, ne } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { desc, eq, ne, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
 
 export function findUserById(db: Executor, id: number) {
@@ -16,7 +17,12 @@ export function listSuggestedUsers(db: Executor, viewerId: number, limit: number
     .limit(limit);
 }
 
-export async function userExists(db: Executor, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-  return row !== undefined;
+/** Which of these ids belong to an account: one prepared statement for any number of ids. */
+export async function existingUserIds(db: Database, ids: readonly number[]): Promise<Set<number>> {
+  const rows = await executePrepared<{ id: string }>(
+    db,
+    'users_existing',
+    sql`select id from users where id = any(${sql.param(ids)}::bigint[])`,
+  );
+  return new Set(rows.map((row) => Number(row.id)));
 }
