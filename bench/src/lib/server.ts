@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -175,7 +176,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   child.stdout?.on('data', keeper());
   child.stderr?.on('data', keeper());
   if (process.env.BENCH_SERVER_OUTPUT) {
-    const { createWriteStream } = await import('node:fs');
     const file = createWriteStream(process.env.BENCH_SERVER_OUTPUT, { flags: 'a' });
     file.write(`spawned ${performance.timeOrigin + spawnedAt}\n`);
     child.stdout?.pipe(file);

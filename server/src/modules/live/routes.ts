@@ -36,12 +36,14 @@ function terminateOnError(this: WebSocket) {
  * socket (its error listener holds both, and the TCP socket holds the raw response, whose
  * listeners hold the rest): some kilobytes a socket, which every major garbage collection walks
  * again for as long as the socket stays open. A socket here needs none of it after the upgrade.
+ * Answers the TCP socket under the WebSocket.
  */
-function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest) {
+function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest): Socket {
   socket.removeAllListeners('error');
   socket.on('error', terminateOnError);
   const tcp = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
   tcp._httpMessage?.detachSocket(tcp);
+  return tcp;
 }
 
 /**
@@ -70,8 +72,7 @@ export async function registerLiveSocket(
       socket.close(CLOSE.originRefused, 'Origin not allowed');
       return;
     }
-    releaseUpgradeRequest(socket, request);
-    const tcp = request.raw.socket;
+    const tcp = releaseUpgradeRequest(socket, request);
     let userId: number | undefined;
     const send = (frame: object) =>
       socket.readyState === socket.OPEN && socket.send(JSON.stringify(frame));
