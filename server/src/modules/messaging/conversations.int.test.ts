@@ -677,6 +677,56 @@ describe('send_message', () => {
     expect(await countRows('messages', 'conversation_id = $1', [conversation.id])).toBe(0);
     expect(await countRows('notifications', 'user_id IN ($1, $2)', [alice.id, bob.id])).toBe(0);
   });
+
+  // A server remembers who each conversation is between; these check it never answers from an
+  // out-of-date memory. Each change is made in the database, as another instance would make it.
+  describe('what a send knows of the two sides follows every change', () => {
+    const newest = async (user: TestUser) =>
+      ((await getAs(t, user, '/api/notifications/')).json() as { title: string }[])[0];
+
+    it('a third user is refused also after the two have talked', async () => {
+      const { alice, bob, conversation } = await pair();
+      await sendMessage(t, alice, conversation.id, 'hello');
+      await sendMessage(t, bob, conversation.id, 'hi');
+      const mallory = await buildUser(t);
+      const foreign = await sendMessageRequest(t, mallory, conversation.id, { text: 'me too' });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual(NOT_FOUND);
+      expect(await countRows('messages', 'conversation_id = $1', [conversation.id])).toBe(2);
+    });
+
+    it('a sender’s new username is in their next message notification', async () => {
+      const { alice, bob, conversation } = await pair();
+      await sendMessage(t, alice, conversation.id, 'before');
+      expect((await newest(bob))?.title).toBe(`New message from ${alice.username}`);
+      const renamed = `${alice.username}_x`;
+      await t.pool.query('UPDATE users SET username = $1 WHERE id = $2', [renamed, alice.id]);
+      await sendMessage(t, alice, conversation.id, 'after');
+      expect((await newest(bob))?.title).toBe(`New message from ${renamed}`);
+    });
+
+    it('a sender who has just become a creator may lock their next message', async () => {
+      const { alice, conversation } = await pair();
+      const locked = { text: 'secret', is_locked: true, price: '7.00' };
+      const before = await sendMessageRequest(t, alice, conversation.id, locked);
+      expect(before.statusCode).toBe(400);
+      expect(before.json()).toEqual({ is_locked: ['Only creators can send locked messages.'] });
+      await t.pool.query('UPDATE users SET is_creator = true WHERE id = $1', [alice.id]);
+      const after = await sendMessageRequest(t, alice, conversation.id, locked);
+      expect(after.statusCode).toBe(201);
+      expect(after.json()).toMatchObject({ is_locked: true, price: 7 });
+    });
+
+    it('a message to someone who has just deleted their account is refused', async () => {
+      const { alice, bob, conversation } = await pair();
+      await sendMessage(t, alice, conversation.id, 'are you there?');
+      await t.pool.query('DELETE FROM users WHERE id = $1', [bob.id]);
+      const res = await sendMessageRequest(t, alice, conversation.id, { text: 'hello?' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ non_field_errors: ['This user has deleted their account.'] });
+      expect(await countRows('messages', 'conversation_id = $1', [conversation.id])).toBe(1);
+    });
+  });
 });
 
 describe('the attachment library', () => {

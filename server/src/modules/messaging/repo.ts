@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import {
@@ -41,43 +42,52 @@ export function findConversationOf(db: Executor, userId: number, id: number) {
   });
 }
 
-function prepareConversationForSender(db: Database) {
-  const senderId = sql.placeholder('senderId');
+/** One side of a conversation, with what a send needs of them; null once their account is gone. */
+export type Party = { id: number; username: string; isCreator: boolean } | null;
+export type ConversationParties = { id: number; low: Party; high: Party };
+
+const lowUser = alias(users, 'low_user');
+const highUser = alias(users, 'high_user');
+
+function prepareConversationParties(db: Database) {
   return db
     .select({
-      conversation: conversations,
-      sender: { username: users.username, isCreator: users.isCreator },
+      id: conversations.id,
+      lowId: conversations.userLowId,
+      lowUsername: lowUser.username,
+      lowIsCreator: lowUser.isCreator,
+      highId: conversations.userHighId,
+      highUsername: highUser.username,
+      highIsCreator: highUser.isCreator,
     })
     .from(conversations)
-    .innerJoin(users, eq(users.id, senderId))
-    .where(
-      and(
-        eq(conversations.id, sql.placeholder('conversationId')),
-        or(eq(conversations.userLowId, senderId), eq(conversations.userHighId, senderId)),
-      ),
-    )
-    .limit(1)
-    .prepare('messaging_conversation_for_sender');
+    .leftJoin(lowUser, eq(lowUser.id, conversations.userLowId))
+    .leftJoin(highUser, eq(highUser.id, conversations.userHighId))
+    .where(eq(conversations.id, sql.placeholder('conversationId')))
+    .prepare('messaging_conversation_parties');
 }
 
-const conversationForSender = new WeakMap<
-  Database,
-  ReturnType<typeof prepareConversationForSender>
->();
+const conversationParties = new WeakMap<Database, ReturnType<typeof prepareConversationParties>>();
 
-/** The sender's conversation with what a send needs of the sender: one prepared statement. */
-export async function findConversationForSender(db: Database, senderId: number, id: number) {
-  let prepared = conversationForSender.get(db);
+/** Who a conversation is between (one prepared statement): what sending a message checks. */
+export async function findConversationParties(
+  db: Database,
+  id: number,
+): Promise<ConversationParties | undefined> {
+  let prepared = conversationParties.get(db);
   if (!prepared) {
-    prepared = prepareConversationForSender(db);
-    conversationForSender.set(db, prepared);
+    prepared = prepareConversationParties(db);
+    conversationParties.set(db, prepared);
   }
-  const [row] = await prepared.execute({ senderId, conversationId: id });
-  return row;
-}
-
-export function otherUserId(conversation: ConversationRow, userId: number): number | null {
-  return conversation.userLowId === userId ? conversation.userHighId : conversation.userLowId;
+  const [row] = await prepared.execute({ conversationId: id });
+  if (!row) return undefined;
+  const party = (id: number | null, username: string | null, isCreator: boolean | null): Party =>
+    id === null || username === null ? null : { id, username, isCreator: isCreator === true };
+  return {
+    id: row.id,
+    low: party(row.lowId, row.lowUsername, row.lowIsCreator),
+    high: party(row.highId, row.highUsername, row.highIsCreator),
+  };
 }
 
 export function unreadOf(conversation: ConversationRow, userId: number): number {

@@ -24,6 +24,7 @@ import {
   presentMessage,
   type MessageDetails,
 } from './presenter.ts';
+import { createConversationParties } from './conversation-parties.ts';
 import * as repo from './repo.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
@@ -56,6 +57,7 @@ export function createMessagingService(deps: {
   changes: ChangeNotices;
 }) {
   const { db, uploads, signer, bus, changes } = deps;
+  const partiesOf = createConversationParties(db, changes);
 
   async function presentMany(
     rows: { message: MessageRow; senderUsername: string | null }[],
@@ -177,10 +179,15 @@ export function createMessagingService(deps: {
     },
 
     async sendMessage(senderId: number, conversationId: number, input: SendMessageInput) {
-      const found = await repo.findConversationForSender(db, senderId, conversationId);
-      if (!found) throw new NotFoundError('Conversation not found.');
-      const { conversation, sender } = found;
-      const recipientId = repo.otherUserId(conversation, senderId);
+      const parties = await partiesOf(conversationId);
+      const sender =
+        parties?.low?.id === senderId
+          ? parties.low
+          : parties?.high?.id === senderId
+            ? parties.high
+            : undefined;
+      if (!parties || !sender) throw new NotFoundError('Conversation not found.');
+      const recipientId = (sender === parties.low ? parties.high : parties.low)?.id ?? null;
       const errors: FieldErrors = {};
       const text = input.text.trim();
       if (text.length > MESSAGE_MAX_LENGTH)

@@ -1,0 +1,36 @@
+import type { ChangeNotices } from '../../db/change-notices.ts';
+import type { Database } from '../../db/client.ts';
+import { createKeptValues } from '../../lib/kept-values.ts';
+import { findConversationParties, type ConversationParties } from './repo.ts';
+
+/**
+ * Who each conversation is between, with the names and creator flags a send writes, kept in
+ * memory: sending is the busiest write, and a conversation's two sides never change but for an
+ * account deletion. A deletion empties its side of every conversation, and a change of name or
+ * creator status changes what a send writes; both are rare, so either drops everything, on every
+ * instance, when the database's notice arrives. While notices are not arriving nothing is kept.
+ */
+export function createConversationParties(db: Database, notices: ChangeNotices) {
+  const kept = createKeptValues<ConversationParties>({
+    maxAgeMs: 15 * 60_000,
+    maxWeight: 100_000,
+    live: () => notices.live,
+  });
+  notices.subscribe((notice) => {
+    // 'feed' is also what a change of username or is_creator sends (see migration 0011).
+    if (notice.kind === 'account_deleted' || notice.kind === 'feed' || notice.kind === 'reset') {
+      kept.clear();
+    }
+  });
+
+  return async function partiesOf(
+    conversationId: number,
+  ): Promise<ConversationParties | undefined> {
+    const fresh = kept.fresh(conversationId);
+    if (fresh) return fresh;
+    const stamp = kept.stamp(conversationId);
+    const found = await findConversationParties(db, conversationId);
+    if (found) kept.keep(conversationId, found, stamp);
+    return found;
+  };
+}
