@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import {
@@ -46,48 +45,45 @@ export function findConversationOf(db: Executor, userId: number, id: number) {
 export type Party = { id: number; username: string; isCreator: boolean } | null;
 export type ConversationParties = { id: number; low: Party; high: Party };
 
-const lowUser = alias(users, 'low_user');
-const highUser = alias(users, 'high_user');
-
-function prepareConversationParties(db: Database) {
-  return db
-    .select({
-      id: conversations.id,
-      lowId: conversations.userLowId,
-      lowUsername: lowUser.username,
-      lowIsCreator: lowUser.isCreator,
-      highId: conversations.userHighId,
-      highUsername: highUser.username,
-      highIsCreator: highUser.isCreator,
-    })
-    .from(conversations)
-    .leftJoin(lowUser, eq(lowUser.id, conversations.userLowId))
-    .leftJoin(highUser, eq(highUser.id, conversations.userHighId))
-    .where(eq(conversations.id, sql.placeholder('conversationId')))
-    .prepare('messaging_conversation_parties');
-}
-
-const conversationParties = new WeakMap<Database, ReturnType<typeof prepareConversationParties>>();
-
-/** Who a conversation is between (one prepared statement): what sending a message checks. */
+/** Who the conversations `ids` are between (one prepared statement); ids not found are absent. */
 export async function findConversationParties(
   db: Database,
-  id: number,
-): Promise<ConversationParties | undefined> {
-  let prepared = conversationParties.get(db);
-  if (!prepared) {
-    prepared = prepareConversationParties(db);
-    conversationParties.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ conversationId: id });
-  if (!row) return undefined;
-  const party = (id: number | null, username: string | null, isCreator: boolean | null): Party =>
-    id === null || username === null ? null : { id, username, isCreator: isCreator === true };
-  return {
-    id: row.id,
-    low: party(row.lowId, row.lowUsername, row.lowIsCreator),
-    high: party(row.highId, row.highUsername, row.highIsCreator),
-  };
+  ids: readonly number[],
+): Promise<Map<number, ConversationParties>> {
+  const rows = await executePrepared<{
+    id: string;
+    low_id: string | null;
+    low_username: string | null;
+    low_is_creator: boolean | null;
+    high_id: string | null;
+    high_username: string | null;
+    high_is_creator: boolean | null;
+  }>(
+    db,
+    'messaging_conversation_parties',
+    sql`
+    select c.id,
+           c.user_low_id as low_id, low.username as low_username, low.is_creator as low_is_creator,
+           c.user_high_id as high_id, high.username as high_username, high.is_creator as high_is_creator
+      from conversations c
+      left join users low on low.id = c.user_low_id
+      left join users high on high.id = c.user_high_id
+     where c.id = any(${sql.param(ids)}::bigint[])`,
+  );
+  const party = (id: string | null, username: string | null, isCreator: boolean | null): Party =>
+    id === null || username === null
+      ? null
+      : { id: Number(id), username, isCreator: isCreator === true };
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      {
+        id: Number(row.id),
+        low: party(row.low_id, row.low_username, row.low_is_creator),
+        high: party(row.high_id, row.high_username, row.high_is_creator),
+      },
+    ]),
+  );
 }
 
 export function unreadOf(conversation: ConversationRow, userId: number): number {
