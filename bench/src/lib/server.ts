@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -109,6 +109,16 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * The Node flags `npm start` gives the server (the root package.json's `start` script, e.g.
+ * `--max-semi-space-size=64`), so that a server started directly runs as `npm start` runs it.
+ */
+function startFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  const start: string = manifest.scripts?.start ?? '';
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 function spawnServer(options: ServerOptions, env: NodeJS.ProcessEnv): ChildProcess {
   if (options.via === 'npm') {
     // Under `npm run` or `npx`, npm_execpath names the npm in use; otherwise the one on PATH.
@@ -127,7 +137,7 @@ function spawnServer(options: ServerOptions, env: NodeJS.ProcessEnv): ChildProce
   }
   // BENCH_SERVER_NODE_FLAGS: Node flags for the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...flags, SERVER_ENTRY], {
+  return spawn(process.execPath, [...startFlags(), ...flags, SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
