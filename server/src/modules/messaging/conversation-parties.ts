@@ -1,7 +1,7 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { createKeptLookup } from '../../lib/kept-lookup.ts';
-import { findConversationParties, type ConversationParties } from './repo.ts';
+import { findConversationParties, type ConversationParties, type Party } from './repo.ts';
 
 /**
  * Who each conversation is between, with the names and creator flags a send writes, kept in
@@ -27,4 +27,17 @@ export function createConversationParties(db: Database, notices: ChangeNotices) 
 
   return (conversationId: number): Promise<ConversationParties | undefined> =>
     kept.get(conversationId);
+}
+
+/**
+ * `userId`'s side of the conversation and the other side (null once that account is gone), or
+ * undefined when `userId` takes no part in it.
+ */
+export function sidesOf(
+  parties: ConversationParties,
+  userId: number,
+): { own: NonNullable<Party>; other: Party } | undefined {
+  if (parties.low?.id === userId) return { own: parties.low, other: parties.high };
+  if (parties.high?.id === userId) return { own: parties.high, other: parties.low };
+  return undefined;
 }

@@ -24,7 +24,7 @@ import {
   presentMessage,
   type MessageDetails,
 } from './presenter.ts';
-import { createConversationParties } from './conversation-parties.ts';
+import { createConversationParties, sidesOf } from './conversation-parties.ts';
 import * as repo from './repo.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
@@ -180,14 +180,10 @@ export function createMessagingService(deps: {
 
     async sendMessage(senderId: number, conversationId: number, input: SendMessageInput) {
       const parties = await partiesOf(conversationId);
-      const sender =
-        parties?.low?.id === senderId
-          ? parties.low
-          : parties?.high?.id === senderId
-            ? parties.high
-            : undefined;
-      if (!parties || !sender) throw new NotFoundError('Conversation not found.');
-      const recipientId = (sender === parties.low ? parties.high : parties.low)?.id ?? null;
+      const sides = parties && sidesOf(parties, senderId);
+      if (!sides) throw new NotFoundError('Conversation not found.');
+      const sender = sides.own;
+      const recipientId = sides.other?.id ?? null;
       const errors: FieldErrors = {};
       const text = input.text.trim();
       if (text.length > MESSAGE_MAX_LENGTH)
