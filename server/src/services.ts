@@ -95,7 +95,7 @@ export function createServices(deps: ServiceDeps) {
       uploads,
       signer,
       bus,
-      unreadNotifications: notifications.unreadCount,
+      unreadBadges: notifications.unreadBadges,
       changes,
     }),
     wallet: createWalletService({ db, provider, log: deps.log }),

@@ -1,9 +1,10 @@
 import type { Benchmark } from '../lib/benchmark.ts';
 import { feed } from './feed.ts';
+import { inbox } from './inbox.ts';
 import { ledger } from './ledger.ts';
 import { library } from './library.ts';
 import { realtime } from './realtime.ts';
 import { upload } from './upload.ts';
 
 /** The scale benchmarks, in the order they run. */
-export const scaleBenchmarks: Benchmark[] = [feed, upload, ledger, realtime, library];
+export const scaleBenchmarks: Benchmark[] = [feed, upload, ledger, realtime, library, inbox];

@@ -17,6 +17,8 @@ export const scaleSettings = {
   sockets: 20_000,
   messagesPerSecond: 500,
   libraryItems: 10_000,
+  inboxConversations: 10_000,
+  inboxUnreadNotifications: 100_000,
 };
 
 export type ScaleSettings = typeof scaleSettings;

@@ -8,3 +8,4 @@ export * from './notifications.ts';
 export * from './creator.ts';
 export * from './messaging.ts';
 export * from './follows.ts';
+export * from './unread-counts.ts';

@@ -35,6 +35,11 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`not ${t.isRead}`),
+    // Opening a conversation marks its unread message notifications read: found here, not by
+    // reading every unread notification of a creator who has thousands.
+    index('notifications_unread_conversation_idx')
+      .on(t.userId, sql`(${t.data}->>'conversation_id')`)
+      .where(sql`not ${t.isRead} and ${t.type} = 'message'`),
   ],
 );
 

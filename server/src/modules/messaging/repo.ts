@@ -121,16 +121,6 @@ export async function clearUnread(db: Executor, conversation: ConversationRow, u
   return true;
 }
 
-export async function totalUnreadMessages(db: Executor, userId: number): Promise<number> {
-  const [row] = await db
-    .select({
-      total: sql<number>`coalesce(sum(case when ${conversations.userLowId} = ${userId} then ${conversations.lowUnread} else ${conversations.highUnread} end), 0)::int`,
-    })
-    .from(conversations)
-    .where(or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId)));
-  return row?.total ?? 0;
-}
-
 export function listMessages(
   db: Executor,
   conversationId: number,
@@ -310,17 +300,16 @@ export async function insertMessageWithNotification(
       returning id, created_at
     )
     -- Every part of one statement sees the rows as they were before it: the badges read here
-    -- do not hold the new message and notification yet, so each counts one more.
+    -- (kept by triggers, see migration 0014) do not hold the new message and notification yet,
+    -- so each counts one more.
     select sent.id as message_id, sent.created_at as message_created_at,
            notified.id as notification_id, notified.created_at as notification_created_at,
-           (select coalesce(sum(case when c.user_low_id = ${notification.userId}
-                                     then c.low_unread else c.high_unread end), 0)
-              from conversations c
-             where c.user_low_id = ${notification.userId} or c.user_high_id = ${notification.userId}
-           )::int + 1 as unread_messages,
-           (select count(*) from notifications n
-             where n.user_id = ${notification.userId} and not n.is_read)::int + 1 as unread_notifications
-      from sent, notified`,
+           badges.messages + 1 as unread_messages,
+           badges.notifications + 1 as unread_notifications
+      from sent, notified,
+           (select coalesce(sum(messages), 0)::int as messages,
+                   coalesce(sum(notifications), 0)::int as notifications
+              from unread_counts where user_id = ${notification.userId}) badges`,
   );
   if (!row) throw new Error('message insert returned no row');
   const { uploadIds: _written, ...fields } = message;

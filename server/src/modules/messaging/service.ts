@@ -53,7 +53,7 @@ export function createMessagingService(deps: {
   uploads: UploadsService;
   signer: MediaSigner;
   bus: EventBus;
-  unreadNotifications: (userId: number) => Promise<number>;
+  unreadBadges: (userId: number) => Promise<{ messages: number; notifications: number }>;
   changes: ChangeNotices;
 }) {
   const { db, uploads, signer, bus, changes } = deps;
@@ -88,11 +88,8 @@ export function createMessagingService(deps: {
 
   /** Unread badges of one user, as a frame. */
   async function unreadFrame(userId: number): Promise<LiveEvent> {
-    const [messages, notifications] = await Promise.all([
-      repo.totalUnreadMessages(db, userId),
-      deps.unreadNotifications(userId),
-    ]);
-    return { userId, frame: { type: 'unread_counts', messages, notifications } };
+    const badges = await deps.unreadBadges(userId);
+    return { userId, frame: { type: 'unread_counts', ...badges } };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { notifications, type NotificationType } from '../../db/schema/index.ts';
+import { notifications, unreadCounts, type NotificationType } from '../../db/schema/index.ts';
 
 export type NewNotification = {
   userId: number;
@@ -36,13 +36,31 @@ export function listNotifications(
     .limit(options.limit);
 }
 
-export async function unreadCounts(db: Executor, userId: number) {
+export async function unreadCountsByType(db: Executor, userId: number) {
   const rows = await db
     .select({ type: notifications.type, count: sql<number>`count(*)::int` })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .groupBy(notifications.type);
   return rows;
+}
+
+/** A user's badges, as the database's triggers keep them: the sum of their slots, no counting. */
+export async function unreadBadges(
+  db: Executor,
+  userId: number,
+): Promise<{ messages: number; notifications: number }> {
+  const [row] = await db
+    .select({
+      messages: sql<number>`coalesce(sum(${unreadCounts.messages}), 0)::int`,
+      notifications: sql<number>`coalesce(sum(${unreadCounts.notifications}), 0)::int`,
+    })
+    .from(unreadCounts)
+    .where(eq(unreadCounts.userId, userId));
+  return {
+    messages: Math.max(0, row?.messages ?? 0),
+    notifications: Math.max(0, row?.notifications ?? 0),
+  };
 }
 
 export async function totalCount(db: Executor, userId: number) {
@@ -83,8 +101,8 @@ export async function markConversationNotificationsRead(
     .where(
       and(
         eq(notifications.userId, userId),
-        eq(notifications.isRead, false),
-        eq(notifications.type, 'message'),
+        // Written as the partial index notifications_unread_conversation_idx is, so it is used.
+        sql`not ${notifications.isRead} and ${notifications.type} = 'message'`,
         sql`${notifications.data}->>'conversation_id' = ${String(conversationId)}`,
       ),
     )

@@ -14,9 +14,13 @@ const RECENT_COUNT = 5;
 export function createNotificationsService(deps: { db: Database; bus: EventBus }) {
   const { db, bus } = deps;
 
+  /** Both unread badges of a user: messages and notifications. */
+  function unreadBadges(userId: number) {
+    return repo.unreadBadges(db, userId);
+  }
+
   async function unreadCount(userId: number): Promise<number> {
-    const rows = await repo.unreadCounts(db, userId);
-    return rows.reduce((sum, row) => sum + row.count, 0);
+    return (await unreadBadges(userId)).notifications;
   }
 
   /** Tells the user's other tabs and devices that the badge changed. */
@@ -26,7 +30,7 @@ export function createNotificationsService(deps: { db: Database; bus: EventBus }
 
   async function summary(userId: number) {
     const [byType, total, recent] = await Promise.all([
-      repo.unreadCounts(db, userId),
+      repo.unreadCountsByType(db, userId),
       repo.totalCount(db, userId),
       repo.listNotifications(db, userId, { limit: RECENT_COUNT }),
     ]);
@@ -60,6 +64,7 @@ export function createNotificationsService(deps: { db: Database; bus: EventBus }
 
   return {
     summary,
+    unreadBadges,
     unreadCount,
     publishCreated,
     async list(userId: number, options: { unreadOnly?: boolean; afterId?: number; limit: number }) {

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_unread_conversation_idx" ON "notifications" USING btree ("user_id",("data"->>'conversation_id')) WHERE not "notifications"."is_read" and "notifications"."type" = 'message';
