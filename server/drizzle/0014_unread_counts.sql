@@ -12,14 +12,17 @@ ALTER TABLE "unread_counts" ADD CONSTRAINT "unread_counts_user_id_users_id_fk" F
 -- one popular creator at once then wait on up to 16 rows, not all on one row until each commits.
 -- A user deleted earlier in the same transaction is skipped (their rows went with them).
 CREATE FUNCTION "add_to_unread_counts"(target bigint, message_change integer, notification_change integer)
-RETURNS void LANGUAGE sql AS $$
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  -- PL/pgSQL keeps this statement's plan for the connection's life; a SQL function may plan it on
+  -- every call.
   INSERT INTO unread_counts AS counts (user_id, slot, messages, notifications)
   SELECT target, pg_backend_pid() % 16, message_change, notification_change
    WHERE EXISTS (SELECT 1 FROM users WHERE users.id = target)
   ON CONFLICT (user_id, slot) DO UPDATE
     SET messages = counts.messages + excluded.messages,
-        notifications = counts.notifications + excluded.notifications
-$$;--> statement-breakpoint
+        notifications = counts.notifications + excluded.notifications;
+END $$;--> statement-breakpoint
 -- Unread notifications. A new one is a row trigger (the busy path: one per message sent), and only
 -- for an unread row. Reads and deletions are statement triggers that see all rows of a statement
 -- at once (transition tables): marking 100,000 read is one change. Users are changed in id order,
