@@ -1,8 +1,8 @@
 /**
- * Zura's scale benchmarks: large generated data sets, big uploads, money under concurrency and
- * many sockets. Each starts its own server on a fresh DATA_DIR.
+ * Zura's scale benchmarks: large generated data sets, big uploads, money under concurrency,
+ * many sockets and a popular creator's inbox. Each starts its own server on a fresh DATA_DIR.
  *
- *   npx node bench/src/scale/run.ts [feed|upload|ledger|realtime|library ...] [options]
+ *   npx node bench/src/scale/run.ts [feed|upload|ledger|realtime|library|inbox ...] [options]
  *
  * A missed target is reported, never a failure: the exit code is non-zero only when a
  * benchmark could not run.
@@ -27,6 +27,8 @@ Options:
   --sockets <n>       realtime: sockets to connect (default ${scaleSettings.sockets})
   --rate <n>          realtime: messages per second (default ${scaleSettings.messagesPerSecond})
   --items <n>         library: items (default ${scaleSettings.libraryItems})
+  --conversations <n> inbox: the creator's conversations (default ${scaleSettings.inboxConversations})
+  --unread <n>        inbox: the creator's unread notifications (default ${scaleSettings.inboxUnreadNotifications})
   --json <file>       also write every figure to <file>`;
 
 function count(value: string | undefined, name: string, min: number, max: number): number {
@@ -49,6 +51,8 @@ function parse() {
       sockets: { type: 'string' },
       rate: { type: 'string' },
       items: { type: 'string' },
+      conversations: { type: 'string' },
+      unread: { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -69,6 +73,13 @@ function parse() {
   if (values.sockets) scaleSettings.sockets = count(values.sockets, 'sockets', 2, 200_000);
   if (values.rate) scaleSettings.messagesPerSecond = count(values.rate, 'rate', 1, 10_000);
   if (values.items) scaleSettings.libraryItems = count(values.items, 'items', 1, 1_000_000);
+  // The inbox probes 20 conversations and 20 notifications one after another.
+  if (values.conversations) {
+    scaleSettings.inboxConversations = count(values.conversations, 'conversations', 20, 1_000_000);
+  }
+  if (values.unread) {
+    scaleSettings.inboxUnreadNotifications = count(values.unread, 'unread', 20, 10_000_000);
+  }
   return {
     help: values.help,
     json: values.json,
