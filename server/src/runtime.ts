@@ -10,6 +10,7 @@ import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { listenForChanges } from './db/change-notices.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createMediaVariantsHandler } from './jobs/media-variants.ts';
+import { foldUnreadCounts } from './modules/notifications/unread-counts.ts';
 import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { loadSecrets, type Secrets } from './lib/secrets.ts';
@@ -85,6 +86,7 @@ export async function startRuntime(options: {
     'media-variants': createMediaVariantsHandler({ db: database.db, storage }),
     'subscriptions-renew': () => services.subscriptions.renewDue(),
     'idempotency-expire': () => expireIdempotencyKeys(database.db),
+    'unread-counts-fold': () => foldUnreadCounts(database.db),
   });
   const app = await buildApp({
     config,

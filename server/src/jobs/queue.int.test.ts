@@ -47,6 +47,7 @@ describe('a job that outlives the queue', () => {
           'media-variants': async () => undefined,
           'subscriptions-renew': async () => undefined,
           'idempotency-expire': async () => undefined,
+          'unread-counts-fold': async () => undefined,
         };
         await queue.work(handlers);
         await queue.send('send-mail', {

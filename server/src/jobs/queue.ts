@@ -8,6 +8,7 @@ export type JobPayloads = {
   'media-variants': { uploadId: string };
   'subscriptions-renew': Record<string, never>;
   'idempotency-expire': Record<string, never>;
+  'unread-counts-fold': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [Name in JobName]: (data: JobPayloads[Name]) => Promise<unknown> };
@@ -16,6 +17,7 @@ export type JobHandlers = { [Name in JobName]: (data: JobPayloads[Name]) => Prom
 const SCHEDULES: Partial<Record<JobName, string>> = {
   'subscriptions-renew': '* * * * *',
   'idempotency-expire': '17 3 * * *',
+  'unread-counts-fold': '41 * * * *',
 };
 
 export type JobQueue = {
@@ -32,6 +34,7 @@ const JOB_NAMES: JobName[] = [
   'media-variants',
   'subscriptions-renew',
   'idempotency-expire',
+  'unread-counts-fold',
 ];
 
 /** The PostgreSQL-backed job queue (pg-boss): work survives restarts and needs no other server. */

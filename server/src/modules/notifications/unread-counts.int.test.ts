@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
 import { migrationsFolder, runMigrations } from '../../db/migrate.ts';
+import { foldUnreadCounts } from './unread-counts.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 import {
@@ -245,6 +246,67 @@ describe('unread badges kept by the database', () => {
       { messages: 1, notifications: 3 },
       { messages: 2, notifications: 4 },
     ]);
+  });
+});
+
+describe('folding the slots (the hourly unread-counts-fold job)', () => {
+  const rowsOf = async (user: Pick<TestUser, 'id'>) =>
+    (
+      await t.pool.query<{ slot: number; messages: number; notifications: number }>(
+        'select slot, messages, notifications from unread_counts where user_id = $1 order by slot',
+        [user.id],
+      )
+    ).rows;
+
+  it('leaves one row for a user with something unread, none for a user with nothing', async () => {
+    const [spread, settled, single] = await Promise.all([1, 2, 3].map(() => buildUser(t)));
+    await t.pool.query(
+      `insert into unread_counts (user_id, slot, messages, notifications)
+       values ($1, 1, 0, 3), ($1, 5, 2, 0), ($1, 0, 1, 1),
+              ($2, 2, 0, 4), ($2, 7, 0, -4),
+              ($3, 9, 1, 1)`,
+      [spread!.id, settled!.id, single!.id],
+    );
+    const users = [spread!, settled!, single!];
+    const before = await kept(
+      t.pool,
+      users.map((user) => user.id),
+    );
+
+    // Batches of one user: the fold walks on past each batch.
+    expect(await foldUnreadCounts(t.db, 1)).toBeGreaterThanOrEqual(2);
+    expect(
+      await kept(
+        t.pool,
+        users.map((user) => user.id),
+      ),
+    ).toEqual(before);
+    expect(await rowsOf(spread!)).toEqual([{ slot: 0, messages: 3, notifications: 4 }]);
+    expect(await rowsOf(settled!)).toEqual([]);
+    expect(await rowsOf(single!)).toEqual([{ slot: 9, messages: 1, notifications: 1 }]);
+  });
+
+  it('loses nothing counted by sends that land while it folds', async () => {
+    const popular = await buildUser(t, { isCreator: true });
+    const fans = await Promise.all(Array.from({ length: 8 }, () => buildUser(t)));
+    const conversations = await Promise.all(fans.map((fan) => startConversation(t, fan, popular)));
+    let sending = true;
+    const folding = (async () => {
+      let folds = 0;
+      while (sending || folds === 0) {
+        await foldUnreadCounts(t.db);
+        folds += 1;
+      }
+      return folds;
+    })();
+    for (let round = 0; round < 4; round += 1) {
+      await Promise.all(
+        fans.map((fan, i) => sendMessage(t, fan, conversations[i]!.id, `round ${round}`)),
+      );
+    }
+    sending = false;
+    expect(await folding).toBeGreaterThan(0);
+    await expectKeptAsCounted([popular], [{ messages: 32, notifications: 32 }]);
   });
 });
 
