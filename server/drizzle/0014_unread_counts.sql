@@ -1,3 +1,6 @@
+-- Taken first, in the order a send takes them (conversations, then notifications): an instance
+-- still sending while this runs waits for it instead of deadlocking with the triggers created below.
+LOCK TABLE "conversations", "notifications" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 CREATE TABLE "unread_counts" (
 	"user_id" bigint NOT NULL,
 	"slot" smallint NOT NULL,
@@ -25,8 +28,7 @@ BEGIN
 END $$;--> statement-breakpoint
 -- Unread notifications. A new one is a row trigger (the busy path: one per message sent), and only
 -- for an unread row. Reads and deletions are statement triggers that see all rows of a statement
--- at once (transition tables): marking 100,000 read is one change. Users are changed in id order,
--- so two statements never deadlock on each other's counts.
+-- at once (transition tables): marking 100,000 read is one change. They change users in id order.
 CREATE FUNCTION "count_new_unread_notification"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM add_to_unread_counts(NEW.user_id, 0, 1);
@@ -65,27 +67,32 @@ CREATE TRIGGER "notifications_unread_deleted" AFTER DELETE ON "notifications"
   FOR EACH STATEMENT EXECUTE FUNCTION "count_unread_notifications_changed"();--> statement-breakpoint
 -- Unread messages: each side's unread count of a conversation belongs to that side's user. Row
 -- triggers, only when a count or a side changed (a send, a read, an account deleted and its side
--- set to null); the smaller user id is changed first.
+-- set to null). Each side is handled on its own and only if its own user or count changed, so a
+-- statement locks the counts of no one else (a deleted account's conversations touch nobody's).
+CREATE FUNCTION "move_unread_messages"(old_user bigint, old_count integer, new_user bigint, new_count integer)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF old_user IS NOT DISTINCT FROM new_user THEN
+    IF new_count <> old_count THEN
+      PERFORM add_to_unread_counts(new_user, new_count - old_count, 0);
+    END IF;
+    RETURN;
+  END IF;
+  -- Another user on this side (or none): take away what the old one had, add what the new one has.
+  IF old_count <> 0 THEN PERFORM add_to_unread_counts(old_user, -old_count, 0); END IF;
+  IF new_count <> 0 THEN PERFORM add_to_unread_counts(new_user, new_count, 0); END IF;
+END $$;--> statement-breakpoint
 CREATE FUNCTION "count_unread_messages"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND NEW.user_low_id IS NOT DISTINCT FROM OLD.user_low_id
-     AND NEW.user_high_id IS NOT DISTINCT FROM OLD.user_high_id THEN
-    IF NEW.low_unread <> OLD.low_unread THEN
-      PERFORM add_to_unread_counts(NEW.user_low_id, NEW.low_unread - OLD.low_unread, 0);
-    END IF;
-    IF NEW.high_unread <> OLD.high_unread THEN
-      PERFORM add_to_unread_counts(NEW.user_high_id, NEW.high_unread - OLD.high_unread, 0);
-    END IF;
-    RETURN NULL;
-  END IF;
-  -- A side changed, or the row came or went: take away what it held, add what it holds.
-  IF TG_OP <> 'INSERT' THEN
-    IF OLD.low_unread <> 0 THEN PERFORM add_to_unread_counts(OLD.user_low_id, -OLD.low_unread, 0); END IF;
-    IF OLD.high_unread <> 0 THEN PERFORM add_to_unread_counts(OLD.user_high_id, -OLD.high_unread, 0); END IF;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    IF NEW.low_unread <> 0 THEN PERFORM add_to_unread_counts(NEW.user_low_id, NEW.low_unread, 0); END IF;
-    IF NEW.high_unread <> 0 THEN PERFORM add_to_unread_counts(NEW.user_high_id, NEW.high_unread, 0); END IF;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM move_unread_messages(NULL, 0, NEW.user_low_id, NEW.low_unread);
+    PERFORM move_unread_messages(NULL, 0, NEW.user_high_id, NEW.high_unread);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM move_unread_messages(OLD.user_low_id, OLD.low_unread, NULL, 0);
+    PERFORM move_unread_messages(OLD.user_high_id, OLD.high_unread, NULL, 0);
+  ELSE
+    PERFORM move_unread_messages(OLD.user_low_id, OLD.low_unread, NEW.user_low_id, NEW.low_unread);
+    PERFORM move_unread_messages(OLD.user_high_id, OLD.high_unread, NEW.user_high_id, NEW.high_unread);
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -100,6 +107,20 @@ CREATE TRIGGER "conversations_unread_updated" AFTER UPDATE ON "conversations"
 CREATE TRIGGER "conversations_unread_deleted" AFTER DELETE ON "conversations"
   FOR EACH ROW WHEN (OLD.low_unread <> 0 OR OLD.high_unread <> 0)
   EXECUTE FUNCTION "count_unread_messages"();--> statement-breakpoint
+-- TRUNCATE fires no row or statement trigger of the above: it empties the counts it made wrong.
+CREATE FUNCTION "forget_unread_counts"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'notifications' THEN
+    UPDATE unread_counts SET notifications = 0 WHERE notifications <> 0;
+  ELSE
+    UPDATE unread_counts SET messages = 0 WHERE messages <> 0;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "notifications_unread_truncated" AFTER TRUNCATE ON "notifications"
+  FOR EACH STATEMENT EXECUTE FUNCTION "forget_unread_counts"();--> statement-breakpoint
+CREATE TRIGGER "conversations_unread_truncated" AFTER TRUNCATE ON "conversations"
+  FOR EACH STATEMENT EXECUTE FUNCTION "forget_unread_counts"();--> statement-breakpoint
 -- The counts of what is already there.
 INSERT INTO unread_counts (user_id, slot, messages, notifications)
 SELECT id, 0, messages, notifications

@@ -311,7 +311,7 @@ describe('folding the slots (the hourly unread-counts-fold job)', () => {
 });
 
 describe('migration 0014', () => {
-  it('starts the kept counts from what a database already holds', async () => {
+  it('starts the kept counts from what a database already holds, and TRUNCATE empties them', async () => {
     const serverUrl = new URL(inject('databaseServerUrl'));
     const name = `zura_unread_${randomBytes(4).toString('hex')}`;
     serverUrl.pathname = '/postgres';
@@ -358,6 +358,13 @@ describe('migration 0014', () => {
       ];
       expect(await counted(handle.pool, [a, b, c])).toEqual(expected);
       expect(await kept(handle.pool, [a, b, c])).toEqual(expected);
+
+      // TRUNCATE fires none of the row or statement triggers; its own trigger empties the counts.
+      await handle.pool.query('truncate notifications');
+      await handle.pool.query('truncate conversations cascade');
+      const none = [0, 0, 0].map(() => ({ messages: 0, notifications: 0 }));
+      expect(await counted(handle.pool, [a, b, c])).toEqual(none);
+      expect(await kept(handle.pool, [a, b, c])).toEqual(none);
     } finally {
       fs.rmSync(before, { recursive: true, force: true });
       await handle.close();
