@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
@@ -98,6 +99,45 @@ async function postJson(
     // Not JSON: keep the text for the error message.
   }
   return { status: response.status, json };
+}
+
+/**
+ * POSTs a JSON body with a bearer token on a keep-alive agent and answers the status; a request
+ * with no answer within `timeoutMs` fails.
+ */
+export function postWithToken(
+  agent: http.Agent,
+  url: string,
+  token: string,
+  body: string,
+  timeoutMs = 60_000,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    const timer = setTimeout(
+      () => request.destroy(new Error(`no answer in ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+    request.on('close', () => clearTimeout(timer));
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 export type Account = { id: number; username: string; email: string; access: string };

@@ -10,6 +10,7 @@ import {
   jwtKey,
   mintAccessToken,
   now,
+  postWithToken,
   signUp,
   timed,
 } from './common.ts';
@@ -71,7 +72,7 @@ export const inbox: Benchmark = {
       for (const { fan } of conversations) tokens.set(fan, await mintAccessToken(key, fan));
 
       const send = (conversation: { id: number; fan: number }) =>
-        post(
+        postWithToken(
           agent,
           `${url}/api/messaging/conversations/${conversation.id}/send_message/`,
           tokens.get(conversation.fan)!,
@@ -196,28 +197,4 @@ async function sendFor<T>(seconds: number, conversations: T[], send: (c: T) => P
     }),
   );
   return { answered, failed, latency: summarize(latencies) };
-}
-
-function post(agent: http.Agent, url: string, token: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.setTimeout(30_000, () => request.destroy(new Error('send timed out')));
-    request.on('error', reject);
-    request.end(body);
-  });
 }

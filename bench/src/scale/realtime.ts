@@ -17,6 +17,7 @@ import {
   MiB,
   mintAccessToken,
   now,
+  postWithToken,
   rssBytes,
   sampleRss,
   signUp,
@@ -122,37 +123,7 @@ type Send = { seq: number; sentAt: number; status: number; ms: number; failure?:
  * falls behind, further sends wait here, and their latency counts the wait.
  */
 const SEND_CONNECTIONS = 64;
-const SEND_TIMEOUT_MS = 60_000;
 const sendAgent = new http.Agent({ keepAlive: true, maxSockets: SEND_CONNECTIONS });
-
-function postOnAgent(url: string, token: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        agent: sendAgent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      },
-    );
-    const timer = setTimeout(
-      () => request.destroy(new Error('no answer in 60 s')),
-      SEND_TIMEOUT_MS,
-    );
-    request.on('close', () => clearTimeout(timer));
-    request.on('error', reject);
-    request.end(body);
-  });
-}
 
 /** "code: count" of sends that got no 201. */
 function describeFailures(sends: Send[]): string {
@@ -192,7 +163,8 @@ async function pacedSends(options: {
     const request = options
       .token(sender)
       .then((token) =>
-        postOnAgent(
+        postWithToken(
+          sendAgent,
           `${options.url}/api/messaging/conversations/${conversationId}/send_message/`,
           token,
           JSON.stringify({ text: `rt:${seq}` }),
