@@ -32,8 +32,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_id_idx').on(t.userId, t.id.desc().nullsFirst()),
-    index('notifications_unread_idx')
-      .on(t.userId)
+    // The summary's unread counts by type read this index alone (an index-only scan).
+    index('notifications_unread_type_idx')
+      .on(t.userId, t.type)
       .where(sql`not ${t.isRead}`),
     // Opening a conversation marks its unread message notifications read: found here, not by
     // reading every unread notification of a creator who has thousands.
