@@ -120,6 +120,8 @@ export async function listenForChanges(
     }
   }
 
+  /** The last sync marker's query: the next one waits for it. */
+  let markersSent: Promise<void> = Promise.resolve();
   await connect();
   return {
     get live() {
@@ -146,7 +148,16 @@ export async function listenForChanges(
           resolve();
         });
       });
-      await current.query('SELECT pg_notify($1, $2)', [CHANNEL, marker]);
+      // One query at a time on the listening connection: pg queues overlapping ones but warns
+      // (and pg 9 refuses them). Each marker still leaves after its caller asked.
+      const sent = markersSent.then(() =>
+        current.query('SELECT pg_notify($1, $2)', [CHANNEL, marker]),
+      );
+      markersSent = sent.then(
+        () => undefined,
+        () => undefined,
+      );
+      await sent;
       await heard;
     },
     async close() {
