@@ -69,7 +69,7 @@ type Slot = { userId: number; slot: number };
  * Of each user's locked rows (in user and slot order), the first keeps the sum and the rest go;
  * when the sum is nothing, all go.
  */
-export function foldRows(rows: SlotRow[]): {
+function foldRows(rows: SlotRow[]): {
   removed: Slot[];
   kept: (Slot & { messages: number; notifications: number })[];
 } {
