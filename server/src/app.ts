@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(mediaRoutes({ db, storage, signer }));
   await registerLiveSocket(app, services, config.publicUrl);
-  await registerPeerServer(app, services.tickets);
+  await registerPeerServer(app, services);
 
   await registerWebApp(app, config.webDistDir);
   return app;

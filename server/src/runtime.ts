@@ -87,6 +87,7 @@ export async function startRuntime(options: {
     'subscriptions-renew': () => services.subscriptions.renewDue(),
     'idempotency-expire': () => expireIdempotencyKeys(database.db),
     'unread-counts-fold': () => foldUnreadCounts(database.db),
+    'sessions-expire': () => services.sessions.deleteOld(),
   });
   const app = await buildApp({
     config,

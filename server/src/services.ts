@@ -10,6 +10,7 @@ import type { Secrets } from './lib/secrets.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createSessions } from './modules/auth/sessions.ts';
 import { createFollowsService } from './modules/follows/service.ts';
 import { createExploreService } from './modules/explore/service.ts';
 import { createLibraryService } from './modules/library/service.ts';
@@ -23,7 +24,6 @@ import { createProfilesService } from './modules/profiles/service.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createTipsService } from './modules/tips/service.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
-import { createAccountCheck } from './modules/users/account-check.ts';
 import { findUserById } from './modules/users/repo.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createStripeProvider } from './modules/wallet/providers/stripe.ts';
@@ -55,8 +55,8 @@ export function createServices(deps: ServiceDeps) {
   const accessTokens = createAccessTokens(secrets.jwtKey);
   const signer = createMediaSigner(secrets.urlSigningKey);
   const mediaUrl = (uploadId: string | null) => (uploadId ? signer.url(uploadId) : null);
-  const accountExists = createAccountCheck(db, changes);
-  const requireUser = createRequireUser(accessTokens, accountExists);
+  const sessions = createSessions({ db, changes });
+  const requireUser = createRequireUser(accessTokens, sessions.isActive);
   const requireAdmin = createRequireAdmin(
     requireUser,
     async (userId) => (await findUserById(db, userId))?.isAdmin === true,
@@ -81,10 +81,17 @@ export function createServices(deps: ServiceDeps) {
     storage,
     signer,
     accessTokens,
-    userExists: accountExists,
+    sessions,
     requireUser,
     requireAdmin,
-    auth: createAuthService({ db, accessTokens, rateLimits, jobs, publicUrl: config.publicUrl }),
+    auth: createAuthService({
+      db,
+      accessTokens,
+      sessions,
+      rateLimits,
+      jobs,
+      publicUrl: config.publicUrl,
+    }),
     users: createUsersService({ db, mediaUrl }),
     uploads,
     profiles: createProfilesService({ db, uploads, rateLimits, mediaUrl, changes }),
@@ -118,6 +125,6 @@ export function createServices(deps: ServiceDeps) {
     explore: createExploreService({ db, mediaUrl }),
     library: createLibraryService({ db, signer, changes }),
     calls: createCallsService({ db, tickets, ice: config.ice }),
-    account: createAccountService({ db, storage, rateLimits, changes }),
+    account: createAccountService({ db, storage, rateLimits, changes, sessions }),
   };
 }

@@ -26,6 +26,8 @@ export type TestApp = {
   accessTokens: AccessTokens;
   /** The app's services, for jobs a test runs by hand (`services.subscriptions.renewDue`). */
   services: Services;
+  /** Starts a session for the user, as a sign-in would, and answers its access token. */
+  signIn: (userId: number) => Promise<string>;
   /** Sends a request; `token` becomes a bearer header. */
   request: (
     options: InjectOptions & {
@@ -80,6 +82,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const { app, database } = runtime;
   await app.ready();
   const outbox = path.join(dataDir, 'outbox');
+  const accessTokens = createAccessTokens(secrets.jwtKey);
 
   return {
     app,
@@ -89,8 +92,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     storage: runtime.storage,
     secrets,
-    accessTokens: createAccessTokens(secrets.jwtKey),
+    accessTokens,
     services: runtime.services,
+    signIn: async (userId) =>
+      accessTokens.issue(userId, await runtime.services.sessions.start(userId)),
     // Tests also write with SQL, behind the platform's back; a request waits until this instance
     // has heard of those writes, as a request arriving a moment later would.
     request: async ({ token, headers, settle = true, ...options }) => {

@@ -229,6 +229,6 @@ export async function quickUser(t: TestApp, isCreator = false): Promise<TestUser
     username,
     email,
     password: 'a long enough password',
-    access: await t.accessTokens.issue(row.id),
+    access: await t.signIn(row.id),
   };
 }

@@ -39,7 +39,7 @@ export async function buildUser(
     })
     .returning();
   if (!row) throw new Error('user insert failed');
-  return { id: row.id, username, email, password, access: await t.accessTokens.issue(row.id) };
+  return { id: row.id, username, email, password, access: await t.signIn(row.id) };
 }
 
 export type BuiltPost = {

@@ -10,7 +10,8 @@ const RECONNECT_MS = 1_000;
  * fields a feed shows (name, avatar, lock, price) or media variants changed;
  * `account_deleted` with the id of an account that is gone; `following_changed` with the id of a
  * user who followed, unfollowed, subscribed or whose subscription changed; `library_changed` with
- * the owner of uploads or sent attachments that changed; `reset` when notices may have been
+ * the owner of uploads or sent attachments that changed; `session_ended` with a session that
+ * ended (signed out, revoked, its account deleted); `reset` when notices may have been
  * missed (the listening connection was lost or has just been made), so every copy is suspect.
  */
 export type ChangeNotice =
@@ -19,6 +20,7 @@ export type ChangeNotice =
   | { kind: 'account_deleted'; userId: number }
   | { kind: 'following_changed'; userId: number }
   | { kind: 'library_changed'; userId: number }
+  | { kind: 'session_ended'; sessionId: number }
   | { kind: 'reset' };
 
 export interface ChangeNotices {
@@ -46,6 +48,7 @@ function parse(payload: string | undefined): ChangeNotice | undefined {
   if (payload === 'feed') return { kind: 'feed' };
   const match = /^(\w+):(\d+)$/.exec(payload ?? '');
   const kind = match?.[1];
+  if (kind === 'session_ended') return { kind, sessionId: Number(match?.[2]) };
   if (
     kind !== 'account_deleted' &&
     kind !== 'following_changed' &&

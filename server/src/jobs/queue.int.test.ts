@@ -48,6 +48,7 @@ describe('a job that outlives the queue', () => {
           'subscriptions-renew': async () => undefined,
           'idempotency-expire': async () => undefined,
           'unread-counts-fold': async () => undefined,
+          'sessions-expire': async () => undefined,
         };
         await queue.work(handlers);
         await queue.send('send-mail', {

@@ -9,6 +9,7 @@ export type JobPayloads = {
   'subscriptions-renew': Record<string, never>;
   'idempotency-expire': Record<string, never>;
   'unread-counts-fold': Record<string, never>;
+  'sessions-expire': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [Name in JobName]: (data: JobPayloads[Name]) => Promise<unknown> };
@@ -18,6 +19,7 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
   'subscriptions-renew': '* * * * *',
   'idempotency-expire': '17 3 * * *',
   'unread-counts-fold': '41 * * * *',
+  'sessions-expire': '29 4 * * *',
 };
 
 export type JobQueue = {
@@ -35,6 +37,7 @@ const JOB_NAMES: JobName[] = [
   'subscriptions-renew',
   'idempotency-expire',
   'unread-counts-fold',
+  'sessions-expire',
 ];
 
 /** The PostgreSQL-backed job queue (pg-boss): work survives restarts and needs no other server. */

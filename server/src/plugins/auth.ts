@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@zura/contracts';
 import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
-import type { AccessTokens } from '../modules/auth/access-tokens.ts';
+import type { AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireUser`; routes behind it may read it without a check. */
     userId: number;
+    /** The session of the request's access token, set by `requireUser`. */
+    sessionId: number;
   }
 }
 
@@ -18,21 +20,23 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * A preHandler hook: answers 401 unless the request carries a valid access token of an account
- * that still exists (a deleted account's tokens stop working at once).
+ * A preHandler hook: answers 401 unless the request carries a valid access token whose session
+ * is still going (a token stops working the moment its session ends: logout, a password reset,
+ * a copied refresh token, account deletion).
  */
 export function createRequireUser(
   accessTokens: AccessTokens,
-  userExists: (userId: number) => Promise<boolean>,
+  sessionActive: (claims: AccessClaims) => Promise<boolean>,
 ) {
   return async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError(messages.authRequired);
-    const userId = await accessTokens.verify(token);
-    if (userId === undefined || !(await userExists(userId))) {
+    const claims = await accessTokens.verify(token);
+    if (claims === undefined || !(await sessionActive(claims))) {
       throw new UnauthorizedError(messages.authInvalid, 'token_not_valid');
     }
-    request.userId = userId;
+    request.userId = claims.userId;
+    request.sessionId = claims.sessionId;
   };
 }
 

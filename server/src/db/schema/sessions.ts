@@ -1,9 +1,41 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
+/** Why a session ended; what ends one is listed in docs/ARCHITECTURE.md ("Sessions"). */
+export const SESSION_END_REASONS = [
+  'logout',
+  'token_reuse',
+  'password_reset',
+  'account_deleted',
+  'suspended',
+  'revoked',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 /**
- * One row per refresh token ever issued. Tokens of one sign-in share a `familyId`; a rotated
- * token presented again outside the grace window revokes its whole family.
+ * One sign-in: what a login starts and every refresh token, access token, live socket and call
+ * ticket of it carries. It ends once (`endedAt`), and everything carrying it stops at once on
+ * every instance (the `session_ended` change notice of migration 0017). `expiresAt` moves with
+ * each refresh; a session nobody refreshed for 14 days is over without ending.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: SESSION_END_REASONS }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * One row per refresh token ever issued. Tokens of one session share its id; a rotated token
+ * presented again outside the grace window ends the whole session.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -12,16 +44,17 @@ export const refreshTokens = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
     index('refresh_tokens_user_idx').on(t.userId),
-    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_session_idx').on(t.sessionId),
   ],
 );
 

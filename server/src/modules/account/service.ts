@@ -5,6 +5,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
+import type { Sessions } from '../auth/sessions.ts';
 import { findUserById } from '../users/repo.ts';
 import * as repo from './repo.ts';
 
@@ -25,8 +26,9 @@ export function createAccountService(deps: {
   storage: MediaStorage;
   rateLimits: RateLimits;
   changes: ChangeNotices;
+  sessions: Sessions;
 }) {
-  const { db, storage, rateLimits, changes } = deps;
+  const { db, storage, rateLimits, changes, sessions } = deps;
   return {
     async getSettings(userId: number) {
       return withDefaults(await repo.readSettings(db, userId));
@@ -52,6 +54,8 @@ export function createAccountService(deps: {
         );
       }
       const files = await repo.storageKeysOf(db, userId);
+      // The cascade would end the sessions too; ending them first tells this instance at once.
+      await sessions.endAll(userId, 'account_deleted');
       await repo.deleteUser(db, userId);
       changes.announce({ kind: 'account_deleted', userId });
       changes.announce({ kind: 'feed' });

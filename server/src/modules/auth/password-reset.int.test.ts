@@ -147,10 +147,11 @@ describe('POST /api/auth/password-reset/confirm/', () => {
     expect((await refresh(phone.refresh)).statusCode).toBe(401);
     expect((await refresh(otherSession.refresh)).statusCode).toBe(200);
     const { rows } = await t.pool.query(
-      'SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL',
+      'SELECT end_reason FROM sessions WHERE user_id = $1 ORDER BY id',
       [user.id],
     );
-    expect(rows).toHaveLength(0);
+    // The factory's sign-in, the laptop and the phone.
+    expect(rows).toEqual(Array.from({ length: 3 }, () => ({ end_reason: 'password_reset' })));
   });
 
   it('refuses a short password with the spec message and keeps the link usable', async () => {

@@ -1,10 +1,13 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import {
   oneTimeTokens,
   refreshTokens,
+  sessions,
   users,
   type OneTimeTokenPurpose,
+  type SessionEndReason,
 } from '../../db/schema/index.ts';
 
 export function findUserByEmail(db: Executor, email: string) {
@@ -51,17 +54,91 @@ export async function markEmailVerified(db: Executor, userId: number) {
     .where(eq(users.id, userId));
 }
 
+// --- sessions ---
+
+export async function insertSession(db: Executor, userId: number, expiresAt: Date) {
+  const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** Ends a session that is still going; answers whether this call ended it. */
+export async function endSession(db: Executor, sessionId: number, reason: SessionEndReason) {
+  const rows = await db
+    .update(sessions)
+    .set({ endedAt: sql`now()`, endReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+/** Ends every session of a user still going; answers their ids. */
+export async function endUserSessions(db: Executor, userId: number, reason: SessionEndReason) {
+  const rows = await db
+    .update(sessions)
+    .set({ endedAt: sql`now()`, endReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Which of these sessions are still going, with their users: asked for the sessions of access
+ * tokens not seen recently, in one prepared statement for any number of ids.
+ */
+export async function activeSessionUsers(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await executePrepared<{ id: string; user_id: string }>(
+    db,
+    'sessions_active',
+    sql`select id, user_id from sessions
+        where id = any(${sql.param(ids)}::bigint[]) and ended_at is null and expires_at > now()`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), Number(row.user_id)]));
+}
+
+/** Sessions over for a day (ended or unrefreshed past their expiry) go, their tokens with them. */
+export async function deleteOldSessions(db: Executor) {
+  const dayAgo = sql`now() - interval '1 day'`;
+  const rows = await db
+    .delete(sessions)
+    .where(or(lt(sessions.endedAt, dayAgo), lt(sessions.expiresAt, dayAgo)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
 // --- refresh tokens ---
 
 export async function insertRefreshToken(
   db: Executor,
-  values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date },
+  values: { userId: number; sessionId: number; tokenHash: string; expiresAt: Date },
 ) {
   await db.insert(refreshTokens).values(values);
+  // The session lasts as long as its newest refresh token.
+  await db
+    .update(sessions)
+    .set({ expiresAt: values.expiresAt })
+    .where(eq(sessions.id, values.sessionId));
 }
 
-export function findRefreshToken(db: Executor, tokenHash: string) {
-  return db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, tokenHash) });
+/** A refresh token with whether its session is still going. */
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.userId,
+      sessionId: refreshTokens.sessionId,
+      tokenHash: refreshTokens.tokenHash,
+      expiresAt: refreshTokens.expiresAt,
+      rotatedAt: refreshTokens.rotatedAt,
+      sessionEnded: sql<boolean>`${sessions.endedAt} is not null`,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
 }
 
 /** Marks the token used; only one concurrent caller wins (returns true). */
@@ -69,29 +146,9 @@ export async function claimRefreshToken(db: Executor, id: number): Promise<boole
   const rows = await db
     .update(refreshTokens)
     .set({ rotatedAt: sql`now()` })
-    .where(
-      and(
-        eq(refreshTokens.id, id),
-        isNull(refreshTokens.rotatedAt),
-        isNull(refreshTokens.revokedAt),
-      ),
-    )
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
     .returning({ id: refreshTokens.id });
   return rows.length === 1;
-}
-
-export async function revokeFamily(db: Executor, familyId: string) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
-
-export async function revokeAllRefreshTokens(db: Executor, userId: number) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 // --- one-time tokens (verification and reset links) ---

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   REFRESH_TOKEN_LIFETIME_SECONDS,
   isDisposableEmail,
@@ -28,6 +27,7 @@ import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { passwordResetMail, verifyEmailMail } from '../../mail/templates.ts';
 import type { AccessTokens } from './access-tokens.ts';
+import type { Sessions } from './sessions.ts';
 import {
   expiryFrom,
   isExpired,
@@ -40,6 +40,7 @@ import * as repo from './repo.ts';
 export type AuthServiceDeps = {
   db: Database;
   accessTokens: AccessTokens;
+  sessions: Sessions;
   rateLimits: RateLimits;
   jobs: JobQueue;
   publicUrl: string;
@@ -72,22 +73,24 @@ function validateSignup(input: SignupRequest): FieldErrors {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, accessTokens, rateLimits, jobs, publicUrl } = deps;
+  const { db, accessTokens, sessions, rateLimits, jobs, publicUrl } = deps;
 
-  async function issueRefreshToken(executor: Executor, userId: number, familyId: string) {
+  async function issueRefreshToken(executor: Executor, userId: number, sessionId: number) {
     const refresh = newOpaqueToken();
     await repo.insertRefreshToken(executor, {
       userId,
-      familyId,
+      sessionId,
       tokenHash: hashToken(refresh),
       expiresAt: expiryFrom(new Date(), REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
     });
     return refresh;
   }
 
-  async function issuePair(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
-    const refresh = await issueRefreshToken(db, userId, familyId);
-    return { access: await accessTokens.issue(userId), refresh };
+  /** A token pair of `sessionId`, or of a new session (a sign-in) when none is given. */
+  async function issuePair(userId: number, sessionId?: number): Promise<TokenPair> {
+    const session = sessionId ?? (await sessions.start(userId));
+    const refresh = await issueRefreshToken(db, userId, session);
+    return { access: await accessTokens.issue(userId, session), refresh };
   }
 
   async function mailLink(user: UserRow, purpose: 'verify_email' | 'password_reset') {
@@ -158,23 +161,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       const invalid = () => new UnauthorizedError(messages.invalidRefreshToken, 'token_not_valid');
       const row = await repo.findRefreshToken(db, hashToken(refresh));
       const now = new Date();
-      if (!row || row.revokedAt || isExpired(row.expiresAt, now)) throw invalid();
+      if (!row || row.sessionEnded || isExpired(row.expiresAt, now)) throw invalid();
       const claimed = row.rotatedAt ? false : await repo.claimRefreshToken(db, row.id);
       if (!claimed) {
         const current = await repo.findRefreshToken(db, row.tokenHash);
         const rotatedAt = current?.rotatedAt;
-        if (!current || current.revokedAt || !rotatedAt || !isWithinReuseGrace(rotatedAt, now)) {
+        if (!current || current.sessionEnded || !rotatedAt || !isWithinReuseGrace(rotatedAt, now)) {
           // A rotated token came back late: someone holds a copy. End the whole sign-in.
-          await repo.revokeFamily(db, row.familyId);
+          await sessions.end(row.sessionId, 'token_reuse');
           throw invalid();
         }
       }
-      return issuePair(row.userId, row.familyId);
+      return issuePair(row.userId, row.sessionId);
     },
 
+    /** Ends the session of this refresh token: its access tokens, sockets and calls too. */
     async logout(refresh: string) {
       const row = await repo.findRefreshToken(db, hashToken(refresh));
-      if (row) await repo.revokeFamily(db, row.familyId);
+      if (row) await sessions.end(row.sessionId, 'logout');
       return { message: messages.loggedOut };
     },
 
@@ -212,16 +216,19 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new BadRequestError(messages.passwordResetFailed, { details: problems });
       }
       const passwordHash = await hashPassword(newPassword);
-      const userId = await db.transaction(async (tx) => {
+      const reset = await db.transaction(async (tx) => {
         const owner = await repo.consumeOneTimeToken(tx, 'password_reset', hashToken(token));
         if (owner === undefined) return undefined;
         await repo.updatePasswordHash(tx, owner, passwordHash);
-        await repo.revokeAllRefreshTokens(tx, owner);
+        // Signed out everywhere: whoever held the account before (a guesser, or someone who
+        // signed up with this address before its owner) loses every token and socket at once.
+        const ended = await sessions.endAll(owner, 'password_reset', tx);
         // Following a mailed link proves the address too.
         await repo.markEmailVerified(tx, owner);
-        return owner;
+        return ended;
       });
-      if (userId === undefined) {
+      reset?.announce();
+      if (reset === undefined) {
         throw new BadRequestError(messages.passwordResetInvalid, {
           details: [messages.passwordResetInvalid],
         });

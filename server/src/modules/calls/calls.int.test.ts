@@ -96,7 +96,7 @@ describe('POST /api/calls/ticket/', () => {
     expect(res.json()).toEqual({
       room_id: room,
       peer_id: `${room}_${alice.id}`,
-      token: expect.stringMatching(/^\d+\.[\w-]+$/),
+      token: expect.stringMatching(/^\d+\.\d+\.[\w-]+$/),
       key: 'peerjs',
       path: '/peerjs',
       ice_servers: [{ urls: ['stun:stun.l.google.com:19302'] }],
@@ -174,10 +174,12 @@ describe('the PeerJS server', () => {
       // no ticket, a forged one, an expired one
       [aliceTicket.peer_id, ''],
       [aliceTicket.peer_id, `${aliceTicket.token.split('.')[0]}.forged-signature`],
+      [aliceTicket.peer_id, aliceTicket.token.replace(/\.(\d+)\./, (_, id) => `.${+id + 1}.`)],
       [
         aliceTicket.peer_id,
         createTicketSigner(t.secrets.urlSigningKey).issue(
           aliceTicket.peer_id,
+          Number(aliceTicket.token.split('.')[1]),
           Date.now() - 2 * 3600_000,
         ),
       ],

@@ -15,7 +15,7 @@ export function callsRoutes(deps: {
     app.post(
       '/calls/ticket/',
       { preHandler: deps.requireUser, schema: { body: ticketBody } },
-      (request) => deps.calls.ticket(request.userId, request.body.room_id),
+      (request) => deps.calls.ticket(request.userId, request.sessionId, request.body.room_id),
     );
   };
 }

@@ -15,8 +15,11 @@ export function createCallsService(deps: {
   ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined };
 }) {
   return {
-    /** A ticket for the caller's own peer id in a room of a conversation they take part in. */
-    async ticket(userId: number, roomId: string) {
+    /**
+     * A ticket for the caller's own peer id in a room of a conversation they take part in, good
+     * while the caller's session lasts.
+     */
+    async ticket(userId: number, sessionId: number, roomId: string) {
       const room = parseRoom(roomId);
       if (!room || !room.includes(userId)) {
         throw new BadRequestError('Not a call room of yours: use room_{smaller id}_{larger id}.');
@@ -28,7 +31,7 @@ export function createCallsService(deps: {
       return {
         room_id: roomId,
         peer_id: peerId,
-        token: deps.tickets.issue(peerId),
+        token: deps.tickets.issue(peerId, sessionId),
         key: PEER_KEY,
         path: PEER_PATH,
         ice_servers: iceServersFor(userId, deps.ice),

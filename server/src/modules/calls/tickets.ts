@@ -26,25 +26,30 @@ export function parsePeerId(peerId: string): { roomId: string; userId: number } 
 }
 
 /**
- * A ticket binds one peer id to its user for an hour. The PeerJS client sends it as its token;
- * the signalling server accepts a connection only for the peer id the ticket names.
+ * A ticket binds one peer id to its user and session for an hour. The PeerJS client sends it as
+ * its token; the signalling server accepts a connection only for the peer id the ticket names,
+ * while the session lasts (and drops it when the session ends).
  */
 export function createTicketSigner(key: Uint8Array) {
-  const sign = (peerId: string, exp: number) =>
-    createHmac('sha256', key).update(`peer:${peerId}:${exp}`).digest('base64url');
+  const sign = (peerId: string, sessionId: number, exp: number) =>
+    createHmac('sha256', key).update(`peer:${peerId}:${sessionId}:${exp}`).digest('base64url');
   return {
-    issue(peerId: string, now = Date.now()): string {
+    issue(peerId: string, sessionId: number, now = Date.now()): string {
       const exp = Math.floor(now / 1000) + TICKET_LIFETIME_SECONDS;
-      return `${exp}.${sign(peerId, exp)}`;
+      return `${exp}.${sessionId}.${sign(peerId, sessionId, exp)}`;
     },
-    verify(peerId: string, ticket: string, now = Date.now()): boolean {
-      const [expText, sig] = ticket.split('.');
-      if (!expText || !sig || !/^\d{1,12}$/.test(expText)) return false;
+    /** The session a valid, unexpired ticket for `peerId` was issued to; undefined otherwise. */
+    verify(peerId: string, ticket: string, now = Date.now()): number | undefined {
+      const [expText, sessionText, sig] = ticket.split('.');
+      if (!expText || !sessionText || !sig) return undefined;
+      if (!/^\d{1,12}$/.test(expText) || !/^[1-9]\d{0,15}$/.test(sessionText)) return undefined;
       const exp = Number(expText);
-      if (exp <= Math.floor(now / 1000)) return false;
-      const expected = Buffer.from(sign(peerId, exp));
+      const sessionId = Number(sessionText);
+      if (exp <= Math.floor(now / 1000) || !Number.isSafeInteger(sessionId)) return undefined;
+      const expected = Buffer.from(sign(peerId, sessionId, exp));
       const given = Buffer.from(sig);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      const valid = expected.length === given.length && timingSafeEqual(expected, given);
+      return valid ? sessionId : undefined;
     },
   };
 }

@@ -80,7 +80,7 @@ describe('authentication', () => {
     const user = await buildUser(t);
     const socket = await authedSocket(ws, user.access);
     expect(socket.frames).toEqual([
-      { type: 'auth_ok', user_id: user.id },
+      { type: 'auth_ok', user_id: user.id, expires_at: expect.any(Number) as number },
       { type: 'unread_counts', messages: 0, notifications: 0 },
     ]);
     socket.send({ type: 'ping' });
@@ -126,7 +126,7 @@ describe('authentication', () => {
 
   it('closes 4401 for a token that is not valid', async () => {
     const user = await buildUser(t);
-    const forged = await createAccessTokens(randomBytes(32)).issue(user.id);
+    const forged = await createAccessTokens(randomBytes(32)).issue(user.id, 1);
     for (const token of ['not-a-token', forged, `${user.access}x`]) {
       const closed = await closedAfterFirstFrame({ type: 'auth', token });
       expect(closed).toEqual({ code: 4401, reason: 'Invalid or expired token' });

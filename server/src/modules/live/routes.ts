@@ -13,7 +13,7 @@ import {
   REPLAY_LIMIT,
 } from './frames.ts';
 import { createHeartbeat } from './heartbeat.ts';
-import { createSocketHub } from './hub.ts';
+import { createSocketHub, type SocketHub } from './hub.ts';
 
 /** Browsers send Origin; it must be this site. Other clients (no Origin) still need a token. */
 function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
@@ -47,9 +47,33 @@ function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest): Sock
 }
 
 /**
+ * Closes this instance's sockets of a session the moment it ends, whichever instance ended it
+ * (the database's `session_ended` notice reaches all). After notices were missed (`reset`), the
+ * sessions of every open socket are asked again. Answers the unsubscribe.
+ */
+function closeEndedSessions(
+  hub: SocketHub,
+  services: Services,
+  onError: (error: unknown) => void,
+): () => void {
+  return services.changes.subscribe((notice) => {
+    if (notice.kind === 'session_ended') {
+      hub.endSession(notice.sessionId);
+    } else if (notice.kind === 'reset') {
+      const ids = hub.sessionIds();
+      services.sessions.stillActive(ids).then((active) => {
+        for (const id of ids) if (!active.has(id)) hub.endSession(id);
+      }, onError);
+    }
+  });
+}
+
+/**
  * `/ws/notifications/`: the first frame authenticates (`{type:'auth', token}`); then the server
  * pushes notifications, messages, read state and unread counts, and accepts mark_read and
- * mark_all_read. Missed notifications are replayed from `last_notification_id`.
+ * mark_all_read. Missed notifications are replayed from `last_notification_id`. The socket lives
+ * as long as its session and its access token: `auth_ok` says when the token runs out, and the
+ * client sends `auth` again with a fresh token before then, or the socket is closed (4401).
  */
 export async function registerLiveSocket(
   app: FastifyInstance,
@@ -59,7 +83,11 @@ export async function registerLiveSocket(
   const hub = createSocketHub(services.bus);
   const heartbeat = createHeartbeat(HEARTBEAT_MS);
   const log = app.log.child({ route: '/ws/notifications/' });
+  const stopEndingSessions = closeEndedSessions(hub, services, (error) =>
+    log.warn({ err: error }, 'checking the sessions of open sockets failed'),
+  );
   app.addHook('onClose', async () => {
+    stopEndingSessions();
     heartbeat.stop();
     hub.close();
   });
@@ -73,6 +101,7 @@ export async function registerLiveSocket(
       return;
     }
     const tcp = releaseUpgradeRequest(socket, request);
+    /** Set once the first `auth` frame is accepted; the socket's user for as long as it is open. */
     let userId: number | undefined;
     const send = (frame: object) =>
       socket.readyState === socket.OPEN && socket.send(JSON.stringify(frame));
@@ -84,7 +113,7 @@ export async function registerLiveSocket(
     socket.on('close', () => {
       clearTimeout(authTimer);
       heartbeat.forget(socket);
-      if (userId !== undefined) hub.remove(userId, socket);
+      hub.remove(socket);
     });
 
     // Frames are handled one at a time, in order: a frame sent right behind `auth` must find the
@@ -110,27 +139,39 @@ export async function registerLiveSocket(
           return send({ type: 'error', detail: 'Unknown or malformed frame.' });
         }
         const data = frame.data;
-        if (userId === undefined) {
-          if (data.type !== 'auth') return socket.close(CLOSE.authFailed, 'Authenticate first');
-          const id = await services.accessTokens.verify(data.token);
-          if (id === undefined || !(await services.userExists(id))) {
+        if (data.type === 'auth') {
+          const claims = await services.accessTokens.verify(data.token);
+          // A later `auth` renews the token the socket runs on; it must name the same user.
+          if (
+            claims === undefined ||
+            (userId !== undefined && claims.userId !== userId) ||
+            !(await services.sessions.isActive(claims))
+          ) {
+            hub.remove(socket);
             return socket.close(CLOSE.authFailed, 'Invalid or expired token');
           }
+          if (socket.readyState !== socket.OPEN) return;
           clearTimeout(authTimer);
-          userId = id;
-          hub.add(id, socket, tcp);
-          send({ type: 'auth_ok', user_id: id });
+          const renewal = userId !== undefined;
+          userId = claims.userId;
+          hub.add(socket, tcp, claims);
+          // A session that ended while its token was checked: its notice may have come before
+          // the socket was added, so ask once more (kept, or read anew if the notice dropped it).
+          if (!(await services.sessions.isActive(claims))) return hub.endSession(claims.sessionId);
+          send({ type: 'auth_ok', user_id: userId, expires_at: claims.expiresAt });
+          if (renewal) return;
           if (data.last_notification_id !== undefined) {
-            const missed = await services.notifications.list(id, {
+            const missed = await services.notifications.list(userId, {
               afterId: data.last_notification_id,
               limit: REPLAY_LIMIT,
             });
             for (const notification of missed.reverse())
               send({ type: 'notification', notification, replay: true });
           }
-          send((await services.messaging.unreadFrame(id)).frame);
+          send((await services.messaging.unreadFrame(userId)).frame);
           return;
         }
+        if (userId === undefined) return socket.close(CLOSE.authFailed, 'Authenticate first');
         if (data.type === 'mark_read') {
           const result = await services.notifications
             .markRead(userId, data.notification_id)

@@ -20,7 +20,7 @@ async function expiredAccessToken(userId: number): Promise<string> {
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
     vi.setSystemTime(Date.now() - 2 * 60 * 60 * 1000);
-    return await t.accessTokens.issue(userId);
+    return await t.accessTokens.issue(userId, await t.services.sessions.start(userId));
   } finally {
     vi.useRealTimers();
   }
@@ -47,7 +47,7 @@ describe.each(['/api/auth/profile/', '/api/auth/users/discover/'])(
 
     it.each([
       ['garbage', async () => 'not-a-jwt-at-all'],
-      ['signed with another key', async () => createAccessTokens(randomBytes(32)).issue(1)],
+      ['signed with another key', async () => createAccessTokens(randomBytes(32)).issue(1, 1)],
       ['expired', async () => expiredAccessToken((await buildUser(t)).id)],
       [
         'unsigned (alg none)',
