@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { messages as texts } from '@zura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { login, postJson } from '../../../test/auth.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 import { postAs, roomOf, startConversation } from '../../../test/messaging.ts';
 import { closeAllSockets, listen, TestSocket, type Frame } from '../../../test/sockets.ts';
@@ -350,5 +351,42 @@ describe('TURN credentials', () => {
     expect(bobs.credential).toBe(
       createHmac('sha1', 'turn shared secret').update(bobs.username!).digest('base64'),
     );
+  });
+});
+
+describe('a call ends with its session', () => {
+  /** Alice signed in through the API (a session of her own), in a call with bob. */
+  async function callFromSession() {
+    const alice = await buildUser(t);
+    const bob = await buildUser(t);
+    await startConversation(t, alice, bob);
+    const pair = await login(t, alice.email, alice.password);
+    const aliceTicket = await ticket({ ...alice, access: pair.access }, bob);
+    const bobTicket = await ticket(bob, alice);
+    const alicePeer = await openPeer(aliceTicket.peer_id, aliceTicket.token);
+    const bobPeer = await openPeer(bobTicket.peer_id, bobTicket.token);
+    return { pair, aliceTicket, bobTicket, alicePeer, bobPeer };
+  }
+
+  it('signing out drops the peer and tells the other side it left', async () => {
+    const { pair, aliceTicket, alicePeer, bobPeer } = await callFromSession();
+    await postJson(t, '/api/auth/logout/', { refresh: pair.refresh });
+    expect(await alicePeer.waitForClose()).toEqual({ code: 4401, reason: 'Session ended' });
+    expect(await bobPeer.waitForType('LEAVE')).toEqual({
+      type: 'LEAVE',
+      src: aliceTicket.peer_id,
+    });
+    expect(bobPeer.isOpen).toBe(true);
+  });
+
+  it('refuses the ticket of a session that has ended', async () => {
+    const { pair, aliceTicket, alicePeer } = await callFromSession();
+    await alicePeer.close();
+    await postJson(t, '/api/auth/logout/', { refresh: pair.refresh });
+    const again = peerSocket(aliceTicket.peer_id, aliceTicket.token);
+    expect(await again.waitForClose()).toEqual({
+      code: 4401,
+      reason: 'Invalid peer id or call ticket',
+    });
   });
 });

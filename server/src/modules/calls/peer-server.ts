@@ -122,6 +122,7 @@ export async function registerPeerServer(
     const peer = parsePeerId(peerId);
     const sessionId = peer ? tickets.verify(peerId, token) : undefined;
     const refuse = () => {
+      socket.resume(); // the closing handshake reads the client's close frame
       socket.send(
         JSON.stringify({ type: 'ERROR', payload: { msg: 'Invalid peer id or call ticket' } }),
       );
