@@ -7,7 +7,12 @@ import { z } from 'zod';
 const body = z.record(z.string(), z.unknown());
 
 export const serverFrame = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('auth_ok'), user_id: z.number() }),
+  // expires_at: when the server closes the socket (epoch ms) unless the token is renewed on it.
+  z.looseObject({
+    type: z.literal('auth_ok'),
+    user_id: z.number(),
+    expires_at: z.number().optional(),
+  }),
   z.looseObject({
     type: z.literal('unread_counts'),
     messages: z.number(),

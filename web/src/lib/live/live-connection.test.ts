@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerFrame } from './frames';
-import { LiveConnection, type LiveStatus, type SocketLike } from './live-connection';
+import {
+  LiveConnection,
+  TOKEN_RENEWAL_LEAD_MS,
+  type LiveStatus,
+  type SocketLike,
+} from './live-connection';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -64,8 +69,23 @@ function setup(
     latest().open();
     latest().receive({ type: 'auth_ok', user_id: 1 });
   };
-  return { connection, sockets, statuses, frames, refreshToken, healthCheck, latest, goLive };
+  const setToken = (next: string) => {
+    token = next;
+  };
+  return {
+    connection,
+    sockets,
+    statuses,
+    frames,
+    refreshToken,
+    healthCheck,
+    latest,
+    goLive,
+    setToken,
+  };
 }
+
+type Frame = { type: string };
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -88,6 +108,43 @@ describe('LiveConnection', () => {
     expect(t.statuses).toEqual(['connecting', 'open']);
     t.latest().receive({ type: 'unread_counts', messages: 1, notifications: 2 });
     expect(t.frames.map((frame) => frame.type)).toEqual(['auth_ok', 'unread_counts']);
+  });
+
+  it('renews its token on the open socket shortly before the server would close it', async () => {
+    const t = setup();
+    t.connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    t.latest().open();
+    t.latest().receive({
+      type: 'auth_ok',
+      user_id: 1,
+      expires_at: Date.now() + TOKEN_RENEWAL_LEAD_MS + 10_000,
+    });
+    const authFrames = () => t.latest().sent.filter((frame) => (frame as Frame).type === 'auth');
+    t.setToken('access-2');
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(authFrames()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(authFrames()).toEqual([
+      { type: 'auth', token: 'access-1', last_notification_id: 41 },
+      { type: 'auth', token: 'access-2' },
+    ]);
+    expect(t.sockets).toHaveLength(1);
+    expect(t.connection.status).toBe('open');
+    // A 4401 afterwards refreshes the token the socket ran on last.
+    t.latest().drop(4401);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.refreshToken).toHaveBeenCalledWith('access-2');
+  });
+
+  it('sends nothing when no newer token is to be had', async () => {
+    const t = setup();
+    t.connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    t.latest().open();
+    t.latest().receive({ type: 'auth_ok', user_id: 1, expires_at: Date.now() + 1_000 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(t.latest().sent.filter((frame) => (frame as Frame).type === 'auth')).toHaveLength(1);
   });
 
   it('does not connect without a token', async () => {

@@ -24,6 +24,12 @@ export interface SocketLike {
 const OPEN = 1;
 const CLOSING = 2;
 
+/**
+ * The socket renews its access token this long before the server would close it with 4401.
+ * Past the session's refresh threshold (five minutes), so `getToken` hands over a fresh token.
+ */
+export const TOKEN_RENEWAL_LEAD_MS = 4 * 60 * 1000;
+
 export interface LiveConnectionOptions {
   url: () => string;
   /** The current access token (refreshed first when about to expire), or null if signed out. */
@@ -52,6 +58,9 @@ export class LiveConnection {
   private attempts = 0;
   private authRetried = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private renewalTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The access token the open socket runs on. */
+  private token: string | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private abort: AbortController | undefined;
   private lastFrameAt = 0;
@@ -103,6 +112,7 @@ export class LiveConnection {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.stopPing();
+    this.stopRenewal();
     this.abort?.abort();
     this.abort = undefined;
     const socket = this.socket;
@@ -138,6 +148,34 @@ export class LiveConnection {
     }, interval);
   }
 
+  private stopRenewal(): void {
+    clearTimeout(this.renewalTimer);
+    this.renewalTimer = undefined;
+  }
+
+  /**
+   * The server closes a socket whose token runs out (`expires_at` of `auth_ok`, epoch ms) unless
+   * a newer token arrives on it first: send one shortly before, without reconnecting (nothing is
+   * missed and no replay is needed). If no fresh token can be had, the 4401 at expiry takes the
+   * usual refresh-and-reconnect path.
+   */
+  private scheduleRenewal(expiresAt: number, run: number, socket: SocketLike): void {
+    this.stopRenewal();
+    const delay = Math.max(0, expiresAt - this.now() - TOKEN_RENEWAL_LEAD_MS);
+    this.renewalTimer = setTimeout(() => {
+      this.renewalTimer = undefined;
+      void this.options
+        .getToken()
+        .catch(() => null)
+        .then((fresh) => {
+          if (run !== this.run || this.socket !== socket || socket.readyState !== OPEN) return;
+          if (!fresh || fresh === this.token) return;
+          this.token = fresh;
+          socket.send(JSON.stringify({ type: 'auth', token: fresh } satisfies ClientFrame));
+        });
+    }, delay);
+  }
+
   private async connect(run: number): Promise<void> {
     this.setStatus('connecting');
     const abort = new AbortController();
@@ -169,6 +207,7 @@ export class LiveConnection {
       return;
     }
     this.socket = socket;
+    this.token = token;
     const authToken = token;
 
     socket.onopen = () => {
@@ -188,6 +227,7 @@ export class LiveConnection {
         this.authRetried = false;
         this.setStatus('open');
         this.startPing();
+        if (frame.expires_at !== undefined) this.scheduleRenewal(frame.expires_at, run, socket);
       }
       this.options.onFrame(frame);
     };
@@ -198,7 +238,8 @@ export class LiveConnection {
       if (this.socket !== socket) return;
       this.socket = undefined;
       this.stopPing();
-      this.handleClose(event.code, run, authToken);
+      this.stopRenewal();
+      this.handleClose(event.code, run, this.token ?? authToken);
     };
   }
 
