@@ -33,6 +33,24 @@ export const passwordResetConfirmRequest = z.object({
   new_password: requiredString,
 });
 
+export const changePasswordRequest = z.object({
+  current_password: requiredString,
+  new_password: requiredString,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** One signed-in device in the user's list; `current` is the one asking. */
+export const sessionInfo = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  ip: z.string().nullable(),
+  device: z.string(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfo>;
+export const sessionList = z.object({ results: z.array(sessionInfo) });
+
 export const newPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)

@@ -22,6 +22,11 @@ export const messages = {
   passwordResetDone: 'Your password has been reset. You can now sign in.',
   passwordResetFailed: 'Password could not be reset.',
   loggedOut: 'Logged out.',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
+  sessionNotFound: 'No such session is signed in.',
+  otherSessionsEnded: 'Signed out everywhere else.',
+  sessionEnded: 'Signed out on that device.',
   authRequired: 'Authentication credentials were not provided.',
   authInvalid: 'Given token not valid for any token type',
 } as const;

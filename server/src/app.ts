@@ -75,7 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes({ db }));
-      await api.register(authRoutes({ auth: services.auth, requireUser }));
+      await api.register(
+        authRoutes({ auth: services.auth, sessions: services.sessions, requireUser }),
+      );
       await api.register(usersRoutes({ users: services.users, requireUser }));
       await api.register(uploadsRoutes({ uploads: services.uploads, requireUser }));
       await api.register(

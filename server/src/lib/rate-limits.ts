@@ -41,6 +41,11 @@ export const RATE_LIMIT_POLICIES = {
     windowSeconds: 60 * 60,
     message: 'Too many password reset requests.',
   },
+  passwordChangePerUser: {
+    points: 10,
+    windowSeconds: 60 * 60,
+    message: 'Too many password changes. Try again later.',
+  },
   tokenCheckPerClient: { points: 60, windowSeconds: 60, message: 'Too many requests.' },
   refreshPerClient: { points: 120, windowSeconds: 60, message: 'Too many requests.' },
   // Password guesses on locked content count only when wrong. The per-target budget is global:

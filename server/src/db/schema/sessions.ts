@@ -6,6 +6,7 @@ export const SESSION_END_REASONS = [
   'logout',
   'token_reuse',
   'password_reset',
+  'password_changed',
   'account_deleted',
   'suspended',
   'revoked',
@@ -26,6 +27,11 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sign-in or the newest refresh: the device list shows it as "last used". */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Address and browser of the sign-in or the newest refresh, for the device list. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason', { enum: SESSION_END_REASONS }),

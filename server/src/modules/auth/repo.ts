@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import {
@@ -56,8 +56,26 @@ export async function markEmailVerified(db: Executor, userId: number) {
 
 // --- sessions ---
 
-export async function insertSession(db: Executor, userId: number, expiresAt: Date) {
-  const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning();
+/** Where a sign-in or a refresh came from, for the device list. */
+export type SessionDevice = { ip?: string | undefined; userAgent?: string | undefined };
+
+/** Kept short: a header is the client's to fill. */
+const USER_AGENT_MAX_LENGTH = 512;
+const deviceColumns = (device: SessionDevice) => ({
+  ip: device.ip ?? null,
+  userAgent: device.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+});
+
+export async function insertSession(
+  db: Executor,
+  userId: number,
+  expiresAt: Date,
+  device: SessionDevice = {},
+) {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, expiresAt, ...deviceColumns(device) })
+    .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -72,14 +90,50 @@ export async function endSession(db: Executor, sessionId: number, reason: Sessio
   return rows.length === 1;
 }
 
-/** Ends every session of a user still going; answers their ids. */
-export async function endUserSessions(db: Executor, userId: number, reason: SessionEndReason) {
+/**
+ * Ends every session of a user still going, or only `sessionId`, or all but `exceptSessionId`;
+ * answers the ids it ended.
+ */
+export async function endUserSessions(
+  db: Executor,
+  userId: number,
+  reason: SessionEndReason,
+  which: { sessionId?: number; exceptSessionId?: number } = {},
+) {
   const rows = await db
     .update(sessions)
     .set({ endedAt: sql`now()`, endReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        which.sessionId === undefined ? undefined : eq(sessions.id, which.sessionId),
+        which.exceptSessionId === undefined ? undefined : ne(sessions.id, which.exceptSessionId),
+      ),
+    )
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
+}
+
+/** A user's sessions still going, most recently used first. */
+export function listUserSessions(db: Executor, userId: number) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
 }
 
 /**
@@ -114,12 +168,17 @@ export async function deleteOldSessions(db: Executor) {
 export async function insertRefreshToken(
   db: Executor,
   values: { userId: number; sessionId: number; tokenHash: string; expiresAt: Date },
+  device?: SessionDevice,
 ) {
   await db.insert(refreshTokens).values(values);
-  // The session lasts as long as its newest refresh token.
+  // The session lasts as long as its newest refresh token, and was last used now.
   await db
     .update(sessions)
-    .set({ expiresAt: values.expiresAt })
+    .set({
+      expiresAt: values.expiresAt,
+      lastUsedAt: sql`now()`,
+      ...(device ? deviceColumns(device) : {}),
+    })
     .where(eq(sessions.id, values.sessionId));
 }
 

@@ -27,7 +27,7 @@ import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { passwordResetMail, verifyEmailMail } from '../../mail/templates.ts';
 import type { AccessTokens } from './access-tokens.ts';
-import type { Sessions } from './sessions.ts';
+import type { SessionDevice, Sessions } from './sessions.ts';
 import {
   expiryFrom,
   isExpired,
@@ -75,21 +75,37 @@ function validateSignup(input: SignupRequest): FieldErrors {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, accessTokens, sessions, rateLimits, jobs, publicUrl } = deps;
 
-  async function issueRefreshToken(executor: Executor, userId: number, sessionId: number) {
+  async function issueRefreshToken(
+    executor: Executor,
+    userId: number,
+    sessionId: number,
+    device?: SessionDevice,
+  ) {
     const refresh = newOpaqueToken();
-    await repo.insertRefreshToken(executor, {
-      userId,
-      sessionId,
-      tokenHash: hashToken(refresh),
-      expiresAt: expiryFrom(new Date(), REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
-    });
+    await repo.insertRefreshToken(
+      executor,
+      {
+        userId,
+        sessionId,
+        tokenHash: hashToken(refresh),
+        expiresAt: expiryFrom(new Date(), REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
+      },
+      device,
+    );
     return refresh;
   }
 
-  /** A token pair of `sessionId`, or of a new session (a sign-in) when none is given. */
-  async function issuePair(userId: number, sessionId?: number): Promise<TokenPair> {
-    const session = sessionId ?? (await sessions.start(userId));
-    const refresh = await issueRefreshToken(db, userId, session);
+  /**
+   * A token pair of `sessionId`, or of a new session (a sign-in) when none is given; `device`
+   * is where the sign-in or refresh came from, for the device list.
+   */
+  async function issuePair(
+    userId: number,
+    sessionId?: number,
+    device?: SessionDevice,
+  ): Promise<TokenPair> {
+    const session = sessionId ?? (await sessions.start(userId, device));
+    const refresh = await issueRefreshToken(db, userId, session, device);
     return { access: await accessTokens.issue(userId, session), refresh };
   }
 
@@ -143,7 +159,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { id: user.id, username: user.username, email: user.email };
     },
 
-    async login(email: string, password: string, clientKey: string): Promise<TokenPair> {
+    async login(
+      email: string,
+      password: string,
+      clientKey: string,
+      device?: SessionDevice,
+    ): Promise<TokenPair> {
       const accountKey = email.trim().toLowerCase();
       await rateLimits.consume('loginPerClient', clientKey);
       await rateLimits.consume('loginPerAccount', accountKey);
@@ -153,10 +174,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !ok)
         throw new UnauthorizedError(messages.invalidCredentials, 'invalid_credentials');
       await rateLimits.reset('loginPerAccount', accountKey);
-      return issuePair(user.id);
+      return issuePair(user.id, undefined, device);
     },
 
-    async refresh(refresh: string, clientKey: string): Promise<TokenPair> {
+    async refresh(refresh: string, clientKey: string, device?: SessionDevice): Promise<TokenPair> {
       await rateLimits.consume('refreshPerClient', clientKey);
       const invalid = () => new UnauthorizedError(messages.invalidRefreshToken, 'token_not_valid');
       const row = await repo.findRefreshToken(db, hashToken(refresh));
@@ -172,7 +193,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           throw invalid();
         }
       }
-      return issuePair(row.userId, row.sessionId);
+      return issuePair(row.userId, row.sessionId, device);
     },
 
     /** Ends the session of this refresh token: its access tokens, sockets and calls too. */
@@ -234,6 +255,29 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       }
       return { message: messages.passwordResetDone };
+    },
+
+    /** A new password for a signed-in user; every other session of theirs ends. */
+    async changePassword(
+      userId: number,
+      sessionId: number,
+      input: { current_password: string; new_password: string },
+    ) {
+      await rateLimits.consume('passwordChangePerUser', String(userId));
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new NotFoundError();
+      const problems = passwordProblems(input.new_password);
+      if (problems.length > 0) throw new ValidationError({ new_password: problems });
+      if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+        throw new ValidationError({ current_password: [messages.currentPasswordWrong] });
+      }
+      const passwordHash = await hashPassword(input.new_password);
+      const others = await db.transaction(async (tx) => {
+        await repo.updatePasswordHash(tx, userId, passwordHash);
+        return sessions.endOthers(userId, sessionId, 'password_changed', tx);
+      });
+      others.announce();
+      return { message: messages.passwordChanged };
     },
 
     async resendVerification(userId: number) {

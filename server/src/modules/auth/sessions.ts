@@ -6,6 +6,10 @@ import { createKeptLookup } from '../../lib/kept-lookup.ts';
 import type { AccessClaims } from './access-tokens.ts';
 import { expiryFrom } from './policy.ts';
 import * as repo from './repo.ts';
+import type { SessionDevice } from './repo.ts';
+import { describeDevice } from './device.ts';
+
+export type { SessionDevice };
 
 /**
  * Sessions: one per sign-in, carried by its refresh tokens, access tokens, live sockets and call
@@ -35,12 +39,26 @@ export function createSessions(deps: { db: Database; changes: ChangeNotices }) {
     for (const sessionId of ids) changes.announce({ kind: 'session_ended', sessionId });
   };
 
+  /** Ends sessions of a user; inside a transaction the caller announces after commit. */
+  const endUserSessions = async (
+    executor: Executor,
+    userId: number,
+    reason: SessionEndReason,
+    which: { sessionId?: number; exceptSessionId?: number },
+  ) => {
+    const ended = await repo.endUserSessions(executor, userId, reason, which);
+    const announce = () => announceEnded(ended);
+    if (executor === db) announce();
+    return { ended: ended.length, announce };
+  };
+
   return {
-    async start(userId: number, executor: Executor = db) {
+    async start(userId: number, device: SessionDevice = {}, executor: Executor = db) {
       const session = await repo.insertSession(
         executor,
         userId,
         expiryFrom(new Date(), REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
+        device,
       );
       return session.id;
     },
@@ -64,11 +82,33 @@ export function createSessions(deps: { db: Database; changes: ChangeNotices }) {
      * Ends every session of a user. Inside a caller's transaction, pass it and call the answer's
      * `announce` after commit.
      */
-    async endAll(userId: number, reason: SessionEndReason, executor: Executor = db) {
-      const ended = await repo.endUserSessions(executor, userId, reason);
-      const announce = () => announceEnded(ended);
-      if (executor === db) announce();
-      return { ended: ended.length, announce };
+    endAll: (userId: number, reason: SessionEndReason, executor: Executor = db) =>
+      endUserSessions(executor, userId, reason, {}),
+
+    /** "Sign out everywhere else": every session of the user but `keepSessionId`. */
+    endOthers: (
+      userId: number,
+      keepSessionId: number,
+      reason: SessionEndReason,
+      executor: Executor = db,
+    ) => endUserSessions(executor, userId, reason, { exceptSessionId: keepSessionId }),
+
+    /** Ends one of the user's own sessions; false when it is not theirs or already over. */
+    async endOwn(userId: number, sessionId: number) {
+      return (await endUserSessions(db, userId, 'revoked', { sessionId })).ended === 1;
+    },
+
+    /** The signed-in devices of a user, the one asking (`currentSessionId`) marked. */
+    async list(userId: number, currentSessionId: number) {
+      const rows = await repo.listUserSessions(db, userId);
+      return rows.map((row) => ({
+        id: row.id,
+        created_at: row.createdAt.toISOString(),
+        last_used_at: row.lastUsedAt.toISOString(),
+        ip: row.ip,
+        device: describeDevice(row.userAgent),
+        current: row.id === currentSessionId,
+      }));
     },
 
     /** The daily clean-up: sessions over for a day go, with their refresh tokens. */
