@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from './lib/app.ts';
+import { api, obtainTokens } from './lib/server.ts';
 import { useBrowser } from './lib/browser.ts';
 import { settingsOf } from './lib/economy.ts';
 import { expectDisabled, expectHidden, expectPath, expectVisible } from './lib/expect.ts';
@@ -149,5 +150,65 @@ describe('settings', () => {
     await again.tab('Privacy').click();
     await expectSwitch(again.toggle('Show email'), true);
     expect(await again.select('Profile visibility').inputValue()).toBe('followers');
+  });
+
+  it('lists the signed-in devices, signs others out, and changes the password', async () => {
+    const { page } = t;
+    const user = await signedInUser(page);
+    const phone = await obtainTokens(user.email, user.password);
+    const profileStatus = async (access: string) =>
+      (await api('GET', '/auth/profile/', undefined, access)).status;
+
+    const settings = await openSettings(page);
+    await settings.tab('Account').click();
+    const devices = page.getByRole('region', { name: 'Signed-in devices' });
+    await expectVisible(devices.getByText('This device', { exact: true }));
+    await expect.poll(() => devices.getByRole('listitem').count()).toBe(2);
+
+    // The other device (signed in from a script: no browser to name) is signed out at once.
+    await devices.getByRole('button', { name: 'Sign out Unknown device', exact: true }).click();
+    await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
+    expect(await profileStatus(phone.access)).toBe(401);
+    expect(await profileStatus(user.tokens.access)).toBe(200);
+
+    // Two more devices; "everywhere else" asks first, then ends both.
+    const tablet = await obtainTokens(user.email, user.password);
+    const laptop = await obtainTokens(user.email, user.password);
+    await page.reload();
+    await openSettings(page);
+    await settings.tab('Account').click();
+    await expect.poll(() => devices.getByRole('listitem').count()).toBe(3);
+    await devices.getByRole('button', { name: 'Sign out everywhere else', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sign out everywhere else' });
+    await expectVisible(confirm.getByText(/Sign out the 2 other devices\?/));
+    await confirm.getByRole('button', { name: 'Sign out everywhere else', exact: true }).click();
+    await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
+    expect(await profileStatus(tablet.access)).toBe(401);
+    expect(await profileStatus(laptop.access)).toBe(401);
+
+    // A password change needs the current password, and signs the other devices out.
+    const other = await obtainTokens(user.email, user.password);
+    const password = page.getByRole('region', { name: 'Change password' });
+    const newPassword = 'a-whole-new-password-42';
+    await password.getByLabel('Current password', { exact: true }).fill('not-my-password-at-all');
+    await password.getByLabel('New password', { exact: true }).fill(newPassword);
+    await password.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+    await password.getByRole('button', { name: 'Change password', exact: true }).click();
+    await expectVisible(
+      password.getByText('The current password is not correct.', { exact: true }),
+    );
+    expect(await profileStatus(other.access)).toBe(200);
+
+    await password.getByLabel('Current password', { exact: true }).fill(user.password);
+    await password.getByRole('button', { name: 'Change password', exact: true }).click();
+    await expectVisible(
+      password.getByText(
+        'Your password has been changed. Your other devices have been signed out.',
+        { exact: true },
+      ),
+    );
+    expect(await profileStatus(other.access)).toBe(401);
+    expect(await profileStatus(user.tokens.access)).toBe(200);
+    expect((await obtainTokens(user.email, newPassword)).access).toEqual(expect.any(String));
   });
 });

@@ -825,6 +825,33 @@ export const en = {
     saving: 'Saving...',
     saved: '{{section}} settings saved successfully!',
     saveFailed: 'Error saving settings. Please try again.',
+    devices: {
+      title: 'Signed-in devices',
+      text: 'Every browser and app signed in to your account. Signing one out ends it at once.',
+      current: 'This device',
+      details: '{{ip}} · last used {{lastUsed}} · signed in {{signedIn}}',
+      unknownAddress: 'Unknown address',
+      endOne: 'Sign out',
+      endOneLabel: 'Sign out {{device}}',
+      endOthers: 'Sign out everywhere else',
+      endOthersConfirm_one:
+        'Sign out the other device? It will need the password to sign in again.',
+      endOthersConfirm_other:
+        'Sign out the {{count}} other devices? Each will need the password to sign in again.',
+      cancel: 'Cancel',
+      loadFailed: 'Could not load your devices.',
+      failed: 'Could not sign that device out. Please try again.',
+    },
+    password: {
+      title: 'Change password',
+      text: 'Your other devices are signed out when the password changes.',
+      current: 'Current password',
+      new: 'New password',
+      confirm: 'Confirm new password',
+      currentRequired: 'Enter your current password.',
+      submit: 'Change password',
+      failed: 'Could not change the password. Please try again.',
+    },
     deleteAccount: {
       title: 'Delete account',
       text: 'Permanently delete your account, your posts, your messages and your files.',

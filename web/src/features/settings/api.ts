@@ -1,11 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import { userSettingsSchema, type UserSettings } from '@zura/contracts';
+import {
+  messageResponse,
+  sessionList,
+  userSettingsSchema,
+  type ChangePasswordRequest,
+  type UserSettings,
+} from '@zura/contracts';
 import { z } from 'zod';
 import { api } from '../../lib/api';
 
 export const settingsKeys = {
   all: ['settings'] as const,
   own: () => [...settingsKeys.all, 'own'] as const,
+  devices: () => [...settingsKeys.all, 'devices'] as const,
 };
 
 /** GET /auth/settings/: every setting, the defaults filled in by the server. */
@@ -27,4 +34,27 @@ const deleteAnswer = z.looseObject({ message: z.string().optional() });
 /** POST /auth/account/delete/: deletes the account once the password is confirmed. */
 export function deleteAccount(password: string) {
   return api.post('/auth/account/delete/', { password }, { schema: deleteAnswer });
+}
+
+/** GET /auth/sessions/: the account's signed-in devices, the current one marked. */
+export function devicesQuery() {
+  return queryOptions({
+    queryKey: settingsKeys.devices(),
+    queryFn: ({ signal }) => api.get('/auth/sessions/', { schema: sessionList, signal }),
+  });
+}
+
+/** DELETE /auth/sessions/{id}/: signs that device out at once. */
+export function endDevice(id: number) {
+  return api.delete(`/auth/sessions/${id}/`, { schema: messageResponse });
+}
+
+/** POST /auth/sessions/end-others/: every device but this one is signed out. */
+export function endOtherDevices() {
+  return api.post('/auth/sessions/end-others/', {}, { schema: messageResponse });
+}
+
+/** POST /auth/password/change/: a new password; the other devices are signed out. */
+export function changePassword(body: ChangePasswordRequest) {
+  return api.post('/auth/password/change/', body, { schema: messageResponse });
 }

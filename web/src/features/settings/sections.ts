@@ -47,13 +47,15 @@ export function saveErrorDetails(error: unknown): string[] {
   });
 }
 
+/** The server's own words of a refused request (4xx), field names left out. */
+export function serverMessages(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.status >= 500) return [];
+  const text = errorBodyText(error, 'error') ?? errorBodyText(error, 'detail');
+  if (text) return [text];
+  return saveErrorDetails(error).map((line) => line.slice(line.indexOf(': ') + 2));
+}
+
 /** A failed account deletion: the server's own words for a 4xx, otherwise the generic text. */
 export function deleteAccountError(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError && error.status < 500) {
-    const text = errorBodyText(error, 'error') ?? errorBodyText(error, 'detail');
-    if (text) return text;
-    const [first] = saveErrorDetails(error);
-    if (first) return first.slice(first.indexOf(': ') + 2);
-  }
-  return t('settings.deleteAccount.failed');
+  return serverMessages(error)[0] ?? t('settings.deleteAccount.failed');
 }

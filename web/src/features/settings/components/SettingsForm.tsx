@@ -16,7 +16,9 @@ import {
   sectionChanges,
   type SettingsSection,
 } from '../sections';
+import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
+import { DevicesPanel } from './DevicesPanel';
 
 type BooleanSetting = {
   [K in keyof UserSettings]: UserSettings[K] extends boolean ? K : never;
@@ -175,7 +177,13 @@ export function SettingsForm({ initial }: SettingsFormProps) {
           </div>
         </form>
       </Tabs>
-      {tab === 'account' && <DeleteAccountPanel />}
+      {tab === 'account' && (
+        <>
+          <DevicesPanel />
+          <ChangePasswordPanel />
+          <DeleteAccountPanel />
+        </>
+      )}
     </div>
   );
 }
