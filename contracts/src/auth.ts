@@ -22,6 +22,32 @@ export type TokenRequest = z.infer<typeof tokenRequest>;
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
+/** A right password on an account with two-factor sign-in: no tokens until the code comes. */
+export const twoFactorChallenge = z.object({
+  two_factor_required: z.literal(true),
+  challenge: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;
+export const loginResponse = z.union([tokenPair, twoFactorChallenge]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+export const secondFactorRequest = z.object({ challenge: requiredString, code: requiredString });
+
+export const twoFactorStatus = z.object({
+  enabled: z.boolean(),
+  recovery_codes_left: z.number(),
+});
+export const twoFactorSetupRequest = z.object({ password: requiredString });
+export const twoFactorSetup = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const twoFactorCodeRequest = z.object({ code: requiredString });
+export const twoFactorEnabled = z.object({
+  message: z.string(),
+  recovery_codes: z.array(z.string()),
+});
+export const twoFactorDisableRequest = z.object({
+  password: requiredString,
+  code: requiredString,
+});
+
 export const refreshRequest = z.object({ refresh: requiredString });
 export const logoutRequest = refreshRequest;
 

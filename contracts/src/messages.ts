@@ -27,6 +27,16 @@ export const messages = {
   sessionNotFound: 'No such session is signed in.',
   otherSessionsEnded: 'Signed out everywhere else.',
   sessionEnded: 'Signed out on that device.',
+  passwordWrong: 'The password is not correct.',
+  twoFactorCodeWrong: 'The code is not correct.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on.',
+  twoFactorNotSetUp: 'Start the set-up first: your authenticator app needs a new key.',
+  twoFactorNotOn: 'Two-factor sign-in is not on.',
+  twoFactorEnabled: 'Two-factor sign-in is on.',
+  twoFactorDisabled: 'Two-factor sign-in is off.',
+  twoFactorChallengeExpired: 'This sign-in has expired. Please sign in again.',
+  adminNeedsTwoFactor:
+    'Turn on two-factor sign-in (Settings, Account) before using the admin pages.',
   authRequired: 'Authentication credentials were not provided.',
   authInvalid: 'Given token not valid for any token type',
 } as const;

@@ -11,6 +11,7 @@ import {
 import type { Config } from './config/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { securityRoutes } from './modules/auth/security-routes.ts';
 import { creatorRoutes } from './modules/creator/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
@@ -75,8 +76,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes({ db }));
+      await api.register(authRoutes({ auth: services.auth, requireUser }));
       await api.register(
-        authRoutes({ auth: services.auth, sessions: services.sessions, requireUser }),
+        securityRoutes({
+          auth: services.auth,
+          sessions: services.sessions,
+          twoFactor: services.twoFactor,
+          requireUser,
+        }),
       );
       await api.register(usersRoutes({ users: services.users, requireUser }));
       await api.register(uploadsRoutes({ uploads: services.uploads, requireUser }));

@@ -10,6 +10,7 @@ import type { Secrets } from './lib/secrets.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createTwoFactor } from './modules/auth/two-factor.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { createFollowsService } from './modules/follows/service.ts';
 import { createExploreService } from './modules/explore/service.ts';
@@ -57,9 +58,11 @@ export function createServices(deps: ServiceDeps) {
   const mediaUrl = (uploadId: string | null) => (uploadId ? signer.url(uploadId) : null);
   const sessions = createSessions({ db, changes });
   const requireUser = createRequireUser(accessTokens, sessions.isActive);
+  const twoFactor = createTwoFactor({ db, signingKey: secrets.jwtKey, rateLimits });
   const requireAdmin = createRequireAdmin(
     requireUser,
     async (userId) => (await findUserById(db, userId))?.isAdmin === true,
+    async (userId) => config.requireAdminTwoFactor && !(await twoFactor.isEnabled(userId)),
   );
   const provider = config.stripe
     ? createStripeProvider({ ...config.stripe, publicUrl: config.publicUrl })
@@ -82,12 +85,14 @@ export function createServices(deps: ServiceDeps) {
     signer,
     accessTokens,
     sessions,
+    twoFactor,
     requireUser,
     requireAdmin,
     auth: createAuthService({
       db,
       accessTokens,
       sessions,
+      twoFactor,
       rateLimits,
       jobs,
       publicUrl: config.publicUrl,

@@ -34,6 +34,7 @@ const envSchema = z.object({
   STUN_URLS: z.string().default('stun:stun.l.google.com:19302'),
   TURN_URLS: z.string().default(''),
   TURN_SECRET: z.string().optional(),
+  REQUIRE_ADMIN_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -57,6 +58,8 @@ export type Config = {
   webDistDir: string;
   /** Behind a reverse proxy: true, or the proxies' addresses (comma-separated), so client IPs are real. */
   trustProxy: boolean | string;
+  /** Admin pages refuse admins who have not turned on two-factor sign-in. */
+  requireAdminTwoFactor: boolean;
   /** ICE servers for calls: STUN, and TURN with time-limited credentials from TURN_SECRET. */
   ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined };
   /** Both set: top-ups go through Stripe Checkout; neither: the test-mode provider. */
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     secretKey: e.SECRET_KEY,
     trustProxy: e.TRUST_PROXY,
+    requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA === 'true',
     ice: {
       stunUrls: e.STUN_URLS.split(',')
         .map((u) => u.trim())

@@ -46,6 +46,12 @@ export const RATE_LIMIT_POLICIES = {
     windowSeconds: 60 * 60,
     message: 'Too many password changes. Try again later.',
   },
+  // Wrong two-factor codes (a million possible codes, three valid at a time).
+  twoFactorPerAccount: {
+    points: 5,
+    windowSeconds: 15 * 60,
+    message: 'Too many wrong codes.',
+  },
   tokenCheckPerClient: { points: 60, windowSeconds: 60, message: 'Too many requests.' },
   refreshPerClient: { points: 120, windowSeconds: 60, message: 'Too many requests.' },
   // Password guesses on locked content count only when wrong. The per-target budget is global:

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@zura/contracts';
-import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../lib/errors.ts';
 import type { AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
 
 declare module 'fastify' {
@@ -42,15 +42,22 @@ export function createRequireUser(
 
 export type RequireUser = ReturnType<typeof createRequireUser>;
 
-/** A preHandler for admin pages: a signed-in user whose account has the admin role. */
+/**
+ * An onRequest hook for admin pages: a signed-in user whose account has the admin role and,
+ * when the operator requires it (REQUIRE_ADMIN_2FA), two-factor sign-in turned on.
+ */
 export function createRequireAdmin(
   requireUser: RequireUser,
   isAdmin: (userId: number) => Promise<boolean>,
+  missingSecondFactor: (userId: number) => Promise<boolean> = async () => false,
 ) {
   return async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireUser(request, reply);
     // Missing and forbidden look the same to non-admins.
     if (!(await isAdmin(request.userId))) throw new NotFoundError('Not found.');
+    if (await missingSecondFactor(request.userId)) {
+      throw new ForbiddenError(messages.adminNeedsTwoFactor);
+    }
   };
 }
 

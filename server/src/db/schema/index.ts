@@ -9,3 +9,4 @@ export * from './creator.ts';
 export * from './messaging.ts';
 export * from './follows.ts';
 export * from './unread-counts.ts';
+export * from './two-factor.ts';

@@ -64,7 +64,10 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Single-use tokens mailed to a user: email verification and password reset. */
+/**
+ * Single-use tokens: mailed ones (email verification, password reset) and the challenge a
+ * sign-in with the right password gets when the account asks for a second factor.
+ */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -72,7 +75,9 @@ export const oneTimeTokens = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'password_reset'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify_email', 'password_reset', 'two_factor_challenge'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

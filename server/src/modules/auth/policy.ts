@@ -19,3 +19,6 @@ export function isExpired(expiresAt: Date, now: Date): boolean {
 export function expiryFrom(now: Date, lifetimeMs: number): Date {
   return new Date(now.getTime() + lifetimeMs);
 }
+
+/** How long a right password waits for its second factor. */
+export const TWO_FACTOR_CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;

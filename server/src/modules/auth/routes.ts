@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  changePasswordRequest,
+  loginResponse,
   messageResponse,
-  messages,
   passwordResetConfirmRequest,
   passwordResetRequest,
   refreshRequest,
-  sessionList,
+  secondFactorRequest,
   signupRequest,
   signupResponse,
   tokenBody,
@@ -16,30 +14,20 @@ import {
   tokenRequest,
   verifyTokenResponse,
 } from '@zura/contracts';
-import { NotFoundError } from '../../lib/errors.ts';
 import type { RequireUser } from '../../plugins/auth.ts';
 import type { AuthService } from './service.ts';
-import type { Sessions } from './sessions.ts';
-
-const sessionParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, 'Not a valid session id.')
-    .transform(Number),
-});
 
 /** Where a sign-in or refresh comes from, for the device list. */
-const deviceOf = (request: FastifyRequest) => ({
+export const deviceOf = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
 
 export function authRoutes(deps: {
   auth: AuthService;
-  sessions: Sessions;
   requireUser: RequireUser;
 }): FastifyPluginAsyncZod {
-  const { auth, sessions } = deps;
+  const { auth } = deps;
   return async (app) => {
     app.post(
       '/auth/signup/',
@@ -49,9 +37,16 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/token/',
-      { schema: { body: tokenRequest, response: { 200: tokenPair } } },
+      { schema: { body: tokenRequest, response: { 200: loginResponse } } },
       (request) =>
         auth.login(request.body.email, request.body.password, request.ip, deviceOf(request)),
+    );
+
+    app.post(
+      '/auth/token/2fa/',
+      { schema: { body: secondFactorRequest, response: { 200: tokenPair } } },
+      (request) =>
+        auth.loginSecondFactor(request.body.challenge, request.body.code, deviceOf(request)),
     );
 
     app.post(
@@ -95,45 +90,6 @@ export function authRoutes(deps: {
       { schema: { body: passwordResetConfirmRequest, response: { 200: messageResponse } } },
       (request) =>
         auth.confirmPasswordReset(request.body.token, request.body.new_password, request.ip),
-    );
-
-    // The signed-in devices of the caller (authenticated in onRequest, before any validation).
-    app.get(
-      '/auth/sessions/',
-      { onRequest: deps.requireUser, schema: { response: { 200: sessionList } } },
-      async (request) => ({ results: await sessions.list(request.userId, request.sessionId) }),
-    );
-
-    app.delete(
-      '/auth/sessions/:id/',
-      {
-        onRequest: deps.requireUser,
-        schema: { params: sessionParams, response: { 200: messageResponse } },
-      },
-      async (request) => {
-        if (!(await sessions.endOwn(request.userId, request.params.id))) {
-          throw new NotFoundError(messages.sessionNotFound);
-        }
-        return { message: messages.sessionEnded };
-      },
-    );
-
-    app.post(
-      '/auth/sessions/end-others/',
-      { onRequest: deps.requireUser, schema: { response: { 200: messageResponse } } },
-      async (request) => {
-        await sessions.endOthers(request.userId, request.sessionId, 'revoked');
-        return { message: messages.otherSessionsEnded };
-      },
-    );
-
-    app.post(
-      '/auth/password/change/',
-      {
-        onRequest: deps.requireUser,
-        schema: { body: changePasswordRequest, response: { 200: messageResponse } },
-      },
-      (request) => auth.changePassword(request.userId, request.sessionId, request.body),
     );
   };
 }

@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USERNAME_PATTERN,
+  type LoginResponse,
   type SignupRequest,
   type TokenPair,
 } from '@zura/contracts';
@@ -28,11 +29,13 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { passwordResetMail, verifyEmailMail } from '../../mail/templates.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { SessionDevice, Sessions } from './sessions.ts';
+import type { TwoFactor } from './two-factor.ts';
 import {
   expiryFrom,
   isExpired,
   isWithinReuseGrace,
   PASSWORD_RESET_LIFETIME_MS,
+  TWO_FACTOR_CHALLENGE_LIFETIME_MS,
   VERIFY_EMAIL_LIFETIME_MS,
 } from './policy.ts';
 import * as repo from './repo.ts';
@@ -41,6 +44,7 @@ export type AuthServiceDeps = {
   db: Database;
   accessTokens: AccessTokens;
   sessions: Sessions;
+  twoFactor: TwoFactor;
   rateLimits: RateLimits;
   jobs: JobQueue;
   publicUrl: string;
@@ -73,7 +77,7 @@ function validateSignup(input: SignupRequest): FieldErrors {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, accessTokens, sessions, rateLimits, jobs, publicUrl } = deps;
+  const { db, accessTokens, sessions, twoFactor, rateLimits, jobs, publicUrl } = deps;
 
   async function issueRefreshToken(
     executor: Executor,
@@ -109,19 +113,29 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { access: await accessTokens.issue(userId, session), refresh };
   }
 
-  async function mailLink(user: UserRow, purpose: 'verify_email' | 'password_reset') {
+  /** A one-time token of `purpose` for the user, replacing any earlier one; answers it. */
+  async function newOneTimeToken(
+    userId: number,
+    purpose: 'verify_email' | 'password_reset' | 'two_factor_challenge',
+    lifetimeMs: number,
+  ) {
     const token = newOpaqueToken();
-    const lifetime =
-      purpose === 'verify_email' ? VERIFY_EMAIL_LIFETIME_MS : PASSWORD_RESET_LIFETIME_MS;
     await db.transaction(async (tx) => {
-      await repo.expireOneTimeTokens(tx, user.id, purpose);
+      await repo.expireOneTimeTokens(tx, userId, purpose);
       await repo.insertOneTimeToken(tx, {
-        userId: user.id,
+        userId,
         purpose,
         tokenHash: hashToken(token),
-        expiresAt: expiryFrom(new Date(), lifetime),
+        expiresAt: expiryFrom(new Date(), lifetimeMs),
       });
     });
+    return token;
+  }
+
+  async function mailLink(user: UserRow, purpose: 'verify_email' | 'password_reset') {
+    const lifetime =
+      purpose === 'verify_email' ? VERIFY_EMAIL_LIFETIME_MS : PASSWORD_RESET_LIFETIME_MS;
+    const token = await newOneTimeToken(user.id, purpose, lifetime);
     const query = `?token=${encodeURIComponent(token)}`;
     const mail =
       purpose === 'verify_email'
@@ -164,7 +178,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       password: string,
       clientKey: string,
       device?: SessionDevice,
-    ): Promise<TokenPair> {
+    ): Promise<LoginResponse> {
       const accountKey = email.trim().toLowerCase();
       await rateLimits.consume('loginPerClient', clientKey);
       await rateLimits.consume('loginPerAccount', accountKey);
@@ -174,7 +188,35 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !ok)
         throw new UnauthorizedError(messages.invalidCredentials, 'invalid_credentials');
       await rateLimits.reset('loginPerAccount', accountKey);
+      if (await twoFactor.isEnabled(user.id)) {
+        // The password was right; the tokens wait for the second factor.
+        const challenge = await newOneTimeToken(
+          user.id,
+          'two_factor_challenge',
+          TWO_FACTOR_CHALLENGE_LIFETIME_MS,
+        );
+        return { two_factor_required: true, challenge };
+      }
       return issuePair(user.id, undefined, device);
+    },
+
+    /** The second step of a sign-in with two-factor: the challenge and a code give the tokens. */
+    async loginSecondFactor(
+      challenge: string,
+      code: string,
+      device?: SessionDevice,
+    ): Promise<TokenPair> {
+      const expired = () => new UnauthorizedError(messages.twoFactorChallengeExpired);
+      const tokenHash = hashToken(challenge);
+      const row = await repo.findUsableOneTimeToken(db, 'two_factor_challenge', tokenHash);
+      if (!row) throw expired();
+      if (!(await twoFactor.useCode(row.userId, code))) {
+        throw new ValidationError({ code: [messages.twoFactorCodeWrong] });
+      }
+      // Used once: two requests with one challenge and two good codes get one sign-in.
+      const userId = await repo.consumeOneTimeToken(db, 'two_factor_challenge', tokenHash);
+      if (userId === undefined) throw expired();
+      return issuePair(userId, undefined, device);
     },
 
     async refresh(refresh: string, clientKey: string, device?: SessionDevice): Promise<TokenPair> {
