@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHomeScreen } from './lib/app.ts';
 import { storeSession, useBrowser } from './lib/browser.ts';
-import { paidCreator, person, topUpViaApi, walletOf, type Person } from './lib/economy.ts';
+import {
+  feeSplit,
+  paidCreator,
+  person,
+  topUpViaApi,
+  walletOf,
+  type Person,
+} from './lib/economy.ts';
 import { expectHidden, expectPath, expectVisible } from './lib/expect.ts';
 import { expectImageLoaded, naturalSize, pngFile } from './lib/images.ts';
 import {
@@ -291,23 +298,54 @@ describe('messages between two people', () => {
         .getByText('🔒 Locked content', { exact: true }),
     );
 
-    // With an empty wallet: refused, with the way to the wallet.
+    // Unlocking charges, so the button only asks: the price, the split and the balance.
+    const dialog = fanPage.getByRole('dialog', { name: 'Unlock this message', exact: true });
+    const pay = dialog.getByRole('button', { name: 'Pay $7.50', exact: true });
+    const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
     await unlock.click();
-    const hint = fanChat.log.getByRole('alert');
+    await expectVisible(dialog);
+    await expectVisible(
+      dialog.getByText('You pay $7.50 from your wallet once to see this message and its files.', {
+        exact: true,
+      }),
+    );
+    expect(await feeSplit(dialog)).toEqual({
+      'Platform fee (10%)': '$0.75',
+      'Creator receives (90%)': '$6.75',
+    });
+    await expectVisible(dialog.getByText('Wallet balance: $0.00', { exact: true }));
+
+    // With an empty wallet: refused in the dialog, with the way to the wallet.
+    await pay.click();
+    const hint = dialog.getByRole('alert');
     await expectVisible(hint.getByText('Insufficient funds. Top up your wallet and try again.'));
     const toWallet = hint.getByRole('link', { name: 'Go to Wallet', exact: true });
     await expectVisible(toWallet);
     expect(await toWallet.getAttribute('href')).toBe('/wallet');
+    await cancel.click();
+    await expectHidden(dialog);
     expect(await fanPage.getByText(secret).count()).toBe(0);
     expect((await walletOf(creator.tokens.access)).earnings_cents).toBe(earningsBefore);
 
-    // Topped up, the same button unlocks it.
+    // Topped up: Cancel still charges nothing and leaves the message locked.
     await topUpViaApi(fan.tokens.access, '20');
     await unlock.click();
+    await expectVisible(dialog.getByText('Wallet balance: $20.00', { exact: true }));
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await cancel.click();
+    await expectHidden(dialog);
+    await expectVisible(unlock);
+    expect(await fanPage.getByText(secret).count()).toBe(0);
+    expect((await walletOf(fan.tokens.access)).balance_cents).toBe(2000);
+    expect((await walletOf(creator.tokens.access)).earnings_cents).toBe(earningsBefore);
+
+    // Pay unlocks it: the dialog closes and the text shows.
+    await unlock.click();
+    await pay.click();
+    await expectHidden(dialog);
     await expectVisible(fanChat.log.getByText(secret, { exact: true }));
     await expectVisible(fanChat.log.getByText('Unlocked', { exact: true }));
     await expectHidden(unlock);
-    await expectHidden(hint);
 
     // $7.50 paid: the fan's wallet down by it, the creator's earnings up by 90 % ($6.75).
     await expect
