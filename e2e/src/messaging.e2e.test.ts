@@ -32,8 +32,9 @@ import { useOtherVisitors } from './lib/visitors.ts';
 
 /**
  * Messages between two people, each in a browser context of their own (engagement spec §2:
- * Messages, Notifications; §5; §8): a chat in real time, an attachment, the unread badges
- * with a notification's click-through, and a paid message unlocked from the wallet.
+ * Messages, Notifications; §5; §8): a chat in real time, an attachment and a refused one, the
+ * unread badges with a notification's click-through, and a paid message unlocked from the
+ * wallet after a confirmation.
  */
 
 const t = useBrowser();
@@ -164,6 +165,52 @@ describe('messages between two people', () => {
     // The server has it as an attachment of the message.
     const [message] = (await messagesViaApi(bob.tokens.access, conversation.id)).slice(-1);
     expect(message?.attachments).toHaveLength(1);
+  });
+
+  it('explains a refused attachment with the server’s reason and the allowed types', async () => {
+    const alice = await person();
+    const bob = await person();
+    await startConversationViaApi(alice.tokens.access, bob.id);
+    const chat = await openConversation(await harnessPageOf(alice), bob.username);
+    const problems = chat.pane
+      .getByRole('form', { name: 'Write a message', exact: true })
+      .getByRole('alert');
+    const allowed =
+      'Allowed file types: JPEG, PNG, GIF, WebP, AVIF, MP4, WebM, MOV, MKV, OGV, MP3, M4A, OGG, WAV, FLAC, AAC, PDF, ZIP.';
+    const notAccepted =
+      "The file's contents are not an image, video, audio file, PDF or ZIP, which message_attachment accepts.";
+
+    // The picker offers what the server takes.
+    const accept = (await chat.files.getAttribute('accept'))?.split(',') ?? [];
+    expect(accept).toEqual(expect.arrayContaining(['image/png', 'application/pdf', '.mkv']));
+
+    // A text file (the server reads the bytes): its reason, the types, nothing attached.
+    await chat.files.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('just some notes\n'.repeat(8)),
+    });
+    await expectVisible(problems.getByText(`File upload failed: ${notAccepted}`, { exact: true }));
+    await expectVisible(problems.getByText(allowed, { exact: true }));
+    expect(await chat.attachedFiles.count()).toBe(0);
+    expect(await chat.send.isEnabled()).toBe(false);
+
+    // A program beside a picture: the picture uploads; the program is named, with the reason.
+    const image = pngFile(`${uniqueName('ok')}.png`, 64, 64);
+    const program = {
+      name: 'setup.exe',
+      mimeType: 'application/x-msdownload',
+      buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(254)]),
+    };
+    await chat.files.setInputFiles([image, program]);
+    await expectVisible(problems.getByText('Upload failed for: setup.exe', { exact: true }));
+    await expectVisible(problems.getByText(notAccepted, { exact: true }));
+    await expectVisible(problems.getByText(allowed, { exact: true }));
+    const attached = chat.attachedFiles.getByRole('listitem');
+    await expect
+      .poll(() => attached.allInnerTexts())
+      .toEqual([expect.stringContaining(image.name)]);
+    await expect.poll(() => chat.send.isEnabled(), { timeout: 15_000 }).toBe(true);
   });
 
   it('shows unread badges live and opens the conversation from its notification', async () => {

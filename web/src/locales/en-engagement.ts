@@ -75,6 +75,7 @@ export const engagement = {
       tooLarge: 'File "{{name}}" is too large. Maximum size: 10GB',
       uploadFailed: 'File upload failed: {{error}}',
       uploadFailedFor: 'Upload failed for: {{names}}',
+      allowedTypes: 'Allowed file types: {{types}}.',
       noFiles: 'No files selected for upload',
       networkError: 'Network error',
       unknownError: 'Unknown error',
