@@ -6,3 +6,4 @@ export * from './taxonomy.ts';
 export * from './money.ts';
 export * from './creator.ts';
 export * from './settings.ts';
+export * from './uploads.ts';

@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHomeScreen } from './lib/app.ts';
 import { storeSession, useBrowser } from './lib/browser.ts';
-import { paidCreator, person, topUpViaApi, walletOf, type Person } from './lib/economy.ts';
+import {
+  feeSplit,
+  paidCreator,
+  person,
+  topUpViaApi,
+  walletOf,
+  type Person,
+} from './lib/economy.ts';
 import { expectHidden, expectPath, expectVisible } from './lib/expect.ts';
 import { expectImageLoaded, naturalSize, pngFile } from './lib/images.ts';
 import {
@@ -25,8 +32,9 @@ import { useOtherVisitors } from './lib/visitors.ts';
 
 /**
  * Messages between two people, each in a browser context of their own (engagement spec §2:
- * Messages, Notifications; §5; §8): a chat in real time, an attachment, the unread badges
- * with a notification's click-through, and a paid message unlocked from the wallet.
+ * Messages, Notifications; §5; §8): a chat in real time, an attachment and a refused one, the
+ * unread badges with a notification's click-through, and a paid message unlocked from the
+ * wallet after a confirmation.
  */
 
 const t = useBrowser();
@@ -157,6 +165,52 @@ describe('messages between two people', () => {
     // The server has it as an attachment of the message.
     const [message] = (await messagesViaApi(bob.tokens.access, conversation.id)).slice(-1);
     expect(message?.attachments).toHaveLength(1);
+  });
+
+  it('explains a refused attachment with the server’s reason and the allowed types', async () => {
+    const alice = await person();
+    const bob = await person();
+    await startConversationViaApi(alice.tokens.access, bob.id);
+    const chat = await openConversation(await harnessPageOf(alice), bob.username);
+    const problems = chat.pane
+      .getByRole('form', { name: 'Write a message', exact: true })
+      .getByRole('alert');
+    const allowed =
+      'Allowed file types: JPEG, PNG, GIF, WebP, AVIF, MP4, WebM, MOV, MKV, OGV, MP3, M4A, OGG, WAV, FLAC, AAC, PDF, ZIP.';
+    const notAccepted =
+      "The file's contents are not an image, video, audio file, PDF or ZIP, which message_attachment accepts.";
+
+    // The picker offers what the server takes.
+    const accept = (await chat.files.getAttribute('accept'))?.split(',') ?? [];
+    expect(accept).toEqual(expect.arrayContaining(['image/png', 'application/pdf', '.mkv']));
+
+    // A text file (the server reads the bytes): its reason, the types, nothing attached.
+    await chat.files.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('just some notes\n'.repeat(8)),
+    });
+    await expectVisible(problems.getByText(`File upload failed: ${notAccepted}`, { exact: true }));
+    await expectVisible(problems.getByText(allowed, { exact: true }));
+    expect(await chat.attachedFiles.count()).toBe(0);
+    expect(await chat.send.isEnabled()).toBe(false);
+
+    // A program beside a picture: the picture uploads; the program is named, with the reason.
+    const image = pngFile(`${uniqueName('ok')}.png`, 64, 64);
+    const program = {
+      name: 'setup.exe',
+      mimeType: 'application/x-msdownload',
+      buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(254)]),
+    };
+    await chat.files.setInputFiles([image, program]);
+    await expectVisible(problems.getByText('Upload failed for: setup.exe', { exact: true }));
+    await expectVisible(problems.getByText(notAccepted, { exact: true }));
+    await expectVisible(problems.getByText(allowed, { exact: true }));
+    const attached = chat.attachedFiles.getByRole('listitem');
+    await expect
+      .poll(() => attached.allInnerTexts())
+      .toEqual([expect.stringContaining(image.name)]);
+    await expect.poll(() => chat.send.isEnabled(), { timeout: 15_000 }).toBe(true);
   });
 
   it('shows unread badges live and opens the conversation from its notification', async () => {
@@ -291,23 +345,54 @@ describe('messages between two people', () => {
         .getByText('🔒 Locked content', { exact: true }),
     );
 
-    // With an empty wallet: refused, with the way to the wallet.
+    // Unlocking charges, so the button only asks: the price, the split and the balance.
+    const dialog = fanPage.getByRole('dialog', { name: 'Unlock this message', exact: true });
+    const pay = dialog.getByRole('button', { name: 'Pay $7.50', exact: true });
+    const cancel = dialog.getByRole('button', { name: 'Cancel', exact: true });
     await unlock.click();
-    const hint = fanChat.log.getByRole('alert');
+    await expectVisible(dialog);
+    await expectVisible(
+      dialog.getByText('You pay $7.50 from your wallet once to see this message and its files.', {
+        exact: true,
+      }),
+    );
+    expect(await feeSplit(dialog)).toEqual({
+      'Platform fee (10%)': '$0.75',
+      'Creator receives (90%)': '$6.75',
+    });
+    await expectVisible(dialog.getByText('Wallet balance: $0.00', { exact: true }));
+
+    // With an empty wallet: refused in the dialog, with the way to the wallet.
+    await pay.click();
+    const hint = dialog.getByRole('alert');
     await expectVisible(hint.getByText('Insufficient funds. Top up your wallet and try again.'));
     const toWallet = hint.getByRole('link', { name: 'Go to Wallet', exact: true });
     await expectVisible(toWallet);
     expect(await toWallet.getAttribute('href')).toBe('/wallet');
+    await cancel.click();
+    await expectHidden(dialog);
     expect(await fanPage.getByText(secret).count()).toBe(0);
     expect((await walletOf(creator.tokens.access)).earnings_cents).toBe(earningsBefore);
 
-    // Topped up, the same button unlocks it.
+    // Topped up: Cancel still charges nothing and leaves the message locked.
     await topUpViaApi(fan.tokens.access, '20');
     await unlock.click();
+    await expectVisible(dialog.getByText('Wallet balance: $20.00', { exact: true }));
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await cancel.click();
+    await expectHidden(dialog);
+    await expectVisible(unlock);
+    expect(await fanPage.getByText(secret).count()).toBe(0);
+    expect((await walletOf(fan.tokens.access)).balance_cents).toBe(2000);
+    expect((await walletOf(creator.tokens.access)).earnings_cents).toBe(earningsBefore);
+
+    // Pay unlocks it: the dialog closes and the text shows.
+    await unlock.click();
+    await pay.click();
+    await expectHidden(dialog);
     await expectVisible(fanChat.log.getByText(secret, { exact: true }));
     await expectVisible(fanChat.log.getByText('Unlocked', { exact: true }));
     await expectHidden(unlock);
-    await expectHidden(hint);
 
     // $7.50 paid: the fan's wallet down by it, the creator's earnings up by 90 % ($6.75).
     await expect

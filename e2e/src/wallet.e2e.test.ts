@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { signedInUser } from './lib/app.ts';
 import { storeSession, useBrowser } from './lib/browser.ts';
 import { postsOfUser } from './lib/content.ts';
-import { paidCreator, topUpViaApi, transactionsOf, walletOf, type Person } from './lib/economy.ts';
+import {
+  feeSplit,
+  paidCreator,
+  topUpViaApi,
+  transactionsOf,
+  walletOf,
+  type Person,
+} from './lib/economy.ts';
 import { expectHidden, expectPath, expectVisible } from './lib/expect.ts';
 import { api, uniqueName } from './lib/server.ts';
 import { useOtherVisitors } from './lib/visitors.ts';
@@ -37,15 +44,6 @@ function transaction(rows: Locator, kind: string, counterparty?: string): Locato
   let row = rows.filter({ has: rows.page().getByText(kind, { exact: true }) });
   if (counterparty) row = row.filter({ hasText: counterparty });
   return row;
-}
-
-/** The fee split of a payment ('Platform fee (10%)' → '$0.50', ...), read from its <dl>. */
-async function feeSplit(scope: Locator): Promise<Record<string, string>> {
-  const split = scope.getByLabel('Fee split', { exact: true });
-  await expectVisible(split);
-  const terms = await split.getByRole('term').allInnerTexts();
-  const values = await split.getByRole('definition').allInnerTexts();
-  return Object.fromEntries(terms.map((term, index) => [term.trim(), values[index]?.trim() ?? '']));
 }
 
 /** The posts of a profile page. */

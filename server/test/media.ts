@@ -35,16 +35,24 @@ export function png(
 export const TEXT_BYTES = Buffer.from('just some text, not an image at all\n'.repeat(4));
 
 /**
- * A minimal ISO-BMFF header (an `ftyp` box) that type sniffing reads as video/mp4. Used only
- * when ffmpeg is missing: enough for the upload checks, not playable.
+ * A minimal ISO-BMFF header (an `ftyp` box of `brand`) that type sniffing reads as the brand's
+ * type: video/mp4 for 'isom', audio/x-m4a for 'M4A '. Enough for the upload checks, not
+ * playable.
  */
-function ftypOnlyMp4(): Buffer {
+export function isoMediaHeader(brand = 'isom'): Buffer {
   const ftyp = Buffer.alloc(24);
   ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftypisom', 4, 'latin1');
+  ftyp.write(`ftyp${brand}`, 4, 'latin1');
   ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isomiso2', 16, 'latin1');
+  ftyp.write(`${brand}iso2`, 16, 'latin1');
   return Buffer.concat([ftyp, Buffer.alloc(64)]);
+}
+
+/** An EBML header whose DocType is 'matroska': what type sniffing reads as an MKV video. */
+export function matroskaHeader(): Buffer {
+  const docType = Buffer.concat([Buffer.from([0x42, 0x82, 0x88]), Buffer.from('matroska')]);
+  const header = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | docType.length]);
+  return Buffer.concat([header, docType, Buffer.alloc(64)]);
 }
 
 const videoCache = new Map<number, Promise<Buffer>>();
@@ -57,7 +65,7 @@ export function mp4(seed = 0): Promise<Buffer> {
   let video = videoCache.get(seed);
   if (!video) {
     video = (async () => {
-      if (!(await hasFfmpeg())) return Buffer.concat([ftypOnlyMp4(), Buffer.from([seed & 255])]);
+      if (!(await hasFfmpeg())) return Buffer.concat([isoMediaHeader(), Buffer.from([seed & 255])]);
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-test-video-'));
       const out = path.join(dir, 'out.mp4');
       try {

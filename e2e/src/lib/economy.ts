@@ -4,8 +4,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import { createPostViaApi, type ApiPost } from './content.ts';
+import { expectVisible } from './expect.ts';
 import { pngImage } from './images.ts';
 import {
   api,
@@ -78,6 +80,15 @@ async function pay<T>(access: string, apiPath: string, body: unknown) {
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** The fee split of a payment ('Platform fee (10%)' → '$0.50', ...), read from its <dl>. */
+export async function feeSplit(scope: Locator): Promise<Record<string, string>> {
+  const split = scope.getByLabel('Fee split', { exact: true });
+  await expectVisible(split);
+  const terms = await split.getByRole('term').allInnerTexts();
+  const values = await split.getByRole('definition').allInnerTexts();
+  return Object.fromEntries(terms.map((term, index) => [term.trim(), values[index]?.trim() ?? '']));
 }
 
 /** POST /wallet/topups/ in test mode: credited at once. */

@@ -539,6 +539,9 @@ export const en = {
     amountPlaceholder: '0.00',
     presetsLabel: 'Preset amounts',
     walletBalance: 'Wallet balance: {{amount}}',
+    pay: 'Pay {{price}}',
+    paying: 'Paying...',
+    cancel: 'Cancel',
     limits: 'From {{min}} to {{max}}.',
   },
   wallet: {
@@ -640,9 +643,6 @@ export const en = {
     subscribeTitle: 'Subscribe to {{username}}',
     subscribeText:
       'You pay {{price}} from your wallet now and every month until you cancel. You can cancel at any time.',
-    pay: 'Pay {{price}}',
-    paying: 'Paying...',
-    cancelDialog: 'Cancel',
     subscribeFailed: 'Failed to subscribe. Please try again.',
     gate: {
       title: 'Subscribers only',

@@ -1,43 +1,42 @@
+import {
+  IMAGE_FILE_TYPES,
+  MEDIA_FILE_TYPES,
+  MESSAGE_ATTACHMENT_FILE_TYPES,
+  VIDEO_FILE_TYPES,
+  mimeTypesOf,
+} from '@zura/contracts';
 import type { UploadContext } from '../../db/schema/index.ts';
 
 export const GB = 1024 ** 3;
 export const MAX_UPLOAD_BYTES = 10 * GB;
 const MAX_IMAGE_BYTES = 50 * 1024 ** 2;
 
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'];
-const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'];
-const AUDIO_TYPES = [
-  'audio/mpeg',
-  'audio/mp4',
-  'audio/ogg',
-  'audio/wav',
-  'audio/x-wav',
-  'audio/webm',
-  'audio/flac',
-  'audio/aac',
-];
-const DOCUMENT_TYPES = ['application/pdf', 'application/zip'];
+const IMAGE_TYPES = mimeTypesOf(IMAGE_FILE_TYPES);
+const VIDEO_TYPES = mimeTypesOf(VIDEO_FILE_TYPES);
 
 type ContextRule = { types: string[]; maxBytes: number; label: string };
 
-/** Which detected types each upload context accepts, checked against the bytes, not the name. */
+/**
+ * Which detected types each upload context accepts, checked against the bytes, not the name
+ * (the lists are the contracts', which the web's file pickers and messages also use).
+ */
 export const CONTEXT_RULES: Record<UploadContext, ContextRule> = {
   profile_image: { types: IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, label: 'an image' },
   cover_image: { types: IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, label: 'an image' },
   post_image: { types: IMAGE_TYPES, maxBytes: MAX_IMAGE_BYTES, label: 'an image' },
   post_video: { types: VIDEO_TYPES, maxBytes: MAX_UPLOAD_BYTES, label: 'a video' },
   message_attachment: {
-    types: [...IMAGE_TYPES, ...VIDEO_TYPES, ...AUDIO_TYPES, ...DOCUMENT_TYPES],
+    types: mimeTypesOf(MESSAGE_ATTACHMENT_FILE_TYPES),
     maxBytes: MAX_UPLOAD_BYTES,
     label: 'an image, video, audio file, PDF or ZIP',
   },
   user_media: {
-    types: [...IMAGE_TYPES, ...VIDEO_TYPES, ...AUDIO_TYPES],
+    types: mimeTypesOf(MEDIA_FILE_TYPES),
     maxBytes: MAX_UPLOAD_BYTES,
     label: 'an image, video or audio file',
   },
   media: {
-    types: [...IMAGE_TYPES, ...VIDEO_TYPES, ...AUDIO_TYPES],
+    types: mimeTypesOf(MEDIA_FILE_TYPES),
     maxBytes: MAX_UPLOAD_BYTES,
     label: 'an image, video or audio file',
   },

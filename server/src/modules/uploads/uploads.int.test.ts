@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
 import {
+  isoMediaHeader,
+  matroskaHeader,
   mp4,
   png,
   storedFileExists,
@@ -128,6 +130,29 @@ describe('POST /api/uploads/', () => {
       height: null,
     });
   });
+
+  // The accepted lists name types as the sniffer (file-type) answers them: it calls an MKV
+  // video/matroska and an M4A song audio/x-m4a, which the lists once spelled otherwise.
+  it.each([
+    { filename: 'clip.mkv', content: matroskaHeader(), contentType: 'video/matroska' },
+    { filename: 'song.m4a', content: isoMediaHeader('M4A '), contentType: 'audio/x-m4a' },
+  ])(
+    'stores $filename as a message attachment ($contentType)',
+    async ({ filename, content, contentType }) => {
+      const user = await buildUser(t);
+      const res = await uploadFile(t, user, {
+        content,
+        context: 'message_attachment',
+        filename,
+        type: 'application/octet-stream',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({
+        context: 'message_attachment',
+        content_type: contentType,
+      });
+    },
+  );
 
   it('trusts the bytes, not the declared type or the name', async () => {
     const user = await buildUser(t);

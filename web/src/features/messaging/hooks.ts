@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, NetworkError, isRecord } from '../../lib/api-errors';
 import { useFallbackPoll } from '../../lib/live/LiveProvider';
 import { POLL_MS } from '../../lib/live/policy';
 import { walletKeys } from '../wallet/api';
@@ -19,6 +18,7 @@ import {
   type SendMessageInput,
 } from './api';
 import { isTooLarge } from './format';
+import { uploadFailureLines } from './upload-failure';
 import { upsertMessages, withConversationRead, withNewMessage, type MessageThread } from './thread';
 
 /** The conversation list; polled every 1.5 s only while the live socket is down. */
@@ -138,21 +138,6 @@ export interface PendingFile {
   id?: string;
 }
 
-/** The server's reason for a refused upload, or a short generic one. */
-export function uploadFailureReason(
-  error: unknown,
-  texts: { network: string; unknown: string },
-): string {
-  if (error instanceof NetworkError) return texts.network;
-  if (error instanceof ApiError && isRecord(error.body)) {
-    for (const value of Object.values(error.body)) {
-      const first = Array.isArray(value) ? value[0] : value;
-      if (typeof first === 'string' && first.trim()) return first;
-    }
-  }
-  return texts.unknown;
-}
-
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
@@ -222,27 +207,19 @@ export function useAttachmentUploads() {
         }),
       );
       if (signal?.aborted) return;
-      const failed = entries.filter((_, index) => results[index]?.status === 'rejected');
-      if (failed.length === 0) return;
-      const failedKeys = new Set(failed.map((entry) => entry.key));
+      const failures = entries.flatMap(({ key, file }, index) => {
+        const result = results[index];
+        return result?.status === 'rejected'
+          ? [{ key, name: file.name, error: result.reason }]
+          : [];
+      });
+      if (failures.length === 0) return;
+      const failedKeys = new Set(failures.map((failure) => failure.key));
       setFiles((current) => current.filter((file) => !failedKeys.has(file.key)));
-      const firstFailure = results.find(
-        (result): result is PromiseRejectedResult => result.status === 'rejected',
-      );
-      if (firstFailure && isAbort(firstFailure.reason)) return;
-      console.warn('Attachment upload failed:', firstFailure?.reason);
-      const message =
-        failed.length === entries.length
-          ? t('messaging.composer.uploadFailed', {
-              error: uploadFailureReason(firstFailure?.reason, {
-                network: t('messaging.composer.networkError'),
-                unknown: t('messaging.composer.unknownError'),
-              }),
-            })
-          : t('messaging.composer.uploadFailedFor', {
-              names: failed.map((entry) => entry.file.name).join(', '),
-            });
-      setErrors((current) => [...current, message]);
+      if (failures.some((failure) => isAbort(failure.error))) return;
+      console.warn('Attachment upload failed:', failures[0]?.error);
+      const lines = uploadFailureLines(failures, failures.length === entries.length, t);
+      setErrors((current) => [...current, ...lines]);
     },
     [t],
   );

@@ -1,4 +1,4 @@
-import { amountSchema } from '@zura/contracts';
+import { acceptAttribute, amountSchema, MESSAGE_ATTACHMENT_FILE_TYPES } from '@zura/contracts';
 import { Lock, Paperclip, SendHorizontal, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,8 @@ const MIN_PRICE_CENTS = 100;
 const MAX_PRICE_CENTS = 100_000;
 /** Spec §9: the default unlock price. */
 const DEFAULT_PRICE = '5.00';
+/** The picker offers what the server takes; a file it refuses anyway is explained. */
+const ACCEPT = acceptAttribute(MESSAGE_ATTACHMENT_FILE_TYPES);
 
 /** The server's field messages of a refused message, for lines under our own text. */
 function serverDetails(error: unknown): string[] {
@@ -182,6 +184,7 @@ export function MessageComposer({ conversationId, uploads, canLock }: MessageCom
           id={`${id}-files`}
           type="file"
           multiple
+          accept={ACCEPT}
           aria-label={t('messaging.composer.filesInput')}
           onChange={handleFiles}
           className="peer sr-only"

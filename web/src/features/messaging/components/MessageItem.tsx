@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
-import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert';
-import { paymentFailure } from '../../wallet/payment-errors';
 import type { ChatMessage } from '../api';
 import { formatPrice } from '../format';
-import { useUnlockMessage } from '../hooks';
 import { AttachmentView } from './AttachmentView';
+import { UnlockPanel } from './UnlockPanel';
 
 function timeOfDay(value: string, locale: string): string {
   const date = new Date(value);
@@ -33,36 +31,6 @@ function MessageTime({ createdAt, className }: MessageTimeProps) {
     >
       {label}
     </time>
-  );
-}
-
-interface UnlockPanelProps {
-  message: ChatMessage;
-  conversationId: number;
-}
-
-/** Spec §2: a locked message not yet unlocked shows 'Unlock for ${price}'. */
-function UnlockPanel({ message, conversationId }: UnlockPanelProps) {
-  const { t } = useTranslation();
-  const unlock = useUnlockMessage(conversationId);
-  const price = formatPrice(message.priceCents);
-  const failure = unlock.isError
-    ? paymentFailure(unlock.error, t, t('messaging.message.unlockFailed'))
-    : undefined;
-  return (
-    <div className="space-y-2.5 rounded-2xl border border-dashed border-violet-300 bg-violet-50 px-4 py-3 text-slate-800">
-      <p className="flex items-center gap-2 font-semibold">
-        <Lock className="size-4 text-violet-600" aria-hidden />
-        {t('messaging.message.locked')}
-      </p>
-      <p className="text-xs text-slate-600">{t('messaging.message.lockedHint')}</p>
-      <Button size="sm" busy={unlock.isPending} onClick={() => unlock.mutate(message.id)}>
-        {unlock.isPending
-          ? t('messaging.message.unlocking')
-          : t('messaging.message.unlock', { price })}
-      </Button>
-      <PaymentFailureAlert failure={failure} />
-    </div>
   );
 }
 

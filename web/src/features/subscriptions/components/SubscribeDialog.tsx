@@ -1,13 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formatCents, splitPayment } from '@zura/contracts';
+import { formatCents } from '@zura/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-errors';
-import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { profileKeys } from '../../profile/api';
-import { FeeSplit } from '../../wallet/components/FeeSplit';
-import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert';
-import { WalletBalanceLine } from '../../wallet/components/WalletBalanceLine';
+import { PaymentConfirm } from '../../wallet/components/PaymentConfirm';
 import { paymentFailure } from '../../wallet/payment-errors';
 import { useSubscribe } from '../hooks';
 
@@ -68,9 +65,6 @@ interface SubscribeConfirmProps {
 function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: SubscribeConfirmProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const price = formatCents(target.priceCents);
-  const { feeCents, creatorCents } = splitPayment(target.priceCents);
-
   const confirm = () =>
     mutation.mutate(target.creatorId, {
       onSuccess: onSubscribed,
@@ -83,25 +77,17 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
     });
 
   return (
-    <div className="space-y-4">
-      <p className="text-sm text-slate-700">{t('subscriptions.subscribeText', { price })}</p>
-      <FeeSplit feeCents={feeCents} creatorCents={creatorCents} className="text-sm" />
-      <WalletBalanceLine />
-      <PaymentFailureAlert
-        failure={
-          mutation.isError
-            ? paymentFailure(mutation.error, t, t('subscriptions.subscribeFailed'))
-            : undefined
-        }
-      />
-      <div className="flex justify-end gap-3">
-        <Button variant="outline" onClick={onCancel}>
-          {t('subscriptions.cancelDialog')}
-        </Button>
-        <Button busy={mutation.isPending} onClick={confirm}>
-          {mutation.isPending ? t('subscriptions.paying') : t('subscriptions.pay', { price })}
-        </Button>
-      </div>
-    </div>
+    <PaymentConfirm
+      text={t('subscriptions.subscribeText', { price: formatCents(target.priceCents) })}
+      priceCents={target.priceCents}
+      failure={
+        mutation.isError
+          ? paymentFailure(mutation.error, t, t('subscriptions.subscribeFailed'))
+          : undefined
+      }
+      busy={mutation.isPending}
+      onConfirm={confirm}
+      onCancel={onCancel}
+    />
   );
 }

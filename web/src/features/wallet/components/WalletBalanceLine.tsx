@@ -3,10 +3,13 @@ import { formatCents } from '@zura/contracts';
 import { useTranslation } from 'react-i18next';
 import { walletQuery } from '../api';
 
-/** "Wallet balance: $12.00" in payment dialogs; nothing until it is known. */
+/**
+ * "Wallet balance: $12.00" in payment dialogs; nothing until it is known. Read again at every
+ * opening: a payment is decided on it, and a top-up elsewhere may have changed it.
+ */
 export function WalletBalanceLine() {
   const { t } = useTranslation();
-  const { data } = useQuery(walletQuery());
+  const { data } = useQuery({ ...walletQuery(), refetchOnMount: 'always' });
   if (!data) return null;
   return (
     <p className="text-sm text-slate-600">
