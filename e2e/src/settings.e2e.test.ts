@@ -4,7 +4,7 @@ import { signedInUser } from './lib/app.ts';
 import { api, obtainTokens } from './lib/server.ts';
 import { useBrowser } from './lib/browser.ts';
 import { settingsOf } from './lib/economy.ts';
-import { expectDisabled, expectHidden, expectPath, expectVisible } from './lib/expect.ts';
+import { expectHidden, expectPath, expectVisible } from './lib/expect.ts';
 
 const t = useBrowser();
 
@@ -62,17 +62,12 @@ describe('settings', () => {
     await settings.save.click();
     await expectVisible(settings.saved('Notifications'));
 
-    // Account: two-factor is shown off and unavailable; the session timeout becomes 2 hours.
+    // Account: two-factor is shown off (it has its own set-up); the session timeout becomes 2 hours.
     await settings.tab('Account').click();
     await expectSelected(settings.tab('Account'));
     // Switching tabs clears the other tab's message.
     await expectHidden(settings.saved('Notifications'));
-    const twoFactor = settings.toggle('Two-factor authentication');
-    await expectSwitch(twoFactor, false);
-    await expectDisabled(twoFactor, true);
-    await expectVisible(
-      page.getByText('Two-factor authentication is not available yet.', { exact: true }),
-    );
+    await expectSwitch(settings.toggle('Two-factor authentication'), false);
     const timeout = settings.select('Session timeout');
     expect(await timeout.inputValue()).toBe('30');
     const offered = await timeout.getByRole('option').allInnerTexts();

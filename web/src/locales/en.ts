@@ -65,6 +65,16 @@ export const en = {
       failed: 'Login failed. Please check your credentials.',
       registered: 'Registration successful! Please log in.',
     },
+    secondFactor: {
+      title: 'Two-factor sign-in',
+      text: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+      code: 'Code',
+      required: 'Enter the code.',
+      submit: 'Verify',
+      submitting: 'Verifying...',
+      restart: 'Start again',
+      failed: 'Could not verify the code. Please try again.',
+    },
     signup: {
       documentTitle: 'Sign Up',
       title: 'Sign Up',
@@ -786,7 +796,7 @@ export const en = {
       autoSave: { label: 'Auto-save drafts', description: 'Keep unfinished posts as drafts.' },
       twoFactorAuth: {
         label: 'Two-factor authentication',
-        description: 'Two-factor authentication is not available yet.',
+        description: 'Sign-in asks for a code from an authenticator app as well as the password.',
       },
       sessionTimeout: {
         label: 'Session timeout',
@@ -825,6 +835,32 @@ export const en = {
     saving: 'Saving...',
     saved: '{{section}} settings saved successfully!',
     saveFailed: 'Error saving settings. Please try again.',
+    twoFactor: {
+      on_one: 'On: sign-in asks for a code from your app. 1 recovery code left.',
+      on_other: 'On: sign-in asks for a code from your app. {{count}} recovery codes left.',
+      setupTitle: 'Turn on two-factor authentication',
+      setupText:
+        'You will need an authenticator app, such as Aegis, Google Authenticator or 1Password.',
+      password: 'Password',
+      continue: 'Continue',
+      scan: 'Scan this code with your authenticator app, then enter the 6-digit code it shows.',
+      qrAlt: 'QR code for your authenticator app',
+      manual: 'Or enter this key by hand:',
+      code: '6-digit code',
+      codeOrRecovery: 'Code from your app, or a recovery code',
+      turnOn: 'Turn on',
+      enabled: 'Two-factor authentication is on.',
+      recoveryText:
+        'Keep these recovery codes somewhere safe. Each signs you in once if you lose your phone; they are shown only now.',
+      recoveryLabel: 'Recovery codes',
+      copy: 'Copy codes',
+      done: 'Done',
+      disableTitle: 'Turn off two-factor authentication',
+      disableText: 'Sign-in will ask for the password only.',
+      turnOff: 'Turn off',
+      cancel: 'Cancel',
+      failed: 'Something went wrong. Please try again.',
+    },
     devices: {
       title: 'Signed-in devices',
       text: 'Every browser and app signed in to your account. Signing one out ends it at once.',

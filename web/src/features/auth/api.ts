@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  loginResponse,
   messageResponse,
   signupResponse,
   tokenPair,
@@ -20,10 +21,23 @@ export const authKeys = {
   resetToken: (token: string) => [...authKeys.all, 'reset-token', token] as const,
 };
 
-/** POST /auth/token/ and store the pair: this is what "signed in" means. */
-export async function login(credentials: TokenRequest): Promise<void> {
-  const pair = await api.post('/auth/token/', credentials, { ...publicCall, schema: tokenPair });
-  setSession(pair);
+/**
+ * POST /auth/token/ and store the pair: this is what "signed in" means. An account with
+ * two-factor sign-in answers a challenge instead, for `loginSecondFactor`.
+ */
+export async function login(credentials: TokenRequest): Promise<{ challenge?: string }> {
+  const answer = await api.post('/auth/token/', credentials, {
+    ...publicCall,
+    schema: loginResponse,
+  });
+  if ('challenge' in answer) return { challenge: answer.challenge };
+  setSession(answer);
+  return {};
+}
+
+/** POST /auth/token/2fa/: the challenge and a code (or a recovery code) give the pair. */
+export async function loginSecondFactor(body: { challenge: string; code: string }) {
+  setSession(await api.post('/auth/token/2fa/', body, { ...publicCall, schema: tokenPair }));
 }
 
 export function signup(body: SignupRequest) {

@@ -17,6 +17,15 @@ export function loginErrorMessage(error: unknown, t: TFunction): string {
   return errorBodyText(error, 'detail') ?? t('auth.login.failed');
 }
 
+/** The code step of a sign-in: the server's reason (wrong code, expired, too many tries). */
+export function secondFactorErrorMessage(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError && error.status < 500 && isRecord(error.body)) {
+    const code = error.body.code;
+    if (Array.isArray(code) && typeof code[0] === 'string') return code[0];
+  }
+  return errorBodyText(error, 'detail') ?? t('auth.secondFactor.failed');
+}
+
 /**
  * Sign-up: field errors as "field: messages"; a plain `{detail}` (rate limit) is shown as it
  * is rather than as "detail: ..."; otherwise the spec's fallback.

@@ -2,6 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   messageResponse,
   sessionList,
+  twoFactorEnabled,
+  twoFactorSetup,
+  twoFactorStatus,
   userSettingsSchema,
   type ChangePasswordRequest,
   type UserSettings,
@@ -13,6 +16,7 @@ export const settingsKeys = {
   all: ['settings'] as const,
   own: () => [...settingsKeys.all, 'own'] as const,
   devices: () => [...settingsKeys.all, 'devices'] as const,
+  twoFactor: () => [...settingsKeys.all, 'two-factor'] as const,
 };
 
 /** GET /auth/settings/: every setting, the defaults filled in by the server. */
@@ -57,4 +61,27 @@ export function endOtherDevices() {
 /** POST /auth/password/change/: a new password; the other devices are signed out. */
 export function changePassword(body: ChangePasswordRequest) {
   return api.post('/auth/password/change/', body, { schema: messageResponse });
+}
+
+/** GET /auth/2fa/: whether two-factor sign-in is on, and how many recovery codes are left. */
+export function twoFactorQuery() {
+  return queryOptions({
+    queryKey: settingsKeys.twoFactor(),
+    queryFn: ({ signal }) => api.get('/auth/2fa/', { schema: twoFactorStatus, signal }),
+  });
+}
+
+/** POST /auth/2fa/setup/: a new key for the authenticator app (not on until enabled). */
+export function setUpTwoFactor(password: string) {
+  return api.post('/auth/2fa/setup/', { password }, { schema: twoFactorSetup });
+}
+
+/** POST /auth/2fa/enable/: the app's first code turns it on; answers the recovery codes. */
+export function enableTwoFactor(code: string) {
+  return api.post('/auth/2fa/enable/', { code }, { schema: twoFactorEnabled });
+}
+
+/** POST /auth/2fa/disable/: off again, with the password and a code. */
+export function disableTwoFactor(body: { password: string; code: string }) {
+  return api.post('/auth/2fa/disable/', body, { schema: messageResponse });
 }

@@ -9,7 +9,8 @@ type SettingKey = keyof UserSettings;
 
 /**
  * Which setting sits under which tab (the spec leaves it open). Each tab saves exactly its own
- * keys. twoFactorAuth is shown under Account but never sent: the platform has no 2FA yet.
+ * keys. twoFactorAuth is never sent: the Account tab's switch drives the real two-factor sign-in
+ * (`/auth/2fa/`) instead of a stored preference.
  */
 export const SECTION_FIELDS = {
   notifications: [

@@ -12,6 +12,7 @@ import { login } from '../api';
 import { loginErrorMessage } from '../errors';
 import { loginFormSchema, type LoginFormValues } from '../schemas';
 import { AuthFooterLink, AuthHeading } from './AuthLayout';
+import { SecondFactorForm } from './SecondFactorForm';
 
 /** Location state the sign-up screen passes when its automatic login failed. */
 export interface LoginLocationState {
@@ -44,6 +45,9 @@ export function LoginForm() {
   const handleLogin = handleSubmit((values) =>
     mutation.mutate({ email: values.email.trim(), password: values.password }),
   );
+
+  const challenge = mutation.data?.challenge;
+  if (challenge) return <SecondFactorForm challenge={challenge} onRestart={mutation.reset} />;
 
   return (
     <>

@@ -19,6 +19,7 @@ import {
 import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { DevicesPanel } from './DevicesPanel';
+import { TwoFactorSwitch } from './TwoFactorSwitch';
 
 type BooleanSetting = {
   [K in keyof UserSettings]: UserSettings[K] extends boolean ? K : never;
@@ -113,14 +114,7 @@ export function SettingsForm({ initial }: SettingsFormProps) {
     ),
     account: (
       <>
-        {/* Shown as it is: there is no two-factor authentication to switch on yet. */}
-        <Switch
-          label={t('settings.fields.twoFactorAuth.label')}
-          description={t('settings.fields.twoFactorAuth.description')}
-          checked={initial.twoFactorAuth}
-          onCheckedChange={() => undefined}
-          disabled
-        />
+        <TwoFactorSwitch />
         <SelectField
           label={t('settings.fields.sessionTimeout.label')}
           description={t('settings.fields.sessionTimeout.description')}
