@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { quickUser } from '../../../test/economy.ts';
 import type { TestUser } from '../../../test/factories.ts';
+import { unlockProfile } from '../../../test/profiles.ts';
 
 /**
  * Explore: creators searched by username, bio, category, tags and vibes, filtered by category
@@ -228,6 +229,29 @@ describe('locked profiles', () => {
       expect(card).toMatchObject({ is_profile_locked: true, is_unlocked: false });
       expect(JSON.stringify(card)).not.toContain('Xylophonist');
     }
+  });
+
+  it('show a viewer who unlocked one what its profile page shows them, followers included', async () => {
+    const fan = await quickUser(t);
+    await unlockProfile(t, fan, made[LOCKED]!, 'harp password');
+    const res = await search({ q: LOCKED }, fan);
+    const card = res.json<Answer>().results.find((c) => c.username === LOCKED);
+    const page = await t.request({
+      method: 'GET',
+      url: `/api/auth/users/${LOCKED}/`,
+      token: fan.access,
+    });
+    const { is_subscribed, subscription_id, ...shown } = page.json<Card>();
+    expect({ is_subscribed, subscription_id }).toEqual({
+      is_subscribed: false,
+      subscription_id: null,
+    });
+    expect(card).toEqual(shown);
+    expect(card).toMatchObject({
+      is_unlocked: true,
+      bio: LOCKED_BIO,
+      followers: expect.any(Number),
+    });
   });
 
   it('are not found by a word of their bio, a tag or their category', async () => {
