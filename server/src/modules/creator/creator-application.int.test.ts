@@ -187,12 +187,19 @@ describe('POST /api/auth/creator-application/', () => {
       { username: 'ab' },
       { username: ['Username must be at least 3 characters long'] },
     ],
+    // The name becomes the account's username, so sign-up's rule and message apply to it.
+    ['a username with a space', { username: 'bad name' }, { username: [messages.usernameInvalid] }],
+    ['the all-digit username 039', { username: '039' }, { username: [messages.usernameInvalid] }],
     [
-      'a username with a space',
-      { username: 'bad name' },
-      { username: ['Username can only contain letters, numbers, and underscores'] },
+      'the all-digit username 12345',
+      { username: '12345' },
+      { username: [messages.usernameInvalid] },
     ],
-    ['a username with a dash', { username: 'bad-name' }, { username: [m.usernameCharacters] }],
+    [
+      'a 31-character username',
+      { username: 'u'.repeat(31) },
+      { username: [messages.usernameInvalid] },
+    ],
     ['a blank bio', { bio: '   ' }, { bio: [m.bioRequired] }],
     [
       'a 49-character bio',

@@ -2,10 +2,16 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { profileUnlocks, users, type UserRow } from '../../db/schema/index.ts';
 
-/** Digits find by id; anything else by username, case-insensitively. */
-export function findUserByIdOrUsername(db: Executor, idOrUsername: string) {
-  if (/^\d{1,15}$/.test(idOrUsername)) {
-    return db.query.users.findFirst({ where: eq(users.id, Number(idOrUsername)) });
+/**
+ * All digits find by id, whatever their length; anything else by username, case-insensitively.
+ * A username is never all digits (USERNAME_PATTERN, and the users_username_not_digits check), so
+ * one text can never name two accounts.
+ */
+export async function findUserByIdOrUsername(db: Executor, idOrUsername: string) {
+  if (/^\d+$/.test(idOrUsername)) {
+    const id = Number(idOrUsername);
+    if (!Number.isSafeInteger(id)) return undefined;
+    return db.query.users.findFirst({ where: eq(users.id, id) });
   }
   return db.query.users.findFirst({
     where: sql`lower(${users.username}) = lower(${idOrUsername})`,
