@@ -686,7 +686,7 @@ export const en = {
     coverImage: 'Cover Image',
     coverImageHint: 'Required. Recommended 1200x400.',
     username: 'Username',
-    usernameHint: 'Letters, numbers and underscores, at least 3 characters.',
+    usernameHint: '3 to 30 letters, numbers, underscores or hyphens, not only numbers.',
     bio: 'Bio',
     bioPlaceholder: 'Tell fans who you are and what you create (at least 50 characters)',
     bioCount: '{{count}}/{{max}}',
