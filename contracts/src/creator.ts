@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { entryListProblem } from './taxonomy.ts';
 import { USERNAME_MIN_LENGTH, USERNAME_PATTERN } from './validation.ts';
 
 /**
@@ -70,9 +71,17 @@ export function validateCreatorApplication(input: {
   if (!Object.values(input.socialLinks).some((link) => link && link.trim())) {
     errors.social_links = m.socialLinkRequired;
   }
-  if (input.subcategories.length === 0) errors.subcategories = m.categoryRequired;
-  if (input.tags.length === 0) errors.tags = m.tagRequired;
-  if (input.vibes.length === 0) errors.vibes = m.vibeRequired;
+  const required = {
+    subcategories: m.categoryRequired,
+    tags: m.tagRequired,
+    vibes: m.vibeRequired,
+  };
+  for (const field of ['subcategories', 'tags', 'vibes'] as const) {
+    // The profile editor's rule too: approval puts these lists on the profile.
+    const problem =
+      input[field].length === 0 ? required[field] : entryListProblem(field, input[field]);
+    if (problem) errors[field] = problem;
+  }
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import { creatorApplicationMessages, messages } from '@zura/contracts';
+import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/contracts';
 import { engagement } from './en-engagement';
 
 /**
@@ -294,6 +294,7 @@ export const en = {
     selectedLabel: 'Selected {{name}}',
     noneSelected: 'Nothing selected yet',
     remove: 'Remove {{item}}',
+    entryCharacters: `Use only ${ENTRY_CHARACTERS}`,
   },
   confirmDialog: {
     cancel: 'Cancel',

@@ -244,6 +244,32 @@ describe('POST /api/auth/creator-application/', () => {
       { social_links: '["https://x.com/a"]' },
       { social_links: ['Send an object of links.'] },
     ],
+    // The lists end up on the profile, so the profile editor's rule and messages apply.
+    [
+      '31 tags',
+      { tags: JSON.stringify(Array.from({ length: 31 }, (_, i) => `tag${i}`)) },
+      { tags: ['Choose at most 30 tags.'] },
+    ],
+    [
+      '51 tags',
+      { tags: JSON.stringify(Array.from({ length: 51 }, (_, i) => `tag${i}`)) },
+      { tags: ['Choose at most 30 tags.'] },
+    ],
+    [
+      '21 vibes',
+      { vibes: JSON.stringify(Array.from({ length: 21 }, (_, i) => `vibe${i}`)) },
+      { vibes: ['Choose at most 20 vibes.'] },
+    ],
+    [
+      'a 41-character tag',
+      { tags: JSON.stringify(['t'.repeat(41)]) },
+      { tags: ['Each tag must be at most 40 characters long.'] },
+    ],
+    [
+      'a category with markup',
+      { subcategories: JSON.stringify(['<b>bold</b>']) },
+      { subcategories: ["Each category may use only letters, numbers, spaces and _ & ' + - ."] },
+    ],
     ['tags as an object', { tags: '{"a":"b"}' }, { tags: ['Send a list of short texts.'] }],
     ['vibes with a number', { vibes: '["fun", 3]' }, { vibes: ['Send a list of short texts.'] }],
   ])('refuses %s with its field message and stores nothing', async (_, override, expected) => {

@@ -483,3 +483,40 @@ describe('cards', () => {
     }
   });
 });
+
+describe('lists a profile hides', () => {
+  it('are neither matched by a search nor by the category filter, until shown again', async () => {
+    const owner = await makeUser('veiled_viola', true, {
+      bio: 'Strings and things.',
+      category: 'music',
+      subcategories: ['Bookbinding'],
+      tags: ['Zitherwork'],
+      vibes: ['Quasarish'],
+    });
+    const hidden = { show_subcategories: false, show_tags: false, show_vibes: false };
+    await put(owner, hidden);
+    for (const q of ['zitherwork', 'quasarish', 'bookbinding']) {
+      expect(await names({ q }), q).not.toContain('veiled_viola');
+    }
+    expect(await names({ category: 'Bookbinding' })).not.toContain('veiled_viola');
+    // Found by name, the card does not show them either.
+    const card = (await search({ q: 'veiled_viola' })).json<Answer>().results[0];
+    expect(card).toMatchObject({
+      username: 'veiled_viola',
+      subcategories: [],
+      tags: [],
+      vibes: [],
+    });
+
+    // Each list is found by its own flag alone.
+    for (const [flag, q] of [
+      ['show_tags', 'zitherwork'],
+      ['show_vibes', 'quasarish'],
+      ['show_subcategories', 'bookbinding'],
+    ] as const) {
+      await put(owner, { ...hidden, [flag]: true });
+      expect(await names({ q }), q).toContain('veiled_viola');
+    }
+    expect(await names({ category: 'Bookbinding' })).toContain('veiled_viola');
+  });
+});
