@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { messages } from './messages.ts';
+import { entryListProblem } from './taxonomy.ts';
+import { USERNAME_MIN_LENGTH, USERNAME_PATTERN } from './validation.ts';
 
-/** The spec's creator-application messages, exactly. */
+/**
+ * The spec's creator-application messages, exactly, except that a username breaking the rule
+ * every username follows gets sign-up's message for it.
+ */
 export const creatorApplicationMessages = {
   usernameRequired: 'Username is required',
   usernameTooShort: 'Username must be at least 3 characters long',
-  usernameCharacters: 'Username can only contain letters, numbers, and underscores',
+  usernameInvalid: messages.usernameInvalid,
   profileImageRequired: 'Profile image is required',
   coverImageRequired: 'Cover image is required',
   bioRequired: 'Bio is required',
@@ -24,7 +30,6 @@ export const creatorApplicationMessages = {
 
 export const CREATOR_BIO_MIN_LENGTH = 50;
 export const CREATOR_BIO_MAX_LENGTH = 500;
-export const CREATOR_USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 
 export const CREATOR_SOCIAL_KEYS = [
   'instagram',
@@ -53,9 +58,10 @@ export function validateCreatorApplication(input: {
   const m = creatorApplicationMessages;
   const errors: Record<string, string> = {};
   const username = input.username.trim();
+  // The applied-for name becomes the account's username: sign-up's rule, not a looser one.
   if (!username) errors.username = m.usernameRequired;
-  else if (username.length < 3) errors.username = m.usernameTooShort;
-  else if (!CREATOR_USERNAME_PATTERN.test(username)) errors.username = m.usernameCharacters;
+  else if (username.length < USERNAME_MIN_LENGTH) errors.username = m.usernameTooShort;
+  else if (!USERNAME_PATTERN.test(username)) errors.username = m.usernameInvalid;
   if (!input.hasProfileImage) errors.profile_image = m.profileImageRequired;
   if (!input.hasCoverImage) errors.cover_image = m.coverImageRequired;
   const bio = input.bio.trim();
@@ -65,9 +71,17 @@ export function validateCreatorApplication(input: {
   if (!Object.values(input.socialLinks).some((link) => link && link.trim())) {
     errors.social_links = m.socialLinkRequired;
   }
-  if (input.subcategories.length === 0) errors.subcategories = m.categoryRequired;
-  if (input.tags.length === 0) errors.tags = m.tagRequired;
-  if (input.vibes.length === 0) errors.vibes = m.vibeRequired;
+  const required = {
+    subcategories: m.categoryRequired,
+    tags: m.tagRequired,
+    vibes: m.vibeRequired,
+  };
+  for (const field of ['subcategories', 'tags', 'vibes'] as const) {
+    // The profile editor's rule too: approval puts these lists on the profile.
+    const problem =
+      input[field].length === 0 ? required[field] : entryListProblem(field, input[field]);
+    if (problem) errors[field] = problem;
+  }
   return errors;
 }
 

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  ENTRY_LISTS,
+  entryListProblem,
+  normalizeEntries,
+  type EntryListField,
+} from './taxonomy.ts';
 
 export const SUBSCRIPTION_PRICES = ['free', '4.99', '9.99', '19.99'] as const;
 export type SubscriptionPrice = (typeof SUBSCRIPTION_PRICES)[number];
@@ -52,12 +58,14 @@ const urlOrEmpty = z
     'Enter a valid URL starting with http:// or https://.',
   );
 
-const entryList = (max: number, label: string) =>
-  z
-    .array(z.string().max(40, `Each ${label} must be at most 40 characters long.`), {
-      error: `Send ${label}s as a list.`,
-    })
-    .max(max, `Choose at most ${max} ${label}s.`);
+/** A list of tags, vibes or categories: the one rule, on the list as it will be stored. */
+const entryList = (field: EntryListField) => {
+  const error = `Send ${ENTRY_LISTS[field].many} as a list.`;
+  return z.array(z.string({ error }), { error }).superRefine((list, ctx) => {
+    const problem = entryListProblem(field, normalizeEntries(list));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+};
 
 /** `PUT /api/auth/profile/`: every field optional; what is sent is changed. */
 export const profileUpdateRequest = z.object({
@@ -67,9 +75,9 @@ export const profileUpdateRequest = z.object({
     .max(PROFILE_BIO_MAX_LENGTH, 'Bio must be at most 500 characters long.')
     .optional(),
   category: z.string().nullable().optional(),
-  subcategories: entryList(20, 'category').optional(),
-  tags: entryList(30, 'tag').optional(),
-  vibes: entryList(20, 'vibe').optional(),
+  subcategories: entryList('subcategories').optional(),
+  tags: entryList('tags').optional(),
+  vibes: entryList('vibes').optional(),
   subscription_price: z
     .enum(SUBSCRIPTION_PRICES, { error: 'Choose one of: free, 4.99, 9.99, 19.99.' })
     .optional(),

@@ -10,6 +10,7 @@ import {
   PROFILE_CATEGORIES,
   addCustomEntry,
   categoryName,
+  entryListProblem,
   isKnownCategory,
   normalizeEntries,
   profileCategory,
@@ -235,5 +236,42 @@ describe('addCustomEntry', () => {
 
   it('adds to an empty list', () => {
     expect(addCustomEntry([], 'Bold')).toEqual(['Bold']);
+  });
+});
+
+describe('entryListProblem', () => {
+  it('takes every preset tag, vibe and category, ids and names alike', () => {
+    const presets = [
+      ...PRESET_TAGS,
+      ...PRESET_VIBES,
+      ...CATEGORIES.flatMap((c) => [c.id, c.name]),
+      ...PROFILE_CATEGORIES.flatMap((c) => [c.id, c.name]),
+    ];
+    for (const entry of presets) expect(entryListProblem('tags', [entry]), entry).toBeUndefined();
+  });
+
+  it('takes letters of any script, and refuses markup, symbols and leading punctuation', () => {
+    for (const entry of ['ñandú', '東京', 'नमस्ते', 'Café au lait']) {
+      expect(entryListProblem('vibes', [entry]), entry).toBeUndefined();
+    }
+    for (const entry of ['<b>', '#tag', '-dash', "'quoted'", '🎉', 'a\u0000b', 'line\nbreak']) {
+      expect(entryListProblem('vibes', [entry]), entry).toBe(
+        "Each vibe may use only letters, numbers, spaces and _ & ' + - .",
+      );
+    }
+  });
+
+  it('counts each list against its own maximum and each entry against the length limit', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `entry${i}`);
+    expect(entryListProblem('tags', many(MAX_TAGS))).toBeUndefined();
+    expect(entryListProblem('tags', many(MAX_TAGS + 1))).toBe('Choose at most 30 tags.');
+    expect(entryListProblem('vibes', many(MAX_VIBES + 1))).toBe('Choose at most 20 vibes.');
+    expect(entryListProblem('subcategories', many(MAX_SUBCATEGORIES + 1))).toBe(
+      'Choose at most 20 categories.',
+    );
+    expect(entryListProblem('tags', ['x'.repeat(MAX_CUSTOM_ENTRY_LENGTH)])).toBeUndefined();
+    expect(entryListProblem('tags', ['x'.repeat(MAX_CUSTOM_ENTRY_LENGTH + 1)])).toBe(
+      'Each tag must be at most 40 characters long.',
+    );
   });
 });

@@ -17,6 +17,41 @@ export const MAX_VIBES = 20;
 export const MAX_SUBCATEGORIES = 20;
 
 /**
+ * The characters of a tag, vibe or category: letters and digits of any script first, then also
+ * spaces and `_ & ' + - .`, which the preset names use ("Q&A Sessions", "Let's Plays", "18+ Only",
+ * "nsfw_art").
+ */
+export const ENTRY_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} _&'+.-]*$/u;
+/** {@link ENTRY_PATTERN} in words, for messages. */
+export const ENTRY_CHARACTERS = "letters, numbers, spaces and _ & ' + - .";
+
+/** A profile's user-entered lists: the words their messages use and how many each may hold. */
+export const ENTRY_LISTS = {
+  subcategories: { one: 'category', many: 'categories', max: MAX_SUBCATEGORIES },
+  tags: { one: 'tag', many: 'tags', max: MAX_TAGS },
+  vibes: { one: 'vibe', many: 'vibes', max: MAX_VIBES },
+} as const;
+export type EntryListField = keyof typeof ENTRY_LISTS;
+
+/**
+ * The one rule for a profile's tags, vibes and categories, in the profile editor and the creator
+ * application alike (server and web): how many, how long, which characters. Takes the cleaned
+ * list ({@link normalizeEntries}); answers the message of the first problem, if any.
+ */
+export function entryListProblem(
+  field: EntryListField,
+  entries: readonly string[],
+): string | undefined {
+  const { one, many, max } = ENTRY_LISTS[field];
+  if (entries.length > max) return `Choose at most ${max} ${many}.`;
+  if (entries.some((entry) => entry.length > MAX_CUSTOM_ENTRY_LENGTH))
+    return `Each ${one} must be at most ${MAX_CUSTOM_ENTRY_LENGTH} characters long.`;
+  if (entries.some((entry) => !ENTRY_PATTERN.test(entry)))
+    return `Each ${one} may use only ${ENTRY_CHARACTERS}`;
+  return undefined;
+}
+
+/**
  * The profile page's own category options. `icon` is the name of a lucide-react icon component,
  * so the web app can resolve it (e.g. `icons[category.icon]`) while this package stays free of React.
  */

@@ -1,4 +1,4 @@
-import { creatorApplicationMessages, messages } from '@zura/contracts';
+import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/contracts';
 import { engagement } from './en-engagement';
 
 /**
@@ -304,6 +304,7 @@ export const en = {
     selectedLabel: 'Selected {{name}}',
     noneSelected: 'Nothing selected yet',
     remove: 'Remove {{item}}',
+    entryCharacters: `Use only ${ENTRY_CHARACTERS}`,
   },
   confirmDialog: {
     cancel: 'Cancel',
@@ -696,7 +697,7 @@ export const en = {
     coverImage: 'Cover Image',
     coverImageHint: 'Required. Recommended 1200x400.',
     username: 'Username',
-    usernameHint: 'Letters, numbers and underscores, at least 3 characters.',
+    usernameHint: '3 to 30 letters, numbers, underscores or hyphens, not only numbers.',
     bio: 'Bio',
     bioPlaceholder: 'Tell fans who you are and what you create (at least 50 characters)',
     bioCount: '{{count}}/{{max}}',

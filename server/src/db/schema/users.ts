@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   integer,
   jsonb,
   pgTable,
@@ -64,6 +65,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // Paths take an id or a username, and digits mean the id.
+    check('users_username_not_digits', sql`${t.username} !~ '^[0-9]+$'`),
   ],
 );
 

@@ -187,12 +187,19 @@ describe('POST /api/auth/creator-application/', () => {
       { username: 'ab' },
       { username: ['Username must be at least 3 characters long'] },
     ],
+    // The name becomes the account's username, so sign-up's rule and message apply to it.
+    ['a username with a space', { username: 'bad name' }, { username: [messages.usernameInvalid] }],
+    ['the all-digit username 039', { username: '039' }, { username: [messages.usernameInvalid] }],
     [
-      'a username with a space',
-      { username: 'bad name' },
-      { username: ['Username can only contain letters, numbers, and underscores'] },
+      'the all-digit username 12345',
+      { username: '12345' },
+      { username: [messages.usernameInvalid] },
     ],
-    ['a username with a dash', { username: 'bad-name' }, { username: [m.usernameCharacters] }],
+    [
+      'a 31-character username',
+      { username: 'u'.repeat(31) },
+      { username: [messages.usernameInvalid] },
+    ],
     ['a blank bio', { bio: '   ' }, { bio: [m.bioRequired] }],
     [
       'a 49-character bio',
@@ -236,6 +243,32 @@ describe('POST /api/auth/creator-application/', () => {
       'social links as a list',
       { social_links: '["https://x.com/a"]' },
       { social_links: ['Send an object of links.'] },
+    ],
+    // The lists end up on the profile, so the profile editor's rule and messages apply.
+    [
+      '31 tags',
+      { tags: JSON.stringify(Array.from({ length: 31 }, (_, i) => `tag${i}`)) },
+      { tags: ['Choose at most 30 tags.'] },
+    ],
+    [
+      '51 tags',
+      { tags: JSON.stringify(Array.from({ length: 51 }, (_, i) => `tag${i}`)) },
+      { tags: ['Choose at most 30 tags.'] },
+    ],
+    [
+      '21 vibes',
+      { vibes: JSON.stringify(Array.from({ length: 21 }, (_, i) => `vibe${i}`)) },
+      { vibes: ['Choose at most 20 vibes.'] },
+    ],
+    [
+      'a 41-character tag',
+      { tags: JSON.stringify(['t'.repeat(41)]) },
+      { tags: ['Each tag must be at most 40 characters long.'] },
+    ],
+    [
+      'a category with markup',
+      { subcategories: JSON.stringify(['<b>bold</b>']) },
+      { subcategories: ["Each category may use only letters, numbers, spaces and _ & ' + - ."] },
     ],
     ['tags as an object', { tags: '{"a":"b"}' }, { tags: ['Send a list of short texts.'] }],
     ['vibes with a number', { vibes: '["fun", 3]' }, { vibes: ['Send a list of short texts.'] }],

@@ -305,6 +305,19 @@ describe('POST /api/admin/creator-applications/{id}/approve/', () => {
     expect((await decide(t, admin, application.id, 'approve')).statusCode).toBe(200);
     expect(await ownProfile(user)).toMatchObject({ is_creator: true, username: user.username });
   });
+
+  it('keeps the current username when the applied one breaks the username rule', async () => {
+    // Applications sent before the rule applied to them may still wait with such a name.
+    for (const legacy of ['039', 'x'.repeat(40)]) {
+      const { user, application } = await pendingApplicant();
+      await t.pool.query('UPDATE creator_applications SET username = $2 WHERE id = $1', [
+        application.id,
+        legacy,
+      ]);
+      expect((await decide(t, admin, application.id, 'approve')).statusCode).toBe(200);
+      expect(await ownProfile(user)).toMatchObject({ is_creator: true, username: user.username });
+    }
+  });
 });
 
 describe('POST /api/admin/creator-applications/{id}/reject/', () => {

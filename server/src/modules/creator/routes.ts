@@ -20,7 +20,11 @@ const rejectBody = z.object({
     .max(1000, 'The reason must be at most 1000 characters long.'),
 });
 
-/** A JSON field of the multipart form: a list of strings or an object of strings. */
+/**
+ * A JSON field of the multipart form: a list of strings or an object of strings. Only the shape
+ * is checked here (the form's field size bounds it); how many entries and which the service
+ * decides, by the rule the profile editor follows.
+ */
 function jsonField<T>(raw: string | undefined, field: string, shape: 'list' | 'object'): T {
   if (raw === undefined || raw === '') return (shape === 'list' ? [] : {}) as T;
   let value: unknown;
@@ -31,9 +35,7 @@ function jsonField<T>(raw: string | undefined, field: string, shape: 'list' | 'o
   }
   const ok =
     shape === 'list'
-      ? Array.isArray(value) &&
-        value.length <= 50 &&
-        value.every((v) => typeof v === 'string' && v.length <= 60)
+      ? Array.isArray(value) && value.every((v) => typeof v === 'string')
       : typeof value === 'object' &&
         value !== null &&
         !Array.isArray(value) &&

@@ -4,6 +4,7 @@ import {
   creatorSocialLinksSchema,
   messages,
   normalizeEntries,
+  USERNAME_PATTERN,
   validateCreatorApplication,
   type CreatorSocialLinks,
 } from '@zura/contracts';
@@ -159,14 +160,14 @@ export function createCreatorService(deps: {
         });
         if (!row) throw new NotFoundError('No pending application with this id.');
         const links = row.socialLinks;
-        const usernameFree = !(await profilesRepo.usernameTakenByOther(
-          tx,
-          row.username,
-          row.userId,
-        ));
+        // An application from before the username rule applied to it may hold a name no account
+        // may have (all digits would shadow an id in profile paths): the account keeps its own.
+        const usernameUsable =
+          USERNAME_PATTERN.test(row.username) &&
+          !(await profilesRepo.usernameTakenByOther(tx, row.username, row.userId));
         await profilesRepo.updateUser(tx, row.userId, {
           isCreator: true,
-          ...(usernameFree ? { username: row.username } : {}),
+          ...(usernameUsable ? { username: row.username } : {}),
           bio: row.bio,
           profileImageId: row.profileImageId,
           coverImageId: row.coverImageId,

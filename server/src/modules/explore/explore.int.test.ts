@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { quickUser } from '../../../test/economy.ts';
 import type { TestUser } from '../../../test/factories.ts';
+import { unlockProfile } from '../../../test/profiles.ts';
 
 /**
  * Explore: creators searched by username, bio, category, tags and vibes, filtered by category
@@ -228,6 +229,29 @@ describe('locked profiles', () => {
       expect(card).toMatchObject({ is_profile_locked: true, is_unlocked: false });
       expect(JSON.stringify(card)).not.toContain('Xylophonist');
     }
+  });
+
+  it('show a viewer who unlocked one what its profile page shows them, followers included', async () => {
+    const fan = await quickUser(t);
+    await unlockProfile(t, fan, made[LOCKED]!, 'harp password');
+    const res = await search({ q: LOCKED }, fan);
+    const card = res.json<Answer>().results.find((c) => c.username === LOCKED);
+    const page = await t.request({
+      method: 'GET',
+      url: `/api/auth/users/${LOCKED}/`,
+      token: fan.access,
+    });
+    const { is_subscribed, subscription_id, ...shown } = page.json<Card>();
+    expect({ is_subscribed, subscription_id }).toEqual({
+      is_subscribed: false,
+      subscription_id: null,
+    });
+    expect(card).toEqual(shown);
+    expect(card).toMatchObject({
+      is_unlocked: true,
+      bio: LOCKED_BIO,
+      followers: expect.any(Number),
+    });
   });
 
   it('are not found by a word of their bio, a tag or their category', async () => {
@@ -457,5 +481,42 @@ describe('cards', () => {
       expect(card).not.toHaveProperty('profile_password_hash');
       expect(card).not.toHaveProperty('password_hash');
     }
+  });
+});
+
+describe('lists a profile hides', () => {
+  it('are neither matched by a search nor by the category filter, until shown again', async () => {
+    const owner = await makeUser('veiled_viola', true, {
+      bio: 'Strings and things.',
+      category: 'music',
+      subcategories: ['Bookbinding'],
+      tags: ['Zitherwork'],
+      vibes: ['Quasarish'],
+    });
+    const hidden = { show_subcategories: false, show_tags: false, show_vibes: false };
+    await put(owner, hidden);
+    for (const q of ['zitherwork', 'quasarish', 'bookbinding']) {
+      expect(await names({ q }), q).not.toContain('veiled_viola');
+    }
+    expect(await names({ category: 'Bookbinding' })).not.toContain('veiled_viola');
+    // Found by name, the card does not show them either.
+    const card = (await search({ q: 'veiled_viola' })).json<Answer>().results[0];
+    expect(card).toMatchObject({
+      username: 'veiled_viola',
+      subcategories: [],
+      tags: [],
+      vibes: [],
+    });
+
+    // Each list is found by its own flag alone.
+    for (const [flag, q] of [
+      ['show_tags', 'zitherwork'],
+      ['show_vibes', 'quasarish'],
+      ['show_subcategories', 'bookbinding'],
+    ] as const) {
+      await put(owner, { ...hidden, [flag]: true });
+      expect(await names({ q }), q).toContain('veiled_viola');
+    }
+    expect(await names({ category: 'Bookbinding' })).toContain('veiled_viola');
   });
 });

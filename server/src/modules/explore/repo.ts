@@ -9,13 +9,17 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-// Must stay the very expression of users_search_idx (migration 0007) for the index to serve it.
-const searchVector = sql`to_tsvector('simple', zura_profile_search_text(${users.username}, ${users.bio}, ${users.category}, ${users.subcategories}, ${users.tags}, ${users.vibes}))`;
+// Must stay the very expression of users_search_idx (migration 0021) for the index to serve it.
+// A list its owner hides (show_* off) is left out: hidden is not searchable either.
+const searchVector = sql`to_tsvector('simple', zura_profile_search_text(${users.username}, ${users.bio}, ${users.category},
+  case when ${users.showSubcategories} then ${users.subcategories} end,
+  case when ${users.showTags} then ${users.tags} end,
+  case when ${users.showVibes} then ${users.vibes} end))`;
 
 /**
  * Creators matching `q` by full text (username, bio, categories, tags, vibes) or by username
- * (substring or trigram similarity). Locked profiles are found by username only: their bio
- * and extras are not public, so they must not be searchable either.
+ * (substring or trigram similarity). Locked profiles are found by username only, and lists their
+ * owners hide not at all: what is not public must not be searchable either.
  */
 export function searchCreators(
   db: Executor,
@@ -40,9 +44,10 @@ export function searchCreators(
       or similarity(lower(${users.username}), ${q}) > 0.35)`);
   }
   if (options.category) {
-    // A locked profile's categories are not public either, so a filter must not reveal them.
+    // A locked profile's categories are not public either, nor hidden ones, so a filter must not
+    // reveal them.
     conditions.push(
-      sql`(not ${users.isProfileLocked} and (${users.category} = ${options.category} or ${options.category} = any(${users.subcategories})))`,
+      sql`(not ${users.isProfileLocked} and (${users.category} = ${options.category} or (${users.showSubcategories} and ${options.category} = any(${users.subcategories}))))`,
     );
   }
   const rank = q

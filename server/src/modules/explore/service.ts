@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
-import { followedAmong } from '../follows/repo.ts';
 import { presentProfile } from '../profiles/presenter.ts';
+import { viewerMarksOf } from '../profiles/viewer-marks.ts';
 import type { MediaUrlResolver } from '../users/presenter.ts';
 import { searchCreators, type CreatorSort } from './repo.ts';
 
@@ -9,7 +9,10 @@ export type ExploreService = ReturnType<typeof createExploreService>;
 export function createExploreService(deps: { db: Database; mediaUrl: MediaUrlResolver }) {
   const { db, mediaUrl } = deps;
   return {
-    /** Creator cards as this viewer may see them (a locked profile shows only its header). */
+    /**
+     * Creator cards as this viewer may see them: a locked profile they have not unlocked shows
+     * only its header, as on its profile page.
+     */
     async creators(
       viewerId: number,
       options: {
@@ -22,14 +25,11 @@ export function createExploreService(deps: { db: Database; mediaUrl: MediaUrlRes
     ) {
       const rows = await searchCreators(db, { ...options, viewerId, limit: options.limit + 1 });
       const page = rows.slice(0, options.limit);
-      const following = await followedAmong(
-        db,
-        viewerId,
-        page.map((row) => row.user.id),
-      );
+      const users = page.map((row) => row.user);
+      const { following, unlocked } = await viewerMarksOf(db, viewerId, users);
       return {
-        results: page.map(({ user }) => ({
-          ...presentProfile(user, { id: viewerId, unlocked: false }, mediaUrl),
+        results: users.map((user) => ({
+          ...presentProfile(user, { id: viewerId, unlocked: unlocked.has(user.id) }, mediaUrl),
           is_following: following.has(user.id),
         })),
         next_offset: rows.length > options.limit ? options.offset + options.limit : null,

@@ -2,6 +2,7 @@ import { messages } from '@zura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
+import { lockProfile, unlockProfile } from '../../../test/profiles.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -225,6 +226,28 @@ describe('DELETE /api/auth/users/{id}/follow/', () => {
     // what must hold is the count agreeing with the stored follows, and the settled state below.
     await Promise.all(fans.map((fan) => follow(fan, creator.id)));
     expect(await followState(creator)).toEqual({ count: 4, rows: 4 });
+  });
+});
+
+describe('the followers count of a locked profile', () => {
+  it('is left out of the follow and unfollow answers until the caller unlocks the profile', async () => {
+    const owner = await buildUser(t, { isCreator: true });
+    const [fan, other] = [await buildUser(t), await buildUser(t)];
+    await follow(other, owner.id);
+    await lockProfile(t, owner);
+
+    const followed = await follow(fan, owner.id);
+    expect(followed.statusCode).toBe(200);
+    expect(followed.json()).toEqual({ following: true });
+    const unfollowed = await unfollow(fan, owner.id);
+    expect(unfollowed.statusCode).toBe(200);
+    expect(unfollowed.json()).toEqual({ following: false });
+    // The same rule as the profile page, which shows this fan no count either.
+    expect((await viewProfile(fan, owner.id)).json()).not.toHaveProperty('followers');
+
+    await unlockProfile(t, fan, owner);
+    expect((await follow(fan, owner.id)).json()).toEqual({ following: true, followers: 2 });
+    expect((await unfollow(fan, owner.id)).json()).toEqual({ following: false, followers: 1 });
   });
 });
 

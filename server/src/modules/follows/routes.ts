@@ -11,7 +11,8 @@ const params = z.object({
     .positive()
     .max(Number.MAX_SAFE_INTEGER),
 });
-const answer = z.object({ following: z.boolean(), followers: z.number() });
+/** `followers` is left out for a locked profile the caller has not unlocked. */
+const answer = z.object({ following: z.boolean(), followers: z.number().optional() });
 
 export function followsRoutes(deps: {
   follows: FollowsService;

@@ -1,8 +1,11 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { insertNotification } from '../notifications/repo.ts';
 import type { Notify } from '../notifications/service.ts';
+import { canViewProfileContent } from '../profiles/policy.ts';
+import { unlockedAmong } from '../profiles/repo.ts';
 import { findUserById } from '../users/repo.ts';
 import * as repo from './repo.ts';
 
@@ -22,13 +25,26 @@ export function createFollowsService(deps: {
     return followee;
   }
 
+  /**
+   * The followee's new count, unless their profile is locked and the follower has not unlocked
+   * it: the count is profile content, which the profile page hides from them too.
+   */
+  async function followersShownTo(
+    followerId: number,
+    followee: UserRow,
+  ): Promise<{ followers?: number }> {
+    const unlocked = await unlockedAmong(db, followerId, [followee]);
+    if (!canViewProfileContent(followee, followerId, unlocked.has(followee.id))) return {};
+    return { followers: await repo.followersCount(db, followee.id) };
+  }
+
   return {
     /**
      * Following twice is harmless; the followee hears of the first time only, and of a follow
      * again after an unfollow only once the last notice from this follower is a day old.
      */
     async follow(followerId: number, followeeId: number) {
-      await target(followerId, followeeId);
+      const followee = await target(followerId, followeeId);
       const follower = await findUserById(db, followerId);
       const notification = await db.transaction(async (tx) => {
         if (!(await repo.follow(tx, followerId, followeeId))) return undefined;
@@ -43,14 +59,14 @@ export function createFollowsService(deps: {
       });
       changes.announce({ kind: 'following_changed', userId: followerId });
       if (notification) await notify([notification]);
-      return { following: true, followers: await repo.followersCount(db, followeeId) };
+      return { following: true, ...(await followersShownTo(followerId, followee)) };
     },
 
     async unfollow(followerId: number, followeeId: number) {
-      await target(followerId, followeeId);
+      const followee = await target(followerId, followeeId);
       await db.transaction((tx) => repo.unfollow(tx, followerId, followeeId));
       changes.announce({ kind: 'following_changed', userId: followerId });
-      return { following: false, followers: await repo.followersCount(db, followeeId) };
+      return { following: false, ...(await followersShownTo(followerId, followee)) };
     },
   };
 }

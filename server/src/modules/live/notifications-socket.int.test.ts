@@ -6,6 +6,7 @@ import {
   getAs,
   listMessages,
   postAs,
+  roomOf,
   sendMessage,
   startConversation,
   uploadAttachment,
@@ -339,7 +340,14 @@ describe('live frames', () => {
     expect(bobSocket.frames.slice(again).map((f) => f.type)).toEqual(['pong']);
   });
 
-  it('never carry a locked message’s text or files to the recipient', async () => {
+  // A system message (a call announcement) can be locked too, and is redacted the same way.
+  it.each([
+    ['message', () => ({})],
+    [
+      'system message',
+      (creator: TestUser, fan: TestUser) => ({ is_system: true, roomId: roomOf(creator, fan) }),
+    ],
+  ])('never carry a locked %s’s text or files to the recipient', async (_, kind) => {
     const creator = await buildUser(t, { isCreator: true });
     const fan = await buildUser(t);
     const conversation = await startConversation(t, fan, creator);
@@ -353,6 +361,7 @@ describe('live frames', () => {
       is_locked: true,
       price: '9.99',
       uploaded_file_uuids: [upload],
+      ...kind(creator, fan),
     });
 
     const frame = await fanSocket.waitForType('message');
@@ -369,12 +378,23 @@ describe('live frames', () => {
         price: 9.99,
       }),
     });
-    await fanSocket.waitForType('notification');
+    const notice = await fanSocket.waitForType('notification');
+    expect(notice.notification).toMatchObject({ message: 'Locked message · $9.99' });
     await sync(fanSocket);
     const everything = fanSocket.texts.slice(fanSince).join('\n');
     expect(everything).not.toContain(secret);
     expect(everything).not.toContain(upload);
     expect(everything).not.toContain('/media/');
+    // Nor do the stored notification, the conversation preview, or a replay on reconnect.
+    const stored = await getAs(t, fan, '/api/notifications/');
+    const previews = await getAs(t, fan, '/api/messaging/conversations/');
+    const replayed = await authedSocket(ws, fan.access, { last_notification_id: 0 });
+    expect(replayed.frames).toContainEqual(
+      expect.objectContaining({ type: 'notification', replay: true }),
+    );
+    for (const body of [stored.body, previews.body, replayed.texts.join('\n')]) {
+      expect(body).not.toContain(secret);
+    }
 
     // The creator's own frame does carry them: the check above would see a leak.
     const own = await creatorSocket.waitForType('message');

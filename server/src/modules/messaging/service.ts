@@ -43,6 +43,18 @@ export type SendMessageInput = {
   roomId: string | undefined;
 };
 
+/**
+ * The recipient's notification text for a new message. A locked message, system or not, shows
+ * only its price: the notification reaches the recipient before they pay.
+ */
+function noticeText(
+  message: Pick<SendMessageInput, 'text' | 'isLocked' | 'isSystem'> & { priceCents: number },
+) {
+  if (message.isLocked) return `Locked message · ${formatCents(message.priceCents)}`;
+  if (message.isSystem) return message.text;
+  return message.text.slice(0, 140) || 'Sent an attachment';
+}
+
 /** The call room of a pair: `room_{smaller id}_{larger id}`. */
 export function roomIdOf(a: number, b: number): string {
   return `room_${Math.min(a, b)}_${Math.max(a, b)}`;
@@ -232,11 +244,7 @@ export function createMessagingService(deps: {
           title: input.isSystem
             ? `${sender.username} is calling`
             : `New message from ${sender.username}`,
-          message: input.isSystem
-            ? text
-            : input.isLocked
-              ? `Locked message · ${formatCents(priceCents)}`
-              : text.slice(0, 140) || 'Sent an attachment',
+          message: noticeText({ ...input, text, priceCents }),
           data: {
             conversation_id: conversationId,
             sender_id: senderId,

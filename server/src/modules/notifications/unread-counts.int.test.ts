@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createDatabase } from '../../db/client.ts';
-import { migrationsFolder, runMigrations } from '../../db/migrate.ts';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../db/migrate.ts';
 import { foldUnreadCounts } from './unread-counts.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
+import { withDatabaseBefore } from '../../../test/migrations.ts';
 import {
   getAs,
   listMessages,
@@ -312,26 +307,7 @@ describe('folding the slots (the hourly unread-counts-fold job)', () => {
 
 describe('migration 0014', () => {
   it('starts the kept counts from what a database already holds, and TRUNCATE empties them', async () => {
-    const serverUrl = new URL(inject('databaseServerUrl'));
-    const name = `zura_unread_${randomBytes(4).toString('hex')}`;
-    serverUrl.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: serverUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    serverUrl.pathname = `/${name}`;
-    const handle = createDatabase(serverUrl.toString(), 1);
-    // The migrations before 0014, in a folder of their own.
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'zura-migrations-'));
-    try {
-      fs.cpSync(migrationsFolder, before, { recursive: true });
-      const journalPath = path.join(before, 'meta', '_journal.json');
-      const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as {
-        entries: { idx: number }[];
-      };
-      journal.entries = journal.entries.filter((entry) => entry.idx < 14);
-      fs.writeFileSync(journalPath, JSON.stringify(journal));
-      await migrate(handle.db, { migrationsFolder: before });
-
+    await withDatabaseBefore('unread_counts', async (handle) => {
       const { rows: users } = await handle.pool.query<{ id: number }>(
         `insert into users (username, email, password_hash)
          select 'old_' || g, 'old_' || g || '@example.com', 'x' from generate_series(1, 3) g
@@ -365,11 +341,6 @@ describe('migration 0014', () => {
       const none = [0, 0, 0].map(() => ({ messages: 0, notifications: 0 }));
       expect(await counted(handle.pool, [a, b, c])).toEqual(none);
       expect(await kept(handle.pool, [a, b, c])).toEqual(none);
-    } finally {
-      fs.rmSync(before, { recursive: true, force: true });
-      await handle.close();
-      await admin.query(`drop database ${name}`);
-      await admin.end();
-    }
+    });
   });
 });

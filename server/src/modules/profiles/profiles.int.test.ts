@@ -415,6 +415,37 @@ describe('PUT /api/auth/profile/ (JSON)', () => {
     expect(notList.json()).toEqual({ vibes: ['Send vibes as a list.'] });
   });
 
+  it('holds tags, vibes and categories to the one entry rule the creator application follows', async () => {
+    const user = await buildUser(t);
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [
+        { subcategories: Array.from({ length: 21 }, (_, i) => `category${i}`) },
+        { subcategories: ['Choose at most 20 categories.'] },
+      ],
+      [{ vibes: ['v'.repeat(41)] }, { vibes: ['Each vibe must be at most 40 characters long.'] }],
+      [
+        { tags: ['Cosplay', '#trending'] },
+        { tags: ["Each tag may use only letters, numbers, spaces and _ & ' + - ."] },
+      ],
+      [{ tags: ['Cosplay', 42] }, { tags: ['Send tags as a list.'] }],
+    ];
+    for (const [body, expected] of cases) {
+      const res = await put(user, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual(expected);
+    }
+    // Counted once cleaned: 31 spellings of one tag are one tag.
+    const repeated = Array.from({ length: 31 }, (_, i) =>
+      i % 2 ? 'Q&A Sessions' : 'q&a sessions',
+    );
+    const ok = await put(user, { tags: repeated, vibes: ["Let's Plays", '18+ Only', 'ñandú'] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      tags: ['q&a sessions'],
+      vibes: ["Let's Plays", '18+ Only', 'ñandú'],
+    });
+  });
+
   it.each([['[]'], ['"text"'], ['42']])('answers 400 for the body %s', async (payload) => {
     const user = await buildUser(t);
     const res = await t.request({

@@ -1,11 +1,17 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { profileUnlocks, users, type UserRow } from '../../db/schema/index.ts';
 
-/** Digits find by id; anything else by username, case-insensitively. */
-export function findUserByIdOrUsername(db: Executor, idOrUsername: string) {
-  if (/^\d{1,15}$/.test(idOrUsername)) {
-    return db.query.users.findFirst({ where: eq(users.id, Number(idOrUsername)) });
+/**
+ * All digits find by id, whatever their length; anything else by username, case-insensitively.
+ * A username is never all digits (USERNAME_PATTERN, and the users_username_not_digits check), so
+ * one text can never name two accounts.
+ */
+export async function findUserByIdOrUsername(db: Executor, idOrUsername: string) {
+  if (/^\d+$/.test(idOrUsername)) {
+    const id = Number(idOrUsername);
+    if (!Number.isSafeInteger(id)) return undefined;
+    return db.query.users.findFirst({ where: eq(users.id, id) });
   }
   return db.query.users.findFirst({
     where: sql`lower(${users.username}) = lower(${idOrUsername})`,
@@ -34,6 +40,24 @@ export async function hasProfileUnlock(db: Executor, profileId: number, viewerId
     where: and(eq(profileUnlocks.profileId, profileId), eq(profileUnlocks.viewerId, viewerId)),
   });
   return row !== undefined;
+}
+
+/**
+ * Which of these profiles the viewer has unlocked. Only locked ones are asked about (an open
+ * profile needs no unlock), all in one query.
+ */
+export async function unlockedAmong(
+  db: Executor,
+  viewerId: number,
+  profiles: Pick<UserRow, 'id' | 'isProfileLocked'>[],
+): Promise<Set<number>> {
+  const locked = profiles.filter((p) => p.isProfileLocked && p.id !== viewerId).map((p) => p.id);
+  if (locked.length === 0) return new Set();
+  const rows = await db
+    .select({ id: profileUnlocks.profileId })
+    .from(profileUnlocks)
+    .where(and(eq(profileUnlocks.viewerId, viewerId), inArray(profileUnlocks.profileId, locked)));
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function insertProfileUnlock(db: Executor, profileId: number, viewerId: number) {

@@ -44,18 +44,23 @@ export type SuggestedProfile = {
   userId: number;
   username: string;
   profile_image: string | null;
-  followers: number;
+  followers?: number;
 };
 
+/**
+ * A suggested profile. Its followers count is content: a locked profile the viewer has not
+ * unlocked keeps it to itself, as on its profile page.
+ */
 export function presentSuggestedProfile(
   user: UserRow,
   mediaUrl: MediaUrlResolver,
+  contentVisible: boolean,
 ): SuggestedProfile {
   return {
     id: user.id,
     userId: user.id,
     username: user.username,
     profile_image: mediaUrl(user.profileImageId),
-    followers: user.followersCount,
+    ...(contentVisible ? { followers: user.followersCount } : {}),
   };
 }

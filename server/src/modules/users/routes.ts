@@ -9,7 +9,7 @@ const suggestedProfile = z.object({
   userId: z.number(),
   username: z.string(),
   profile_image: z.string().nullable(),
-  followers: z.number(),
+  followers: z.number().optional(),
   is_following: z.boolean(),
 });
 

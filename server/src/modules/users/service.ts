@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { presentOwnProfile, presentSuggestedProfile, type MediaUrlResolver } from './presenter.ts';
-import { followedAmong } from '../follows/repo.ts';
+import { canViewProfileContent } from '../profiles/policy.ts';
+import { viewerMarksOf } from '../profiles/viewer-marks.ts';
 import * as repo from './repo.ts';
 
 export const DISCOVER_LIMIT = 10;
@@ -20,13 +21,13 @@ export function createUsersService(deps: { db: Database; mediaUrl: MediaUrlResol
 
     async discover(viewerId: number) {
       const rows = await repo.listSuggestedUsers(db, viewerId, DISCOVER_LIMIT);
-      const following = await followedAmong(
-        db,
-        viewerId,
-        rows.map((row) => row.id),
-      );
+      const { following, unlocked } = await viewerMarksOf(db, viewerId, rows);
       return rows.map((row) => ({
-        ...presentSuggestedProfile(row, mediaUrl),
+        ...presentSuggestedProfile(
+          row,
+          mediaUrl,
+          canViewProfileContent(row, viewerId, unlocked.has(row.id)),
+        ),
         is_following: following.has(row.id),
       }));
     },

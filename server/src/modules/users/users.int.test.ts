@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { login } from '../../../test/auth.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { lockProfile, unlockProfile } from '../../../test/profiles.ts';
 import { createAccessTokens } from '../auth/access-tokens.ts';
 
 let t: TestApp;
@@ -218,5 +219,28 @@ describe('GET /api/auth/users/discover/', () => {
     await d.pool.query('UPDATE users SET followers_count = 1000000 WHERE id = $1', [caller.id]);
     const list = (await discover(other.access)).json<{ id: number }[]>();
     expect(list[0]?.id).toBe(caller.id);
+  });
+
+  it('leaves out the followers of a locked profile until the caller unlocks it', async () => {
+    const owner = await buildUser(d, { isCreator: true });
+    const viewer = await buildUser(d);
+    await d.pool.query('UPDATE users SET followers_count = 2000000 WHERE id = $1', [owner.id]);
+    await lockProfile(d, owner);
+    const before = (await discover(viewer.access)).json<{ id: number }[]>();
+    expect(before.find((p) => p.id === owner.id)).toEqual({
+      id: owner.id,
+      userId: owner.id,
+      username: owner.username,
+      profile_image: null,
+      is_following: false,
+    });
+
+    await unlockProfile(d, viewer, owner);
+    const after = (await discover(viewer.access)).json<{ id: number }[]>();
+    expect(after.find((p) => p.id === owner.id)).toMatchObject({ followers: 2_000_000 });
+    // Someone else's unlock does not count for another viewer.
+    const stranger = await buildUser(d);
+    const theirs = (await discover(stranger.access)).json<{ id: number }[]>();
+    expect(theirs.find((p) => p.id === owner.id)).not.toHaveProperty('followers');
   });
 });

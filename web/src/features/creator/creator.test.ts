@@ -178,9 +178,14 @@ describe('validateApplicationForm', () => {
     expect(validateApplicationForm({ ...valid, username: 'ab' }, images).username).toBe(
       'usernameTooShort',
     );
-    expect(validateApplicationForm({ ...valid, username: 'maya-fit' }, images).username).toBe(
-      'usernameCharacters',
-    );
+    for (const username of ['maya fit', '039', '12345', 'm'.repeat(31)]) {
+      expect(validateApplicationForm({ ...valid, username }, images).username, username).toBe(
+        'usernameInvalid',
+      );
+    }
+    expect(
+      validateApplicationForm({ ...valid, username: 'maya-fit' }, images).username,
+    ).toBeUndefined();
     expect(validateApplicationForm({ ...valid, bio: 'x'.repeat(49) }, images).bio).toBe(
       'bioTooShort',
     );

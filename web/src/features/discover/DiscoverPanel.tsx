@@ -119,12 +119,14 @@ function SuggestedProfileRow({ profile }: SuggestedProfileRowProps) {
           <span className="block truncate text-sm font-medium text-slate-900">
             {profile.username}
           </span>
-          <span className="block text-xs text-slate-500">
-            {t('discover.followers', {
-              count: profile.followers,
-              formatted: formatCount(profile.followers),
-            })}
-          </span>
+          {profile.followers !== undefined && (
+            <span className="block text-xs text-slate-500">
+              {t('discover.followers', {
+                count: profile.followers,
+                formatted: formatCount(profile.followers),
+              })}
+            </span>
+          )}
         </span>
       </Link>
       <FollowButton

@@ -8,7 +8,8 @@ export const suggestedProfile = z.object({
   userId: z.number(),
   username: z.string(),
   profile_image: z.string().nullable(),
-  followers: z.number(),
+  /** Left out for a locked profile the viewer has not unlocked. */
+  followers: z.number().optional(),
   is_following: z.boolean().optional(),
 });
 export type SuggestedProfile = z.infer<typeof suggestedProfile>;

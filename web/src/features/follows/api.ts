@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { api } from '../../lib/api';
 
-/** The answer of POST and DELETE /auth/users/{id}/follow/: the new state and the real count. */
-export const followAnswer = z.object({ following: z.boolean(), followers: z.number() });
+/**
+ * The answer of POST and DELETE /auth/users/{id}/follow/: the new state and the real count (left
+ * out for a locked profile the viewer has not unlocked).
+ */
+export const followAnswer = z.object({ following: z.boolean(), followers: z.number().optional() });
 export type FollowAnswer = z.infer<typeof followAnswer>;
 
 /** Follows (`follow: true`) or unfollows a user. */

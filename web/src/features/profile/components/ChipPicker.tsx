@@ -1,4 +1,4 @@
-import { addCustomEntry, MAX_CUSTOM_ENTRY_LENGTH } from '@zura/contracts';
+import { addCustomEntry, ENTRY_PATTERN, MAX_CUSTOM_ENTRY_LENGTH } from '@zura/contracts';
 import { Check, ChevronDown, Plus, X } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -246,13 +246,19 @@ interface CustomEntryInputProps {
   onAdd: (entry: string) => void;
 }
 
-/** "Add your own": trimmed, never a duplicate (addCustomEntry), Enter or the Add button. */
+/**
+ * "Add your own": trimmed, never a duplicate (addCustomEntry), Enter or the Add button; only
+ * characters the server's entry rule takes (ENTRY_PATTERN).
+ */
 function CustomEntryInput({ label, addLabel, disabled, onAdd }: CustomEntryInputProps) {
   const { t } = useTranslation();
   const id = useId();
+  const errorId = useId();
   const [text, setText] = useState('');
+  const entry = text.trim();
+  const refused = entry !== '' && !ENTRY_PATTERN.test(entry);
   const add = () => {
-    if (text.trim() === '') return;
+    if (entry === '' || refused) return;
     onAdd(text);
     setText('');
   };
@@ -262,33 +268,42 @@ function CustomEntryInput({ label, addLabel, disabled, onAdd }: CustomEntryInput
     add();
   };
   return (
-    <div className="flex items-end gap-2">
-      <div className="min-w-0 flex-1 space-y-1.5">
-        <label htmlFor={id} className="block text-xs font-medium text-slate-600">
-          {label}
-        </label>
-        <input
-          id={id}
-          value={text}
-          maxLength={MAX_CUSTOM_ENTRY_LENGTH}
-          disabled={disabled}
-          placeholder={t('profileEdit.customPlaceholder')}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={handleKeyDown}
-          className={cn(inputClasses, 'h-9')}
-        />
+    <div className="space-y-1">
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <label htmlFor={id} className="block text-xs font-medium text-slate-600">
+            {label}
+          </label>
+          <input
+            id={id}
+            value={text}
+            maxLength={MAX_CUSTOM_ENTRY_LENGTH}
+            disabled={disabled}
+            placeholder={t('profileEdit.customPlaceholder')}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={handleKeyDown}
+            aria-invalid={refused}
+            aria-describedby={refused ? errorId : undefined}
+            className={cn(inputClasses, 'h-9')}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="h-9"
+          disabled={disabled || entry === '' || refused}
+          onClick={add}
+          aria-label={addLabel}
+        >
+          <Plus className="size-4" aria-hidden />
+          {t('profileEdit.add')}
+        </Button>
       </div>
-      <Button
-        variant="secondary"
-        size="sm"
-        className="h-9"
-        disabled={disabled || text.trim() === ''}
-        onClick={add}
-        aria-label={addLabel}
-      >
-        <Plus className="size-4" aria-hidden />
-        {t('profileEdit.add')}
-      </Button>
+      {refused && (
+        <p id={errorId} className="text-xs text-red-600">
+          {t('chipPicker.entryCharacters')}
+        </p>
+      )}
     </div>
   );
 }

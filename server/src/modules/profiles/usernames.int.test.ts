@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../db/migrate.ts';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildUser } from '../../../test/factories.ts';
+import { withDatabaseBefore } from '../../../test/migrations.ts';
+
+/**
+ * Profile paths take an id or a username: digits always mean the id, and no username is ever all
+ * digits, so one path can never name two accounts.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('a path of digits', () => {
+  it('means the id, with leading zeros or not, however long', async () => {
+    const viewer = await buildUser(t);
+    const owner = await buildUser(t);
+    for (const path of [String(owner.id), `000${owner.id}`]) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/auth/users/${path}/`,
+        token: viewer.access,
+      });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.json()).toMatchObject({ id: owner.id, username: owner.username });
+    }
+    for (const path of ['9'.repeat(20), '0']) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/auth/users/${path}/`,
+        token: viewer.access,
+      });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json()).toEqual({ detail: 'User not found' });
+    }
+  });
+
+  it('can never be a username: the database refuses one', async () => {
+    const user = await buildUser(t);
+    await expect(
+      t.pool.query(`UPDATE users SET username = '12345' WHERE id = $1`, [user.id]),
+    ).rejects.toThrow(/users_username_not_digits/);
+  });
+});
+
+describe('migration usernames_not_digits', () => {
+  it('renames every all-digit username to user_<id>, with a suffix when that is taken', async () => {
+    await withDatabaseBefore('usernames_not_digits', async ({ db, pool }) => {
+      const { rows } = await pool.query<{ id: number }>(
+        `insert into users (username, email, password_hash)
+         values ('039', 'a@example.com', 'x'), ('12345', 'b@example.com', 'x'),
+                ('kept_name', 'c@example.com', 'x'), ('placeholder', 'd@example.com', 'x')
+         returning id::int`,
+      );
+      const [digits, moreDigits, kept, squatter] = rows.map((row) => row.id) as number[];
+      // Someone already holds the name the second account would get.
+      await pool.query('update users set username = $2 where id = $1', [
+        squatter,
+        `User_${moreDigits}`,
+      ]);
+
+      await runMigrations(db);
+      const { rows: after } = await pool.query<{ id: number; username: string }>(
+        'select id::int, username from users order by id',
+      );
+      expect(after).toEqual([
+        { id: digits, username: `user_${digits}` },
+        {
+          id: moreDigits,
+          username: expect.stringMatching(new RegExp(`^user_${moreDigits}_[0-9a-f]{8}$`)),
+        },
+        { id: kept, username: 'kept_name' },
+        { id: squatter, username: `User_${moreDigits}` },
+      ]);
+    });
+  });
+});
