@@ -12,6 +12,7 @@ import type { Config } from './config/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { securityRoutes } from './modules/auth/security-routes.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
 import { creatorRoutes } from './modules/creator/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
@@ -83,6 +84,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           sessions: services.sessions,
           twoFactor: services.twoFactor,
           requireUser,
+        }),
+      );
+      await api.register(
+        moderationRoutes({
+          moderation: services.moderation,
+          audit: services.audit,
+          requireAdmin,
         }),
       );
       await api.register(usersRoutes({ users: services.users, requireUser }));

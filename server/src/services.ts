@@ -11,6 +11,8 @@ import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTwoFactor } from './modules/auth/two-factor.ts';
+import { createAuditLog } from './modules/audit/service.ts';
+import { createModeration } from './modules/moderation/service.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { createFollowsService } from './modules/follows/service.ts';
 import { createExploreService } from './modules/explore/service.ts';
@@ -77,6 +79,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const notifications = createNotificationsService({ db, bus });
   const tickets = createTicketSigner(secrets.urlSigningKey);
+  const audit = createAuditLog({ db });
   return {
     db,
     bus,
@@ -110,7 +113,7 @@ export function createServices(deps: ServiceDeps) {
       unreadBadges: notifications.unreadBadges,
       changes,
     }),
-    wallet: createWalletService({ db, provider, log: deps.log }),
+    wallet: createWalletService({ db, provider, audit, log: deps.log }),
     subscriptions: createSubscriptionsService({
       db,
       mediaUrl,
@@ -120,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
     tips: createTipsService({ db, notify: notifications.publishCreated }),
     creator: createCreatorService({
       db,
+      audit,
       uploads,
       mediaUrl,
       notify: notifications.publishCreated,
@@ -131,5 +135,7 @@ export function createServices(deps: ServiceDeps) {
     library: createLibraryService({ db, signer, changes }),
     calls: createCallsService({ db, tickets, ice: config.ice }),
     account: createAccountService({ db, storage, rateLimits, changes, sessions }),
+    audit,
+    moderation: createModeration({ db, sessions, audit }),
   };
 }

@@ -58,6 +58,9 @@ export const users = pgTable(
     showVibes: boolean('show_vibes').notNull().default(true),
     isProfileLocked: boolean('is_profile_locked').notNull().default(false),
     profilePasswordHash: text('profile_password_hash'),
+    /** Set by a moderator: sign-in refused, every session ended, profile hidden. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     followersCount: integer('followers_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -66,18 +66,26 @@ const deviceColumns = (device: SessionDevice) => ({
   userAgent: device.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
 });
 
+/**
+ * Starts a session unless the account is suspended (answers undefined then). The account's row
+ * is read FOR SHARE, so a suspension committing meanwhile waits for this insert and then ends
+ * the new session too, or this insert waits for it and sees the suspension.
+ */
 export async function insertSession(
   db: Executor,
   userId: number,
   expiresAt: Date,
   device: SessionDevice = {},
 ) {
-  const [row] = await db
-    .insert(sessions)
-    .values({ userId, expiresAt, ...deviceColumns(device) })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  const { ip, userAgent } = deviceColumns(device);
+  const result = await db.execute<{ id: string }>(
+    sql`insert into sessions (user_id, expires_at, ip, user_agent)
+        select id, ${expiresAt.toISOString()}::timestamptz, ${ip}, ${userAgent} from users
+        where id = ${userId} and suspended_at is null for share
+        returning id`,
+  );
+  const id = result.rows[0]?.id;
+  return id === undefined ? undefined : Number(id);
 }
 
 /** Ends a session that is still going; answers whether this call ended it. */

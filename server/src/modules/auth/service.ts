@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import {
   BadRequestError,
+  ForbiddenError,
   NotFoundError,
   PG_UNIQUE_VIOLATION,
   pgConstraint,
@@ -51,6 +52,12 @@ export type AuthServiceDeps = {
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+function suspendedError(reason: string | null) {
+  return new ForbiddenError(
+    reason ? `${messages.accountSuspended} Reason: ${reason}` : messages.accountSuspended,
+  );
+}
 
 function passwordProblems(password: string): string[] {
   if (password.length < PASSWORD_MIN_LENGTH) return [messages.passwordTooShort];
@@ -188,6 +195,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !ok)
         throw new UnauthorizedError(messages.invalidCredentials, 'invalid_credentials');
       await rateLimits.reset('loginPerAccount', accountKey);
+      // Told only to whoever knows the password: the reason a moderator gave.
+      if (user.suspendedAt) throw suspendedError(user.suspensionReason);
       if (await twoFactor.isEnabled(user.id)) {
         // The password was right; the tokens wait for the second factor.
         const challenge = await newOneTimeToken(

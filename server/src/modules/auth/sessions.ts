@@ -1,7 +1,8 @@
-import { REFRESH_TOKEN_LIFETIME_SECONDS } from '@zura/contracts';
+import { messages, REFRESH_TOKEN_LIFETIME_SECONDS } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { SessionEndReason } from '../../db/schema/index.ts';
+import { ForbiddenError } from '../../lib/errors.ts';
 import { createKeptLookup } from '../../lib/kept-lookup.ts';
 import type { AccessClaims } from './access-tokens.ts';
 import { expiryFrom } from './policy.ts';
@@ -53,14 +54,16 @@ export function createSessions(deps: { db: Database; changes: ChangeNotices }) {
   };
 
   return {
+    /** A new session; refused (403) for a suspended account. */
     async start(userId: number, device: SessionDevice = {}, executor: Executor = db) {
-      const session = await repo.insertSession(
+      const sessionId = await repo.insertSession(
         executor,
         userId,
         expiryFrom(new Date(), REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
         device,
       );
-      return session.id;
+      if (sessionId === undefined) throw new ForbiddenError(messages.accountSuspended);
+      return sessionId;
     },
 
     /** Whether the session a valid access token names is still going, and is that user's. */

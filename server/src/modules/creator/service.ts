@@ -16,6 +16,7 @@ import { insertNotification } from '../notifications/repo.ts';
 import * as profilesRepo from '../profiles/repo.ts';
 import type { ReceivedFile, UploadsService } from '../uploads/service.ts';
 import type { MediaUrlResolver } from '../users/presenter.ts';
+import type { AuditLog } from '../audit/service.ts';
 import { findUserById } from '../users/repo.ts';
 import { presentApplication } from './presenter.ts';
 import * as repo from './repo.ts';
@@ -35,12 +36,13 @@ export type ApplicationInput = {
 
 export function createCreatorService(deps: {
   db: Database;
+  audit: AuditLog;
   uploads: UploadsService;
   mediaUrl: MediaUrlResolver;
   notify: Notify;
   changes: ChangeNotices;
 }) {
-  const { db, uploads, mediaUrl, notify, changes } = deps;
+  const { db, audit, uploads, mediaUrl, notify, changes } = deps;
 
   return {
     async status(userId: number) {
@@ -159,6 +161,13 @@ export function createCreatorService(deps: {
           reviewedBy: adminId,
         });
         if (!row) throw new NotFoundError('No pending application with this id.');
+        await audit.record(tx, {
+          actorId: adminId,
+          action: 'application_approved',
+          targetType: 'application',
+          targetId: row.id,
+          details: { user_id: row.userId, username: row.username },
+        });
         const links = row.socialLinks;
         // An application from before the username rule applied to it may hold a name no account
         // may have (all digits would shadow an id in profile paths): the account keeps its own.
@@ -205,6 +214,14 @@ export function createCreatorService(deps: {
           rejectionReason: reason,
         });
         if (!row) throw new NotFoundError('No pending application with this id.');
+        await audit.record(tx, {
+          actorId: adminId,
+          action: 'application_rejected',
+          targetType: 'application',
+          targetId: row.id,
+          reason,
+          details: { user_id: row.userId, username: row.username },
+        });
         const notification = await insertNotification(tx, {
           userId: row.userId,
           type: 'system',

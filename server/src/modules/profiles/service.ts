@@ -71,7 +71,10 @@ export function createProfilesService(deps: {
   return {
     async getProfile(viewerId: number, idOrUsername: string) {
       const user = await repo.findUserByIdOrUsername(db, idOrUsername);
-      if (!user) throw new NotFoundError('User not found');
+      // A suspended account's profile is gone for everyone else, as if absent.
+      if (!user || (user.suspendedAt && user.id !== viewerId)) {
+        throw new NotFoundError('User not found');
+      }
       const unlocked =
         user.id !== viewerId &&
         user.isProfileLocked &&
@@ -201,7 +204,7 @@ export function createProfilesService(deps: {
 
     async unlockProfile(viewerId: number, idOrUsername: string, password: string | undefined) {
       const profile = await repo.findUserByIdOrUsername(db, idOrUsername);
-      if (!profile) throw new NotFoundError('User not found');
+      if (!profile || profile.suspendedAt) throw new NotFoundError('User not found');
       if (profile.id === viewerId) throw new BadRequestError('You cannot unlock your own profile.');
       if (!password) throw new BadRequestError('Password is required');
       const alreadyUnlocked = await repo.hasProfileUnlock(db, profile.id, viewerId);

@@ -65,6 +65,9 @@ export function lockDue(db: Executor, now: Date, limit: number) {
       subscription: subscriptions,
       creatorPriceCents: users.subscriptionPriceCents,
       creatorUsername: users.username,
+      // A suspended creator or fan: the subscription ends instead of renewing.
+      suspended: sql<boolean>`(${users.suspendedAt} is not null or exists (
+        select 1 from users fan where fan.id = ${subscriptions.fanId} and fan.suspended_at is not null))`,
     })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.creatorId))

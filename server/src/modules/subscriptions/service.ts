@@ -130,8 +130,8 @@ export function createSubscriptionsService(deps: {
       const created: NotificationRow[] = [];
       const handled = await db.transaction(async (tx) => {
         const due = await repo.lockDue(tx, now, RENEWAL_BATCH);
-        for (const { subscription, creatorPriceCents, creatorUsername } of due) {
-          if (subscription.cancelAtPeriodEnd) {
+        for (const { subscription, creatorPriceCents, creatorUsername, suspended } of due) {
+          if (subscription.cancelAtPeriodEnd || suspended) {
             await repo.expire(tx, subscription.id);
             continue;
           }

@@ -153,6 +153,14 @@ describe('admin payouts', () => {
     const paid = (await get(t, admin, '/api/admin/payouts/?status=paid')).json();
     expect(paid.map((p: { id: number }) => p.id)).toContain(payout.id);
     expect((await get(t, creator, '/api/wallet/payouts/')).json()[0].status).toBe('paid');
+    // The audit log says who marked it paid.
+    const audit = (await get(t, admin, '/api/admin/audit-log/')).json();
+    expect(audit.results[0]).toMatchObject({
+      action: 'payout_paid',
+      target_type: 'payout',
+      target_id: payout.id,
+      details: { amount_cents: 2500 },
+    });
 
     const before = await moneySnapshot(t);
     const twice = await markPaid(admin, payout.id);

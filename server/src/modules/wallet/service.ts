@@ -7,6 +7,7 @@ import { presentTransaction } from './presenter.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { WebhookSignatureError } from './providers/provider.ts';
 import * as repo from './repo.ts';
+import type { AuditLog } from '../audit/service.ts';
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
@@ -35,9 +36,10 @@ function presentPayout(row: {
 export function createWalletService(deps: {
   db: Database;
   provider: PaymentProvider;
+  audit: AuditLog;
   log: { warn: (obj: object, msg: string) => void };
 }) {
-  const { db, provider, log } = deps;
+  const { db, provider, audit, log } = deps;
 
   return {
     async getWallet(userId: number) {
@@ -189,6 +191,13 @@ export function createWalletService(deps: {
       return db.transaction(async (tx) => {
         const payout = await repo.claimRequestedPayout(tx, payoutId, adminId);
         if (!payout) throw new NotFoundError('No requested payout with this id.');
+        await audit.record(tx, {
+          actorId: adminId,
+          action: 'payout_paid',
+          targetType: 'payout',
+          targetId: payout.id,
+          details: { creator_id: payout.creatorId, amount_cents: payout.amountCents },
+        });
         await postMovement(tx, {
           kind: 'payout_paid',
           payerId: null,

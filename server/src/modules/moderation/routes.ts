@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminUserList,
+  auditLogPage,
+  messageResponse,
+  suspendRequest,
+  unsuspendRequest,
+} from '@zura/contracts';
+import { z } from 'zod';
+import type { RequireAdmin } from '../../plugins/auth.ts';
+import type { AuditLog } from '../audit/service.ts';
+import type { Moderation } from './service.ts';
+
+const digits = (label: string) =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, `Not a valid ${label}.`)
+    .transform(Number);
+const userParams = z.object({ id: digits('user id') });
+const searchQuery = z.object({
+  q: z.string().trim().min(1, 'Enter part of a username or email.').max(100),
+});
+const auditQuery = z.object({ before: digits('entry id').optional() });
+
+/** Admin routes check the caller in onRequest, before anything sent is validated. */
+export function moderationRoutes(deps: {
+  moderation: Moderation;
+  audit: AuditLog;
+  requireAdmin: RequireAdmin;
+}): FastifyPluginAsyncZod {
+  const { moderation, audit, requireAdmin } = deps;
+  return async (app) => {
+    app.get(
+      '/admin/users/',
+      {
+        onRequest: requireAdmin,
+        schema: { querystring: searchQuery, response: { 200: adminUserList } },
+      },
+      (request) => moderation.searchUsers(request.query.q),
+    );
+
+    app.post(
+      '/admin/users/:id/suspend/',
+      {
+        onRequest: requireAdmin,
+        schema: { params: userParams, body: suspendRequest, response: { 200: messageResponse } },
+      },
+      (request) => moderation.suspend(request.userId, request.params.id, request.body.reason),
+    );
+
+    app.post(
+      '/admin/users/:id/unsuspend/',
+      {
+        onRequest: requireAdmin,
+        schema: {
+          params: userParams,
+          body: unsuspendRequest,
+          response: { 200: messageResponse },
+        },
+      },
+      (request) => moderation.unsuspend(request.userId, request.params.id, request.body?.note),
+    );
+
+    app.get(
+      '/admin/audit-log/',
+      {
+        onRequest: requireAdmin,
+        schema: { querystring: auditQuery, response: { 200: auditLogPage } },
+      },
+      (request) => audit.list(request.query.before),
+    );
+  };
+}

@@ -1,0 +1,78 @@
+import { messages } from '@zura/contracts';
+import type { Database } from '../../db/client.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import type { AuditLog } from '../audit/service.ts';
+import type { Sessions } from '../auth/sessions.ts';
+import { findUserById } from '../users/repo.ts';
+import * as repo from './repo.ts';
+
+const SEARCH_LIMIT = 20;
+
+/**
+ * What an admin does to accounts: find them, suspend and unsuspend. A suspension ends every
+ * session of the account at once (tokens, sockets, calls, on every instance), refuses sign-in
+ * with the reason, hides the profile and stops renewals; each action is in the audit log.
+ */
+export function createModeration(deps: { db: Database; sessions: Sessions; audit: AuditLog }) {
+  const { db, sessions, audit } = deps;
+
+  return {
+    async searchUsers(query: string) {
+      const rows = await repo.searchUsers(db, query.trim(), SEARCH_LIMIT);
+      return {
+        results: rows.map((row) => ({
+          id: row.id,
+          username: row.username,
+          email: row.email,
+          is_admin: row.isAdmin,
+          is_creator: row.isCreator,
+          suspended_at: row.suspendedAt?.toISOString() ?? null,
+          suspension_reason: row.suspensionReason,
+        })),
+      };
+    },
+
+    async suspend(adminId: number, userId: number, reason: string) {
+      const target = await findUserById(db, userId);
+      if (!target) throw new NotFoundError(messages.userNotFound);
+      if (target.id === adminId) throw new BadRequestError(messages.cannotSuspendSelf);
+      if (target.isAdmin) throw new BadRequestError(messages.cannotSuspendAdmin);
+      const ended = await db.transaction(async (tx) => {
+        if (!(await repo.markSuspended(tx, userId, reason))) return undefined;
+        await audit.record(tx, {
+          actorId: adminId,
+          action: 'user_suspended',
+          targetType: 'user',
+          targetId: userId,
+          reason,
+          details: { username: target.username },
+        });
+        return sessions.endAll(userId, 'suspended', tx);
+      });
+      if (!ended) throw new BadRequestError(messages.alreadySuspended);
+      ended.announce();
+      return { message: messages.userSuspended };
+    },
+
+    async unsuspend(adminId: number, userId: number, note: string | undefined) {
+      const target = await findUserById(db, userId);
+      if (!target) throw new NotFoundError(messages.userNotFound);
+      const lifted = await db.transaction(async (tx) => {
+        if (!(await repo.clearSuspension(tx, userId))) return false;
+        await audit.record(tx, {
+          actorId: adminId,
+          action: 'user_unsuspended',
+          targetType: 'user',
+          targetId: userId,
+          reason: note ?? null,
+          details: { username: target.username },
+        });
+        return true;
+      });
+      if (!lifted) throw new BadRequestError(messages.notSuspended);
+      return { message: messages.userUnsuspended };
+    },
+  };
+}
+
+export type Moderation = ReturnType<typeof createModeration>;
