@@ -10,6 +10,7 @@ import type { Secrets } from './lib/secrets.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createKnownDevices } from './modules/auth/known-devices.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { createFollowsService } from './modules/follows/service.ts';
 import { createExploreService } from './modules/explore/service.ts';
@@ -89,6 +90,9 @@ export function createServices(deps: ServiceDeps) {
       accessTokens,
       sessions,
       rateLimits,
+      devices: createKnownDevices(secrets.jwtKey, {
+        secure: config.publicUrl.startsWith('https:'),
+      }),
       jobs,
       publicUrl: config.publicUrl,
     }),

@@ -20,9 +20,18 @@ type Policy = {
  */
 export const RATE_LIMIT_POLICIES = {
   loginPerClient: { points: 20, windowSeconds: 60, message: 'Too many login attempts.' },
-  loginPerAccount: {
+  // One guesser on one account: its client address, or its device once that device has signed
+  // in to the account. Failures of others never count here.
+  loginPerGuesser: {
     points: 10,
     windowSeconds: 15 * 60,
+    message: 'Too many login attempts for this account.',
+  },
+  // Backstop against guessing spread over many addresses. A known device is not held by it, so
+  // whoever reaches it cannot lock the owner out.
+  loginPerAccount: {
+    points: 100,
+    windowSeconds: 60 * 60,
     message: 'Too many login attempts for this account.',
   },
   signupPerClient: {
@@ -43,21 +52,32 @@ export const RATE_LIMIT_POLICIES = {
   },
   tokenCheckPerClient: { points: 60, windowSeconds: 60, message: 'Too many requests.' },
   refreshPerClient: { points: 120, windowSeconds: 60, message: 'Too many requests.' },
-  // Password guesses on locked content count only when wrong. The per-target budget is global:
-  // many accounts together cannot guess a short password either.
+  // Password guesses on locked content count only when wrong (lib/guessing.ts). A viewer has a
+  // short cool-down per target and an hourly budget over all targets; the per-target ceiling is
+  // a backstop far above what ten accounts reach, and it never stops a right password.
+  profileUnlockPerViewerProfile: {
+    points: 5,
+    windowSeconds: 5 * 60,
+    message: 'Too many unlock attempts for this profile.',
+  },
   profileUnlockPerViewer: {
-    points: 10,
-    windowSeconds: 15 * 60,
+    points: 20,
+    windowSeconds: 60 * 60,
     message: 'Too many unlock attempts.',
   },
   profileUnlockPerProfile: {
-    points: 100,
+    points: 1000,
     windowSeconds: 60 * 60,
     message: 'Too many unlock attempts for this profile.',
   },
-  postUnlockPerViewer: { points: 10, windowSeconds: 15 * 60, message: 'Too many unlock attempts.' },
+  postUnlockPerViewerPost: {
+    points: 5,
+    windowSeconds: 5 * 60,
+    message: 'Too many unlock attempts for this post.',
+  },
+  postUnlockPerViewer: { points: 20, windowSeconds: 60 * 60, message: 'Too many unlock attempts.' },
   postUnlockPerPost: {
-    points: 100,
+    points: 1000,
     windowSeconds: 60 * 60,
     message: 'Too many unlock attempts for this post.',
   },
@@ -72,6 +92,8 @@ export type RateLimits = {
   tryConsume: (policy: RateLimitPolicy, key: string) => Promise<boolean>;
   /** Forgets the count, e.g. a successful login clears the account's failures. */
   reset: (policy: RateLimitPolicy, key: string) => Promise<void>;
+  /** Spends whatever is left of `key`'s budget: its next attempt waits for the window to pass. */
+  useUp: (policy: RateLimitPolicy, key: string) => Promise<void>;
   /**
    * Counts one attempt against every `[policy, key]` before the attempt is checked, so parallel
    * requests cannot all slip in under a limit; past any limit it gives back what it took and
@@ -134,6 +156,10 @@ export function createRateLimits(scale: number, redis?: Redis): RateLimits {
     },
     async reset(policy, key) {
       await limiter(policy).delete(key);
+    },
+    async useUp(policy, key) {
+      const policyLimiter = limiter(policy);
+      await policyLimiter.penalty(key, policyLimiter.points);
     },
     async reserve(...limits) {
       const taken: [RateLimitPolicy, string][] = [];

@@ -126,6 +126,23 @@ describe('POST /api/auth/account/delete/', () => {
     ).toBe(200);
   });
 
+  it('is not held back by failed logins to the account from elsewhere', async () => {
+    const user = await buildUser(t);
+    const elsewhere = newClientAddress();
+    for (let i = 0; i < 10; i++) {
+      const res = await postJson(
+        t,
+        '/api/auth/token/',
+        { email: user.email, password: `wrong guess ${i}` },
+        { remoteAddress: elsewhere },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await deleteAccount(user, { password: user.password });
+    expect(res.statusCode).toBe(200);
+    expect(await count('users WHERE id = $1', [user.id])).toBe(0);
+  });
+
   it('deletes the account, its sessions, data, posts and files after the password', async () => {
     const { user, post, pair, keys } = await userWithData();
     const other = await buildUser(t);

@@ -12,6 +12,7 @@ import {
   verifyTokenResponse,
 } from '@zura/contracts';
 import type { RequireUser } from '../../plugins/auth.ts';
+import { DEVICE_COOKIE, readCookie } from './known-devices.ts';
 import type { AuthService } from './service.ts';
 
 export function authRoutes(deps: {
@@ -29,7 +30,12 @@ export function authRoutes(deps: {
     app.post(
       '/auth/token/',
       { schema: { body: tokenRequest, response: { 200: tokenPair } } },
-      (request) => auth.login(request.body.email, request.body.password, request.ip),
+      async (request, reply) => {
+        const deviceCookie = readCookie(request.headers.cookie, DEVICE_COOKIE);
+        const { email, password } = request.body;
+        const signedIn = await auth.login(email, password, { address: request.ip, deviceCookie });
+        return reply.header('set-cookie', signedIn.deviceCookie).send(signedIn.pair);
+      },
     );
 
     app.post(

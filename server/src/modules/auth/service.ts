@@ -22,11 +22,13 @@ import {
   type FieldErrors,
 } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { guessWithin, type Budget } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { passwordResetMail, verifyEmailMail } from '../../mail/templates.ts';
 import type { AccessTokens } from './access-tokens.ts';
+import type { KnownDevices } from './known-devices.ts';
 import type { Sessions } from './sessions.ts';
 import {
   expiryFrom,
@@ -42,9 +44,13 @@ export type AuthServiceDeps = {
   accessTokens: AccessTokens;
   sessions: Sessions;
   rateLimits: RateLimits;
+  devices: KnownDevices;
   jobs: JobQueue;
   publicUrl: string;
 };
+
+/** Who is signing in: the client address, and the device cookie if the browser sent one. */
+export type LoginClient = { address: string; deviceCookie: string | undefined };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -73,7 +79,7 @@ function validateSignup(input: SignupRequest): FieldErrors {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, accessTokens, sessions, rateLimits, jobs, publicUrl } = deps;
+  const { db, accessTokens, sessions, rateLimits, devices, jobs, publicUrl } = deps;
 
   async function issueRefreshToken(executor: Executor, userId: number, sessionId: number) {
     const refresh = newOpaqueToken();
@@ -143,17 +149,33 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { id: user.id, username: user.username, email: user.email };
     },
 
-    async login(email: string, password: string, clientKey: string): Promise<TokenPair> {
+    /**
+     * Signs in; answers the pair and the device cookie that makes this browser a known device.
+     * Failures count per guesser (address or known device) and account, and against the
+     * account's shared backstop, which known devices skip: guessing from elsewhere cannot lock
+     * the owner out.
+     */
+    async login(email: string, password: string, client: LoginClient) {
       const accountKey = email.trim().toLowerCase();
-      await rateLimits.consume('loginPerClient', clientKey);
-      await rateLimits.consume('loginPerAccount', accountKey);
+      await rateLimits.consume('loginPerClient', client.address);
       const user = accountKey ? await repo.findUserByEmail(db, accountKey) : undefined;
+      const knownDevice = user && devices.deviceOf(client.deviceCookie, user.id);
+      const guesser = knownDevice ? `device:${knownDevice}` : `address:${client.address}`;
+      const guesserKey = `${guesser}|${accountKey}`;
+      const budgets: Budget[] = [['loginPerGuesser', guesserKey]];
+      if (!knownDevice) budgets.push(['loginPerAccount', accountKey]);
       // Verify against a dummy hash for unknown accounts so timing does not reveal which exist.
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+      const passwordHash = user?.passwordHash ?? (await dummyPasswordHash());
+      const ok = await guessWithin(rateLimits, budgets, () =>
+        verifyPassword(passwordHash, password),
+      );
       if (!user || !ok)
         throw new UnauthorizedError(messages.invalidCredentials, 'invalid_credentials');
-      await rateLimits.reset('loginPerAccount', accountKey);
-      return issuePair(user.id);
+      await rateLimits.reset('loginPerGuesser', guesserKey);
+      return {
+        pair: await issuePair(user.id),
+        deviceCookie: devices.setCookie(user.id, knownDevice),
+      };
     },
 
     async refresh(refresh: string, clientKey: string): Promise<TokenPair> {

@@ -8,6 +8,7 @@ import {
   type FieldErrors,
 } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { canViewProfileContent } from '../profiles/policy.ts';
@@ -37,6 +38,12 @@ export type NewPostInput = {
 };
 
 export type FeedSource = 'following' | 'all';
+
+const UNLOCK_POLICIES: LockedContentPolicies = {
+  perViewer: 'postUnlockPerViewer',
+  perPair: 'postUnlockPerViewerPost',
+  perTarget: 'postUnlockPerPost',
+};
 
 /** Up to this many authors, a home feed is merged from each one's newest posts. */
 const FEW_AUTHORS = 50;
@@ -204,16 +211,10 @@ export function createPostsService(deps: {
       }
       if (post.isLocked && post.authorId !== viewerId && !row.unlocked && post.passwordHash) {
         if (!password) throw new BadRequestError('Password is required');
-        // Counted before the check, so parallel guesses cannot outrun the limit; a right one is
-        // given back, as only wrong guesses count.
-        const giveBack = await rateLimits.reserve(
-          ['postUnlockPerViewer', String(viewerId)],
-          ['postUnlockPerPost', String(post.id)],
+        const hash = post.passwordHash;
+        await checkUnlockPassword(rateLimits, UNLOCK_POLICIES, viewerId, post.id, () =>
+          verifyPassword(hash, password),
         );
-        if (!(await verifyPassword(post.passwordHash, password))) {
-          throw new BadRequestError('Incorrect password');
-        }
-        await giveBack();
         await repo.insertPostUnlock(db, post.id, viewerId);
       }
       return {

@@ -18,6 +18,7 @@ import {
   type FieldErrors,
 } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { presentOwnProfile, type MediaUrlResolver } from '../users/presenter.ts';
@@ -27,6 +28,12 @@ import { presentProfile } from './presenter.ts';
 import * as repo from './repo.ts';
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+const UNLOCK_POLICIES: LockedContentPolicies = {
+  perViewer: 'profileUnlockPerViewer',
+  perPair: 'profileUnlockPerViewerProfile',
+  perTarget: 'profileUnlockPerProfile',
+};
 
 const PRICE_CENTS: Record<string, number> = { free: 0, '4.99': 499, '9.99': 999, '19.99': 1999 };
 
@@ -206,16 +213,10 @@ export function createProfilesService(deps: {
       if (!password) throw new BadRequestError('Password is required');
       const alreadyUnlocked = await repo.hasProfileUnlock(db, profile.id, viewerId);
       if (profile.isProfileLocked && profile.profilePasswordHash && !alreadyUnlocked) {
-        // Counted before the check, so parallel guesses cannot outrun the limit; a right one is
-        // given back, as only wrong guesses count.
-        const giveBack = await rateLimits.reserve(
-          ['profileUnlockPerViewer', String(viewerId)],
-          ['profileUnlockPerProfile', String(profile.id)],
+        const hash = profile.profilePasswordHash;
+        await checkUnlockPassword(rateLimits, UNLOCK_POLICIES, viewerId, profile.id, () =>
+          verifyPassword(hash, password),
         );
-        if (!(await verifyPassword(profile.profilePasswordHash, password))) {
-          throw new BadRequestError('Incorrect password');
-        }
-        await giveBack();
         await repo.insertProfileUnlock(db, profile.id, viewerId);
       }
       return {
