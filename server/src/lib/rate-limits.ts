@@ -50,6 +50,13 @@ export const RATE_LIMIT_POLICIES = {
     windowSeconds: 60 * 60,
     message: 'Too many password reset requests.',
   },
+  // Every new password hash of a user's (a locked post, a profile password): hashing is costly
+  // and shares its capacity with everyone.
+  passwordSetPerUser: {
+    points: 20,
+    windowSeconds: 60 * 60,
+    message: 'Too many passwords set in a short time.',
+  },
   tokenCheckPerClient: { points: 60, windowSeconds: 60, message: 'Too many requests.' },
   refreshPerClient: { points: 120, windowSeconds: 60, message: 'Too many requests.' },
   // Password guesses on locked content count only when wrong (lib/guessing.ts). A viewer has a

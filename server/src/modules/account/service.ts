@@ -49,7 +49,7 @@ export function createAccountService(deps: {
       const budget: Budget = ['loginPerGuesser', `user:${userId}|${user.email.toLowerCase()}`];
       if (
         !(await guessWithin(rateLimits, [budget], () =>
-          verifyPassword(user.passwordHash, password),
+          verifyPassword(user.passwordHash, password, 'general'),
         ))
       ) {
         throw new BadRequestError('The password is not correct.');

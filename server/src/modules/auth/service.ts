@@ -133,7 +133,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           ...(taken.emailTaken ? { email: [messages.emailTaken] } : {}),
         });
       }
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, 'sign-in');
       let user: UserRow;
       try {
         user = await repo.insertUser(db, { username: input.username, email, passwordHash });
@@ -167,7 +167,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Verify against a dummy hash for unknown accounts so timing does not reveal which exist.
       const passwordHash = user?.passwordHash ?? (await dummyPasswordHash());
       const ok = await guessWithin(rateLimits, budgets, () =>
-        verifyPassword(passwordHash, password),
+        verifyPassword(passwordHash, password, 'sign-in'),
       );
       if (!user || !ok)
         throw new UnauthorizedError(messages.invalidCredentials, 'invalid_credentials');
@@ -237,7 +237,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (problems.length > 0) {
         throw new BadRequestError(messages.passwordResetFailed, { details: problems });
       }
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword, 'general');
       const reset = await db.transaction(async (tx) => {
         const owner = await repo.consumeOneTimeToken(tx, 'password_reset', hashToken(token));
         if (owner === undefined) return undefined;

@@ -7,7 +7,7 @@ import {
   ValidationError,
   type FieldErrors,
 } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
 import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { MediaSigner } from '../media/signing.ts';
@@ -119,6 +119,15 @@ export function createPostsService(deps: {
         await uploads.discard(input.media);
         throw new ValidationError(errors);
       }
+      // Hashed before the upload is kept, so a refusal (too many passwords, busy) leaves no file.
+      const passwordHash = input.isLocked
+        ? await hashNewPassword(rateLimits, authorId, input.password).catch(
+            async (error: unknown) => {
+              await uploads.discard(input.media);
+              throw error;
+            },
+          )
+        : null;
       let imageId: string | null = null;
       let videoId: string | null = null;
       let kind: 'image' | 'video' | undefined;
@@ -135,7 +144,6 @@ export function createPostsService(deps: {
         if (kind === 'video') videoId = stored.id;
         else imageId = stored.id;
       }
-      const passwordHash = input.isLocked ? await hashPassword(input.password) : null;
       const post = await repo.insertPost(db, {
         authorId,
         content: content || placeholderContent(kind ?? 'image'),
@@ -213,7 +221,7 @@ export function createPostsService(deps: {
         if (!password) throw new BadRequestError('Password is required');
         const hash = post.passwordHash;
         await checkUnlockPassword(rateLimits, UNLOCK_POLICIES, viewerId, post.id, () =>
-          verifyPassword(hash, password),
+          verifyPassword(hash, password, 'general'),
         );
         await repo.insertPostUnlock(db, post.id, viewerId);
       }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildPost, buildUser, type BuiltPost, type TestUser } from '../../../test/factories.ts';
+import { png, tempFiles } from '../../../test/media.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { guessUntilRefused, wrongGuesses, type Attempt } from '../../../test/guessing.ts';
 import { RATE_LIMIT_POLICIES } from '../../lib/rate-limits.ts';
 
@@ -14,6 +16,7 @@ afterAll(() => t.close());
 const PER_PAIR = RATE_LIMIT_POLICIES.postUnlockPerViewerPost.points;
 const PAIR_WINDOW = RATE_LIMIT_POLICIES.postUnlockPerViewerPost.windowSeconds;
 const PER_VIEWER = RATE_LIMIT_POLICIES.postUnlockPerViewer.points;
+const PASSWORDS_PER_USER = RATE_LIMIT_POLICIES.passwordSetPerUser.points;
 const PASSWORD = 'the right password';
 
 async function lockedPost(): Promise<BuiltPost> {
@@ -34,6 +37,14 @@ const attemptAs =
   (viewer: TestUser, post: BuiltPost): Attempt =>
   (password) =>
     unlock(viewer, post, password);
+
+async function uploadsOf(user: TestUser): Promise<number> {
+  const { rows } = await t.pool.query(
+    'SELECT count(*)::int AS n FROM uploads WHERE owner_id = $1',
+    [user.id],
+  );
+  return (rows[0] as { n: number }).n;
+}
 
 async function contentFor(viewer: TestUser, post: BuiltPost): Promise<unknown> {
   const res = await t.request({ method: 'GET', url: '/api/posts/?limit=50', token: viewer.access });
@@ -109,5 +120,46 @@ describe('post unlock rate limits', () => {
     const fan = await buildUser(t);
     expect((await unlock(fan, post, PASSWORD)).statusCode).toBe(200);
     expect(await contentFor(fan, post)).toBe('locked words');
+  });
+});
+
+describe('locking posts', () => {
+  it(`allows ${PASSWORDS_PER_USER} locked posts an hour per author, then answers 429 and keeps nothing`, async () => {
+    const author = await buildUser(t);
+    for (let i = 0; i < PASSWORDS_PER_USER; i++) {
+      await buildPost(t, author, { content: `locked ${i}`, password: PASSWORD });
+    }
+    const uploadsBefore = await uploadsOf(author);
+    const tempBefore = (await tempFiles(t)).length;
+    const limited = await t.request({
+      method: 'POST',
+      url: '/api/posts/',
+      ...multipart({
+        fields: {
+          content: 'one too many',
+          is_locked: 'true',
+          password: PASSWORD,
+          media_type: 'image',
+        },
+        files: [{ name: 'media', filename: 'image.png', content: await png(), type: 'image/png' }],
+      }),
+      token: author.access,
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      detail: expect.stringMatching(
+        /^Too many passwords set in a short time\. Please try again in \d+ seconds\.$/,
+      ),
+    });
+    expect(await uploadsOf(author)).toBe(uploadsBefore);
+    expect((await tempFiles(t)).length).toBeLessThanOrEqual(tempBefore);
+    const { rows } = await t.pool.query(
+      'SELECT count(*)::int AS n FROM posts WHERE author_id = $1',
+      [author.id],
+    );
+    expect(rows[0]).toEqual({ n: PASSWORDS_PER_USER });
+
+    // Open posts need no hashing and still go through.
+    expect((await buildPost(t, author, { content: 'open words' })).is_locked).toBe(false);
   });
 });

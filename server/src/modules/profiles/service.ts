@@ -17,7 +17,7 @@ import {
   ValidationError,
   type FieldErrors,
 } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
 import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { UploadsService } from '../uploads/service.ts';
@@ -101,6 +101,7 @@ export function createProfilesService(deps: {
       const errors: FieldErrors = {};
       const values: Partial<UserRow> = {};
       let clearUnlocks = false;
+      let newPassword: string | undefined;
 
       if (input.username !== undefined && input.username !== user.username) {
         if (!USERNAME_PATTERN.test(input.username)) errors.username = [messages.usernameInvalid];
@@ -161,7 +162,7 @@ export function createProfilesService(deps: {
           ];
         } else {
           values.isProfileLocked = true;
-          values.profilePasswordHash = await hashPassword(password);
+          newPassword = password;
           clearUnlocks = true;
         }
       } else if (!user.profilePasswordHash) {
@@ -171,6 +172,8 @@ export function createProfilesService(deps: {
       }
 
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      if (newPassword)
+        values.profilePasswordHash = await hashNewPassword(rateLimits, userId, newPassword);
       let updated: UserRow | undefined;
       try {
         updated = await db.transaction(async (tx) => {
@@ -215,7 +218,7 @@ export function createProfilesService(deps: {
       if (profile.isProfileLocked && profile.profilePasswordHash && !alreadyUnlocked) {
         const hash = profile.profilePasswordHash;
         await checkUnlockPassword(rateLimits, UNLOCK_POLICIES, viewerId, profile.id, () =>
-          verifyPassword(hash, password),
+          verifyPassword(hash, password, 'general'),
         );
         await repo.insertProfileUnlock(db, profile.id, viewerId);
       }

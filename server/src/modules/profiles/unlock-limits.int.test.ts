@@ -14,18 +14,25 @@ afterAll(() => t.close());
 const PER_PAIR = RATE_LIMIT_POLICIES.profileUnlockPerViewerProfile.points;
 const PAIR_WINDOW = RATE_LIMIT_POLICIES.profileUnlockPerViewerProfile.windowSeconds;
 const PER_VIEWER = RATE_LIMIT_POLICIES.profileUnlockPerViewer.points;
+const PASSWORDS_PER_USER = RATE_LIMIT_POLICIES.passwordSetPerUser.points;
 const PASSWORD = 'the right password';
 
-async function lockedOwner(): Promise<TestUser> {
-  const owner = await buildUser(t);
-  const res = await t.request({
+function updateProfile(owner: TestUser, changes: Record<string, unknown>) {
+  return t.request({
     method: 'PUT',
     url: '/api/auth/profile/',
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ is_profile_locked: true, profile_password: PASSWORD }),
+    payload: JSON.stringify(changes),
     token: owner.access,
   });
-  expect(res.statusCode).toBe(200);
+}
+
+const lockWith = (owner: TestUser, password: string) =>
+  updateProfile(owner, { is_profile_locked: true, profile_password: password });
+
+async function lockedOwner(): Promise<TestUser> {
+  const owner = await buildUser(t);
+  expect((await lockWith(owner, PASSWORD)).statusCode).toBe(200);
   return owner;
 }
 
@@ -124,5 +131,31 @@ describe('profile unlock rate limits', () => {
     const res = await unlock(fan, owner, PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(await isUnlockedFor(fan, owner)).toBe(true);
+  });
+});
+
+describe('setting profile passwords', () => {
+  it(`allows ${PASSWORDS_PER_USER} new passwords an hour per user, then answers 429`, async () => {
+    const owner = await buildUser(t);
+    for (let i = 0; i < PASSWORDS_PER_USER; i++) {
+      expect((await lockWith(owner, `password number ${i}`)).statusCode).toBe(200);
+    }
+    const limited = await lockWith(owner, 'one password too many');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      detail: expect.stringMatching(
+        /^Too many passwords set in a short time\. Please try again in \d+ seconds\.$/,
+      ),
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The refused password was not set: the last one set still opens the profile.
+    const viewer = await buildUser(t);
+    expect((await unlock(viewer, owner, 'one password too many')).statusCode).toBe(400);
+    expect(
+      (await unlock(viewer, owner, `password number ${PASSWORDS_PER_USER - 1}`)).statusCode,
+    ).toBe(200);
+    // Only new passwords count: the rest of the profile still saves.
+    expect((await updateProfile(owner, { bio: 'Still editing' })).statusCode).toBe(200);
   });
 });
