@@ -57,6 +57,18 @@ export const RATE_LIMIT_POLICIES = {
     windowSeconds: 60 * 60,
     message: 'Too many passwords set in a short time.',
   },
+  verifyResendPerClient: {
+    points: 10,
+    windowSeconds: 60 * 60,
+    message: 'Too many verification mail requests.',
+  },
+  // Past this the answer stays the same and no mail is sent: a signed-in client cannot flood
+  // the address with mail.
+  verifyMailPerAccount: {
+    points: 3,
+    windowSeconds: 60 * 60,
+    message: 'Too many verification mail requests.',
+  },
   tokenCheckPerClient: { points: 60, windowSeconds: 60, message: 'Too many requests.' },
   refreshPerClient: { points: 120, windowSeconds: 60, message: 'Too many requests.' },
   // Password guesses on locked content count only when wrong (lib/guessing.ts). A viewer has a

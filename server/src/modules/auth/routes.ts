@@ -59,7 +59,7 @@ export function authRoutes(deps: {
     app.post(
       '/auth/verify-email/resend/',
       { preHandler: deps.requireUser, schema: { response: { 200: messageResponse } } },
-      (request) => auth.resendVerification(request.userId),
+      (request) => auth.resendVerification(request.userId, request.ip),
     );
 
     app.post(

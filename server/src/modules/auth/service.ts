@@ -258,10 +258,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { message: messages.passwordResetDone };
     },
 
-    async resendVerification(userId: number) {
+    /** The same answer whether a mail went out, the address is verified, or the limit was met. */
+    async resendVerification(userId: number, clientKey: string) {
+      await rateLimits.consume('verifyResendPerClient', clientKey);
       const user = await repo.findUserById(db, userId);
       if (!user) throw new NotFoundError();
-      if (!user.emailVerifiedAt) await mailLink(user, 'verify_email');
+      if (
+        !user.emailVerifiedAt &&
+        (await rateLimits.tryConsume('verifyMailPerAccount', String(user.id)))
+      ) {
+        await mailLink(user, 'verify_email');
+      }
       return { message: 'If your address is not yet verified, a new link is on its way.' };
     },
   };
