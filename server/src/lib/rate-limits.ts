@@ -39,6 +39,13 @@ export const RATE_LIMIT_POLICIES = {
     windowSeconds: 60 * 60,
     message: 'Too many sign-ups from this address.',
   },
+  // Mail to the owner of an address someone tried to sign up with; limited silently, as the
+  // sign-up's answer must not reveal that the account exists.
+  signupNoticePerAccount: {
+    points: 3,
+    windowSeconds: 60 * 60,
+    message: 'Too many sign-ups for this address.',
+  },
   resetPerClient: {
     points: 10,
     windowSeconds: 60 * 60,

@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_PATTERN,
   type SignupRequest,
+  type SignupResponse,
   type TokenPair,
 } from '@zura/contracts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -26,7 +27,7 @@ import { guessWithin, type Budget } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { passwordResetMail, verifyEmailMail } from '../../mail/templates.ts';
+import { passwordResetMail, signupAttemptMail, verifyEmailMail } from '../../mail/templates.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { KnownDevices } from './known-devices.ts';
 import type { Sessions } from './sessions.ts';
@@ -120,33 +121,52 @@ export function createAuthService(deps: AuthServiceDeps) {
     await jobs.send('send-mail', mail);
   }
 
+  /** The new account; undefined when a racing sign-up took the address first. */
+  async function insertNewUser(values: repo.NewUser): Promise<UserRow | undefined> {
+    try {
+      return await repo.insertUser(db, values);
+    } catch (error) {
+      // Two sign-ups racing: the unique index decides. A lost address answers as taken ones do.
+      if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
+      if (pgConstraint(error)?.includes('email')) return undefined;
+      throw new ValidationError({ username: [messages.usernameTaken] });
+    }
+  }
+
+  /** Tells the owner of `email` that someone tried to sign up with it (a few times an hour). */
+  async function mailSignupAttempt(email: string) {
+    const owner = await repo.findUserByEmail(db, email);
+    if (!owner || !(await rateLimits.tryConsume('signupNoticePerAccount', String(owner.id)))) {
+      return;
+    }
+    await jobs.send(
+      'send-mail',
+      signupAttemptMail(owner.email, owner.username, `${publicUrl}/forgot-password`),
+    );
+  }
+
   return {
-    async signup(input: SignupRequest, clientKey: string) {
+    /**
+     * Creates the account and mails its verification link. An address that already has an
+     * account gets the same answer after the same hashing, and its owner a mail about the
+     * attempt instead, so the answer does not tell who has an account. Usernames are public
+     * (every profile shows one), so a taken one is named.
+     */
+    async signup(input: SignupRequest, clientKey: string): Promise<SignupResponse> {
       await rateLimits.consume('signupPerClient', clientKey);
       const errors = validateSignup(input);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const { username } = input;
       const email = input.email.trim();
-      const taken = await repo.usernameOrEmailTaken(db, input.username, email);
-      if (taken.usernameTaken || taken.emailTaken) {
-        throw new ValidationError({
-          ...(taken.usernameTaken ? { username: [messages.usernameTaken] } : {}),
-          ...(taken.emailTaken ? { email: [messages.emailTaken] } : {}),
-        });
-      }
+      const taken = await repo.usernameOrEmailTaken(db, username, email);
+      if (taken.usernameTaken) throw new ValidationError({ username: [messages.usernameTaken] });
       const passwordHash = await hashPassword(input.password, 'sign-in');
-      let user: UserRow;
-      try {
-        user = await repo.insertUser(db, { username: input.username, email, passwordHash });
-      } catch (error) {
-        // Two sign-ups racing for one name: the unique index decides, the loser gets the field error.
-        if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
-        const field = pgConstraint(error)?.includes('email') ? 'email' : 'username';
-        throw new ValidationError({
-          [field]: [field === 'email' ? messages.emailTaken : messages.usernameTaken],
-        });
-      }
-      await mailLink(user, 'verify_email');
-      return { id: user.id, username: user.username, email: user.email };
+      const user = taken.emailTaken
+        ? undefined
+        : await insertNewUser({ username, email, passwordHash });
+      if (user) await mailLink(user, 'verify_email');
+      else await mailSignupAttempt(email);
+      return { username, email };
     },
 
     /**

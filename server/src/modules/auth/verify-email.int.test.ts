@@ -31,7 +31,10 @@ async function signUp() {
   });
   expect(res.statusCode).toBe(201);
   const token = await mailedToken(t, email, SUBJECT, '/verify-email');
-  return { id: res.json<{ id: number }>().id, email, token };
+  const { rows } = await t.pool.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+    email,
+  ]);
+  return { id: rows[0]?.id, email, token };
 }
 
 const verify = (token: unknown) => postJson(t, '/api/auth/verify-email/', { token });
