@@ -232,16 +232,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { message: messages.verifyEmailSuccess };
     },
 
-    /** Same answer whether or not the address has an account. */
+    /**
+     * The same answer after the same work whether or not the address has an account: the
+     * request only queues a job, and looking the account up and mailing it come after the
+     * answer (`mailPasswordReset`), so its timing tells nothing either.
+     */
     async requestPasswordReset(email: string, clientKey: string) {
       await rateLimits.consume('resetPerClient', clientKey);
       const trimmed = email.trim();
       if (!trimmed.includes('@')) throw new BadRequestError(messages.emailInvalid);
-      const user = await repo.findUserByEmail(db, trimmed);
+      await jobs.send('password-reset-request', { email: trimmed });
+      return { message: messages.passwordResetSent };
+    },
+
+    /** The job behind a reset request: mails a link if the address has an account. */
+    async mailPasswordReset(email: string) {
+      const user = await repo.findUserByEmail(db, email);
       if (user && (await rateLimits.tryConsume('resetMailPerAccount', user.email.toLowerCase()))) {
         await mailLink(user, 'password_reset');
       }
-      return { message: messages.passwordResetSent };
     },
 
     async verifyResetToken(token: string, clientKey: string) {
