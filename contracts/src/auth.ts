@@ -13,7 +13,8 @@ export const signupRequest = z.object({
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
 
-export const signupResponse = z.object({ id: z.number(), username: z.string(), email: z.string() });
+/** The same for a new address and one that already has an account: it tells nobody which. */
+export const signupResponse = z.object({ username: z.string(), email: z.string() });
 export type SignupResponse = z.infer<typeof signupResponse>;
 
 export const tokenRequest = z.object({ email: requiredString, password: requiredString });

@@ -9,7 +9,6 @@ export const messages = {
   usernameTaken: 'A user with that username already exists.',
   emailInvalid: 'Please enter a valid email address',
   emailDisposable: 'Disposable email addresses are not allowed.',
-  emailTaken: 'A user with that email already exists.',
   passwordTooShort: 'Password must be at least 12 characters long',
   passwordTooLong: 'Password must be at most 256 characters long',
   passwordsDoNotMatch: 'Passwords do not match',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectHomeScreen, expectStoredSession, loginThroughForm, profileOf } from './lib/app.ts';
 import { readSession, useBrowser } from './lib/browser.ts';
 import { expectDisabled, expectPath, expectVisible } from './lib/expect.ts';
+import { newestMail } from './lib/mail.ts';
 import { api, createUser, strongPassword, uniqueEmail, uniqueName } from './lib/server.ts';
 
 const t = useBrowser();
@@ -87,6 +88,29 @@ describe('sign-up', () => {
     await expectVisible(page.getByText('username: A user with that username already exists.'));
     await expectPath(page, '/signup');
     expect(await readSession(page)).toBeNull();
+  });
+
+  it('answers an address that already has an account like a new one, and tells its owner', async () => {
+    const { page } = t;
+    const existing = await createUser();
+
+    await page.goto('/signup');
+    await signUp(page, {
+      username: uniqueName('again'),
+      email: existing.email,
+      password: strongPassword(),
+    });
+    // Nothing names the address: the sign-up goes through as for a new one, and only the
+    // automatic login with the stranger's password fails.
+    await expectPath(page, '/login');
+    await expectVisible(page.getByText('Registration successful! Please log in.', { exact: true }));
+    expect(await readSession(page)).toBeNull();
+    const notice = await newestMail(existing.email, { subject: 'tried to sign up' });
+    expect(notice.text).toContain('No new account was made');
+
+    // The owner's account is untouched.
+    await loginThroughForm(page, existing.email, existing.password);
+    await expectHomeScreen(page);
   });
 
   it('rejects missing fields and disposable addresses on the client', async () => {

@@ -83,6 +83,7 @@ export async function startRuntime(options: {
   });
   await jobs.work({
     'send-mail': mailer.send,
+    'password-reset-request': ({ email }) => services.auth.mailPasswordReset(email),
     'media-variants': createMediaVariantsHandler({ db: database.db, storage }),
     'subscriptions-renew': () => services.subscriptions.renewDue(),
     'idempotency-expire': () => expireIdempotencyKeys(database.db),

@@ -13,6 +13,7 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createTwoFactor } from './modules/auth/two-factor.ts';
 import { createAuditLog } from './modules/audit/service.ts';
 import { createModeration } from './modules/moderation/service.ts';
+import { createKnownDevices } from './modules/auth/known-devices.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { createFollowsService } from './modules/follows/service.ts';
 import { createExploreService } from './modules/explore/service.ts';
@@ -97,6 +98,9 @@ export function createServices(deps: ServiceDeps) {
       sessions,
       twoFactor,
       rateLimits,
+      devices: createKnownDevices(secrets.jwtKey, {
+        secure: config.publicUrl.startsWith('https:'),
+      }),
       jobs,
       publicUrl: config.publicUrl,
     }),

@@ -60,6 +60,26 @@ export async function outboxRecipients(t: TestApp): Promise<string[]> {
   return recipients;
 }
 
+/** Waits until every queued mail is written to the outbox (or failed for good). */
+export async function mailQueueSettled(t: TestApp): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await t.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = 'send-mail' AND state IN ('created', 'retry', 'active')`,
+    );
+    if (rows[0]?.n === 0) return;
+    if (Date.now() > deadline) throw new Error('The mail queue did not settle');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** How many mails to `to` the outbox holds, once every queued mail is written. */
+export async function mailsTo(t: TestApp, to: string): Promise<number> {
+  await mailQueueSettled(t);
+  return (await outboxRecipients(t)).filter((recipient) => recipient === to).length;
+}
+
 /**
  * The token of the newest mailed link to `to`, waiting until it differs from `previous`: a
  * second mail to the same address may not be in the outbox yet when the request answers.

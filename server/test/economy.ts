@@ -216,7 +216,7 @@ let sharedHash: Promise<string> | undefined;
  * property runs). The password is always 'a long enough password'.
  */
 export async function quickUser(t: TestApp, isCreator = false): Promise<TestUser> {
-  sharedHash ??= hashPassword('a long enough password');
+  sharedHash ??= hashPassword('a long enough password', 'general');
   const username = `quick_${randomBytes(6).toString('hex')}`;
   const email = `${username}@example.com`;
   const [row] = await t.db

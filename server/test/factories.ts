@@ -34,7 +34,7 @@ export async function buildUser(
     .values({
       username,
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, 'general'),
       isCreator: overrides.isCreator ?? false,
     })
     .returning();

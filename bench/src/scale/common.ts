@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import pg from 'pg';
 import { freePort, makeDataDir, REPO_ROOT } from '../lib/server.ts';
 
@@ -154,8 +154,10 @@ export async function signUp(baseUrl: string, username: string): Promise<Account
   if (signup.status !== 201) {
     throw new Error(`Sign-up answered ${signup.status}: ${JSON.stringify(signup.json)}`);
   }
-  const { id } = signup.json as { id: number };
-  return { id, username, email, access: await logIn(baseUrl, email) };
+  // The answer carries no id (it is the same for an address that already has an account).
+  const access = await logIn(baseUrl, email);
+  const { user_id: id } = decodeJwt<{ user_id: number }>(access);
+  return { id, username, email, access };
 }
 
 /** POST /api/auth/token/ with the shared benchmark password; answers the access token. */

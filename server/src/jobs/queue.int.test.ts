@@ -44,6 +44,7 @@ describe('a job that outlives the queue', () => {
             started.resolve();
             await release.promise;
           },
+          'password-reset-request': async () => undefined,
           'media-variants': async () => undefined,
           'subscriptions-renew': async () => undefined,
           'idempotency-expire': async () => undefined,

@@ -5,6 +5,8 @@ import type { Mail } from '../mail/mailer.ts';
 /** Every background job, by queue name, with its payload. */
 export type JobPayloads = {
   'send-mail': Mail;
+  /** A reset request, handled after its answer so the answer's timing tells nothing. */
+  'password-reset-request': { email: string };
   'media-variants': { uploadId: string };
   'subscriptions-renew': Record<string, never>;
   'idempotency-expire': Record<string, never>;
@@ -33,6 +35,7 @@ type Log = { error: (obj: object, msg: string) => void };
 
 const JOB_NAMES: JobName[] = [
   'send-mail',
+  'password-reset-request',
   'media-variants',
   'subscriptions-renew',
   'idempotency-expire',

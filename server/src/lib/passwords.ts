@@ -1,21 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import pLimit from 'p-limit';
 import { AppError } from './errors.ts';
+import { createHashingLanes, type HashingLane } from './hashing-lanes.ts';
+import type { RateLimits } from './rate-limits.ts';
+
+export type { HashingLane } from './hashing-lanes.ts';
 
 // Argon2id (the library's default algorithm) with OWASP's second recommended profile:
 // 19 MiB, 2 passes. @node-rs/argon2 runs on libuv's thread pool, off the event loop.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-/**
- * At most (cores - 1) hashes at once, so one core always stays free for the event loop and
- * PostgreSQL: a burst of logins slows logins, never the rest of the API (see the mixed
- * benchmark in docs/benchmarks.md). Past the queue limit (about 2 s of hashing) a request is
- * told to come back instead of waiting.
- */
-const concurrency = Math.max(1, availableParallelism() - 1);
-const limit = pLimit(concurrency);
-const MAX_QUEUED = concurrency * 300;
 
 export class PasswordHashingBusyError extends AppError {
   readonly retryAfterSeconds = 2;
@@ -24,17 +17,30 @@ export class PasswordHashingBusyError extends AppError {
   }
 }
 
-function hashingSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (limit.pendingCount >= MAX_QUEUED) return Promise.reject(new PasswordHashingBusyError());
-  return limit(work);
+/**
+ * At most (cores - 1) hashes at once, so one core always stays free for the event loop and
+ * PostgreSQL: a burst of logins slows logins, never the rest of the API (see the mixed
+ * benchmark in docs/benchmarks.md). Past a lane's queue limit (about 2 s of hashing for
+ * sign-in, a third of that for the rest) a request is told to come back instead of waiting;
+ * the lanes keep sign-in going while other hashing is queued (see hashing-lanes.ts).
+ */
+const concurrency = Math.max(1, availableParallelism() - 1);
+const lanes = createHashingLanes({
+  concurrency,
+  maxQueued: { 'sign-in': concurrency * 300, general: concurrency * 100 },
+  busy: () => new PasswordHashingBusyError(),
+});
+
+export function hashPassword(password: string, lane: HashingLane): Promise<string> {
+  return lanes.run(lane, () => hash(password, options));
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return hashingSlot(() => hash(password, options));
-}
-
-export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
-  return hashingSlot(async () => {
+export async function verifyPassword(
+  hashed: string,
+  password: string,
+  lane: HashingLane,
+): Promise<boolean> {
+  return lanes.run(lane, async () => {
     try {
       return await verify(hashed, password);
     } catch {
@@ -43,9 +49,22 @@ export async function verifyPassword(hashed: string, password: string): Promise<
   });
 }
 
+/**
+ * A new password a user sets (a locked post, a profile password), hashed within the user's
+ * budget, so no one user can fill the hashing queue.
+ */
+export async function hashNewPassword(
+  rateLimits: RateLimits,
+  userId: number,
+  password: string,
+): Promise<string> {
+  await rateLimits.consume('passwordSetPerUser', String(userId));
+  return hashPassword(password, 'general');
+}
+
 /** A real hash to verify against when the account does not exist, so timing reveals nothing. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword('not-a-real-password-but-the-same-work');
+  dummyHash ??= hashPassword('not-a-real-password-but-the-same-work', 'sign-in');
   return dummyHash;
 }

@@ -20,15 +20,31 @@ type Policy = {
  */
 export const RATE_LIMIT_POLICIES = {
   loginPerClient: { points: 20, windowSeconds: 60, message: 'Too many login attempts.' },
-  loginPerAccount: {
+  // One guesser on one account: its client address, or its device once that device has signed
+  // in to the account. Failures of others never count here.
+  loginPerGuesser: {
     points: 10,
     windowSeconds: 15 * 60,
+    message: 'Too many login attempts for this account.',
+  },
+  // Backstop against guessing spread over many addresses. A known device is not held by it, so
+  // whoever reaches it cannot lock the owner out.
+  loginPerAccount: {
+    points: 100,
+    windowSeconds: 60 * 60,
     message: 'Too many login attempts for this account.',
   },
   signupPerClient: {
     points: 10,
     windowSeconds: 60 * 60,
     message: 'Too many sign-ups from this address.',
+  },
+  // Mail to the owner of an address someone tried to sign up with; limited silently, as the
+  // sign-up's answer must not reveal that the account exists.
+  signupNoticePerAccount: {
+    points: 3,
+    windowSeconds: 60 * 60,
+    message: 'Too many sign-ups for this address.',
   },
   resetPerClient: {
     points: 10,
@@ -41,34 +57,59 @@ export const RATE_LIMIT_POLICIES = {
     windowSeconds: 60 * 60,
     message: 'Too many password reset requests.',
   },
-  passwordChangePerUser: {
-    points: 10,
-    windowSeconds: 60 * 60,
-    message: 'Too many password changes. Try again later.',
-  },
   // Wrong two-factor codes (a million possible codes, three valid at a time).
   twoFactorPerAccount: {
     points: 5,
     windowSeconds: 15 * 60,
     message: 'Too many wrong codes.',
   },
+  // Every new password hash of a user's (a locked post, a profile password): hashing is costly
+  // and shares its capacity with everyone.
+  passwordSetPerUser: {
+    points: 20,
+    windowSeconds: 60 * 60,
+    message: 'Too many passwords set in a short time.',
+  },
+  verifyResendPerClient: {
+    points: 10,
+    windowSeconds: 60 * 60,
+    message: 'Too many verification mail requests.',
+  },
+  // Past this the answer stays the same and no mail is sent: a signed-in client cannot flood
+  // the address with mail.
+  verifyMailPerAccount: {
+    points: 3,
+    windowSeconds: 60 * 60,
+    message: 'Too many verification mail requests.',
+  },
   tokenCheckPerClient: { points: 60, windowSeconds: 60, message: 'Too many requests.' },
   refreshPerClient: { points: 120, windowSeconds: 60, message: 'Too many requests.' },
-  // Password guesses on locked content count only when wrong. The per-target budget is global:
-  // many accounts together cannot guess a short password either.
+  // Password guesses on locked content count only when wrong (lib/guessing.ts). A viewer has a
+  // short cool-down per target and an hourly budget over all targets; the per-target ceiling is
+  // a backstop far above what ten accounts reach, and it never stops a right password.
+  profileUnlockPerViewerProfile: {
+    points: 5,
+    windowSeconds: 5 * 60,
+    message: 'Too many unlock attempts for this profile.',
+  },
   profileUnlockPerViewer: {
-    points: 10,
-    windowSeconds: 15 * 60,
+    points: 20,
+    windowSeconds: 60 * 60,
     message: 'Too many unlock attempts.',
   },
   profileUnlockPerProfile: {
-    points: 100,
+    points: 1000,
     windowSeconds: 60 * 60,
     message: 'Too many unlock attempts for this profile.',
   },
-  postUnlockPerViewer: { points: 10, windowSeconds: 15 * 60, message: 'Too many unlock attempts.' },
+  postUnlockPerViewerPost: {
+    points: 5,
+    windowSeconds: 5 * 60,
+    message: 'Too many unlock attempts for this post.',
+  },
+  postUnlockPerViewer: { points: 20, windowSeconds: 60 * 60, message: 'Too many unlock attempts.' },
   postUnlockPerPost: {
-    points: 100,
+    points: 1000,
     windowSeconds: 60 * 60,
     message: 'Too many unlock attempts for this post.',
   },
@@ -83,6 +124,8 @@ export type RateLimits = {
   tryConsume: (policy: RateLimitPolicy, key: string) => Promise<boolean>;
   /** Forgets the count, e.g. a successful login clears the account's failures. */
   reset: (policy: RateLimitPolicy, key: string) => Promise<void>;
+  /** Spends whatever is left of `key`'s budget: its next attempt waits for the window to pass. */
+  useUp: (policy: RateLimitPolicy, key: string) => Promise<void>;
   /**
    * Counts one attempt against every `[policy, key]` before the attempt is checked, so parallel
    * requests cannot all slip in under a limit; past any limit it gives back what it took and
@@ -145,6 +188,10 @@ export function createRateLimits(scale: number, redis?: Redis): RateLimits {
     },
     async reset(policy, key) {
       await limiter(policy).delete(key);
+    },
+    async useUp(policy, key) {
+      const policyLimiter = limiter(policy);
+      await policyLimiter.penalty(key, policyLimiter.points);
     },
     async reserve(...limits) {
       const taken: [RateLimitPolicy, string][] = [];

@@ -39,3 +39,18 @@ export function passwordResetMail(to: string, username: string, link: string): M
     link,
   };
 }
+
+export function signupAttemptMail(to: string, username: string, resetLink: string): Mail {
+  const lines = [
+    `Hi ${username},`,
+    'Someone tried to sign up for Zura with this address, which already has your account. No new account was made.',
+    'If it was you, sign in as usual, or reset your password if you forgot it. If it was not you, ignore this mail: nothing changed.',
+  ];
+  return {
+    to,
+    subject: 'Someone tried to sign up with your address',
+    text: `${lines.join('\n\n')}\n\n${resetLink}\n`,
+    html: layout(lines, resetLink, 'Reset password'),
+    link: resetLink,
+  };
+}

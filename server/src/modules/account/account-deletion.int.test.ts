@@ -126,6 +126,23 @@ describe('POST /api/auth/account/delete/', () => {
     ).toBe(200);
   });
 
+  it('is not held back by failed logins to the account from elsewhere', async () => {
+    const user = await buildUser(t);
+    const elsewhere = newClientAddress();
+    for (let i = 0; i < 10; i++) {
+      const res = await postJson(
+        t,
+        '/api/auth/token/',
+        { email: user.email, password: `wrong guess ${i}` },
+        { remoteAddress: elsewhere },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await deleteAccount(user, { password: user.password });
+    expect(res.statusCode).toBe(200);
+    expect(await count('users WHERE id = $1', [user.id])).toBe(0);
+  });
+
   it('deletes the account, its sessions, data, posts and files after the password', async () => {
     const { user, post, pair, keys } = await userWithData();
     const other = await buildUser(t);
@@ -199,13 +216,10 @@ describe('POST /api/auth/account/delete/', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ username: user.username, email: user.email });
-    expect(res.json().id).not.toBe(user.id);
     const pair = await login(t, user.email, 'a brand new password');
-    expect((await get(t, { access: pair.access }, '/api/auth/profile/')).json()).toMatchObject({
-      username: user.username,
-      bio: '',
-      is_creator: false,
-    });
+    const profile = (await get(t, { access: pair.access }, '/api/auth/profile/')).json();
+    expect(profile).toMatchObject({ username: user.username, bio: '', is_creator: false });
+    expect(profile.id).not.toBe(user.id);
   });
 
   it('keeps in the ledger the money a deleted fan topped up and spent', async () => {

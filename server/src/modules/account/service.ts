@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS, userSettingsSchema, type UserSettings } from '@zura/c
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { guessWithin, type Budget } from '../../lib/guessing.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
@@ -44,8 +45,13 @@ export function createAccountService(deps: {
     async deleteAccount(userId: number, password: string) {
       const user = await findUserById(db, userId);
       if (!user) throw new NotFoundError('User not found');
-      await rateLimits.consume('loginPerAccount', user.email.toLowerCase());
-      if (!(await verifyPassword(user.passwordHash, password))) {
+      // The signed-in account is its own guesser: failed logins elsewhere never block this.
+      const budget: Budget = ['loginPerGuesser', `user:${userId}|${user.email.toLowerCase()}`];
+      if (
+        !(await guessWithin(rateLimits, [budget], () =>
+          verifyPassword(user.passwordHash, password, 'general'),
+        ))
+      ) {
         throw new BadRequestError('The password is not correct.');
       }
       if (await repo.hasRequestedPayout(db, userId)) {

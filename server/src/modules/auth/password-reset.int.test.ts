@@ -1,7 +1,7 @@
 import { messages } from '@zura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, tokenFromMail, type TestApp } from '../../../test/app.ts';
-import { login, mailedToken, outboxRecipients, postJson } from '../../../test/auth.ts';
+import { login, mailedToken, mailsTo, outboxRecipients, postJson } from '../../../test/auth.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
@@ -44,6 +44,28 @@ describe('POST /api/auth/password-reset/', () => {
     const recipients = await outboxRecipients(t);
     expect(recipients).toContain(user.email);
     expect(recipients).not.toContain('nobody-at-all@example.com');
+  });
+
+  it('does the same before answering for a known and an unknown address: it queues the request', async () => {
+    const user = await buildUser(t);
+    const unknown = 'nobody-known-here@example.com';
+    const unknownAnswer = await requestReset(unknown);
+    const knownAnswer = await requestReset(user.email);
+    expect(knownAnswer.json()).toEqual(unknownAnswer.json());
+
+    // Each request queued one job of the same kind, holding only the address: looking the
+    // account up and mailing it happen in that job, after the answer.
+    const queued = async (email: string) =>
+      (await t.pool.query(`SELECT name, data FROM pgboss.job WHERE data->>'email' = $1`, [email]))
+        .rows;
+    expect(await queued(unknown)).toEqual([
+      { name: 'password-reset-request', data: { email: unknown } },
+    ]);
+    expect(await queued(user.email)).toEqual([
+      { name: 'password-reset-request', data: { email: user.email } },
+    ]);
+    await mailedToken(t, user.email, 'Reset your password', '/reset-password');
+    expect(await mailsTo(t, unknown)).toBe(0);
   });
 
   it('refuses an address without an at-sign', async () => {

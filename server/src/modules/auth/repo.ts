@@ -34,10 +34,9 @@ export async function usernameOrEmailTaken(db: Executor, username: string, email
   };
 }
 
-export async function insertUser(
-  db: Executor,
-  values: { username: string; email: string; passwordHash: string },
-) {
+export type NewUser = { username: string; email: string; passwordHash: string };
+
+export async function insertUser(db: Executor, values: NewUser) {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;

@@ -15,6 +15,7 @@ import {
   verifyTokenResponse,
 } from '@zura/contracts';
 import type { RequireUser } from '../../plugins/auth.ts';
+import { DEVICE_COOKIE, readCookie } from './known-devices.ts';
 import type { AuthService } from './service.ts';
 
 /** Where a sign-in or refresh comes from, for the device list. */
@@ -38,8 +39,18 @@ export function authRoutes(deps: {
     app.post(
       '/auth/token/',
       { schema: { body: tokenRequest, response: { 200: loginResponse } } },
-      (request) =>
-        auth.login(request.body.email, request.body.password, request.ip, deviceOf(request)),
+      async (request, reply) => {
+        const deviceCookie = readCookie(request.headers.cookie, DEVICE_COOKIE);
+        const { email, password } = request.body;
+        const signedIn = await auth.login(
+          email,
+          password,
+          { address: request.ip, deviceCookie },
+          deviceOf(request),
+        );
+        if (signedIn.deviceCookie) reply.header('set-cookie', signedIn.deviceCookie);
+        return reply.send(signedIn.answer);
+      },
     );
 
     app.post(
@@ -70,7 +81,7 @@ export function authRoutes(deps: {
     app.post(
       '/auth/verify-email/resend/',
       { preHandler: deps.requireUser, schema: { response: { 200: messageResponse } } },
-      (request) => auth.resendVerification(request.userId),
+      (request) => auth.resendVerification(request.userId, request.ip),
     );
 
     app.post(

@@ -8,6 +8,7 @@ import {
   USERNAME_PATTERN,
   type LoginResponse,
   type SignupRequest,
+  type SignupResponse,
   type TokenPair,
 } from '@zura/contracts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -24,11 +25,13 @@ import {
   type FieldErrors,
 } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { guessWithin, type Budget } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { passwordResetMail, verifyEmailMail } from '../../mail/templates.ts';
+import { passwordResetMail, signupAttemptMail, verifyEmailMail } from '../../mail/templates.ts';
 import type { AccessTokens } from './access-tokens.ts';
+import type { KnownDevices } from './known-devices.ts';
 import type { SessionDevice, Sessions } from './sessions.ts';
 import type { TwoFactor } from './two-factor.ts';
 import {
@@ -47,9 +50,13 @@ export type AuthServiceDeps = {
   sessions: Sessions;
   twoFactor: TwoFactor;
   rateLimits: RateLimits;
+  devices: KnownDevices;
   jobs: JobQueue;
   publicUrl: string;
 };
+
+/** Who is signing in: the client address, and the device cookie if the browser sent one. */
+export type LoginClient = { address: string; deviceCookie: string | undefined };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -84,7 +91,7 @@ function validateSignup(input: SignupRequest): FieldErrors {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, accessTokens, sessions, twoFactor, rateLimits, jobs, publicUrl } = deps;
+  const { db, accessTokens, sessions, twoFactor, rateLimits, devices, jobs, publicUrl } = deps;
 
   async function issueRefreshToken(
     executor: Executor,
@@ -151,62 +158,98 @@ export function createAuthService(deps: AuthServiceDeps) {
     await jobs.send('send-mail', mail);
   }
 
+  /** The new account; undefined when a racing sign-up took the address first. */
+  async function insertNewUser(values: repo.NewUser): Promise<UserRow | undefined> {
+    try {
+      return await repo.insertUser(db, values);
+    } catch (error) {
+      // Two sign-ups racing: the unique index decides. A lost address answers as taken ones do.
+      if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
+      if (pgConstraint(error)?.includes('email')) return undefined;
+      throw new ValidationError({ username: [messages.usernameTaken] });
+    }
+  }
+
+  /** Tells the owner of `email` that someone tried to sign up with it (a few times an hour). */
+  async function mailSignupAttempt(email: string) {
+    const owner = await repo.findUserByEmail(db, email);
+    if (!owner || !(await rateLimits.tryConsume('signupNoticePerAccount', String(owner.id)))) {
+      return;
+    }
+    await jobs.send(
+      'send-mail',
+      signupAttemptMail(owner.email, owner.username, `${publicUrl}/forgot-password`),
+    );
+  }
+
   return {
-    async signup(input: SignupRequest, clientKey: string) {
+    /**
+     * Creates the account and mails its verification link. An address that already has an
+     * account gets the same answer after the same hashing, and its owner a mail about the
+     * attempt instead, so the answer does not tell who has an account. Usernames are public
+     * (every profile shows one), so a taken one is named.
+     */
+    async signup(input: SignupRequest, clientKey: string): Promise<SignupResponse> {
       await rateLimits.consume('signupPerClient', clientKey);
       const errors = validateSignup(input);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const { username } = input;
       const email = input.email.trim();
-      const taken = await repo.usernameOrEmailTaken(db, input.username, email);
-      if (taken.usernameTaken || taken.emailTaken) {
-        throw new ValidationError({
-          ...(taken.usernameTaken ? { username: [messages.usernameTaken] } : {}),
-          ...(taken.emailTaken ? { email: [messages.emailTaken] } : {}),
-        });
-      }
-      const passwordHash = await hashPassword(input.password);
-      let user: UserRow;
-      try {
-        user = await repo.insertUser(db, { username: input.username, email, passwordHash });
-      } catch (error) {
-        // Two sign-ups racing for one name: the unique index decides, the loser gets the field error.
-        if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
-        const field = pgConstraint(error)?.includes('email') ? 'email' : 'username';
-        throw new ValidationError({
-          [field]: [field === 'email' ? messages.emailTaken : messages.usernameTaken],
-        });
-      }
-      await mailLink(user, 'verify_email');
-      return { id: user.id, username: user.username, email: user.email };
+      const taken = await repo.usernameOrEmailTaken(db, username, email);
+      if (taken.usernameTaken) throw new ValidationError({ username: [messages.usernameTaken] });
+      const passwordHash = await hashPassword(input.password, 'sign-in');
+      const user = taken.emailTaken
+        ? undefined
+        : await insertNewUser({ username, email, passwordHash });
+      if (user) await mailLink(user, 'verify_email');
+      else await mailSignupAttempt(email);
+      return { username, email };
     },
 
+    /**
+     * Signs in; answers the pair (or, with two-factor on, a challenge for the code) and the device
+     * cookie that makes this browser a known device.
+     * Failures count per guesser (address or known device) and account, and against the
+     * account's shared backstop, which known devices skip: guessing from elsewhere cannot lock
+     * the owner out.
+     */
     async login(
       email: string,
       password: string,
-      clientKey: string,
+      client: LoginClient,
       device?: SessionDevice,
-    ): Promise<LoginResponse> {
+    ): Promise<{ answer: LoginResponse; deviceCookie?: string }> {
       const accountKey = email.trim().toLowerCase();
-      await rateLimits.consume('loginPerClient', clientKey);
-      await rateLimits.consume('loginPerAccount', accountKey);
+      await rateLimits.consume('loginPerClient', client.address);
       const user = accountKey ? await repo.findUserByEmail(db, accountKey) : undefined;
+      const knownDevice = user && devices.deviceOf(client.deviceCookie, user.id);
+      const guesser = knownDevice ? `device:${knownDevice}` : `address:${client.address}`;
+      const guesserKey = `${guesser}|${accountKey}`;
+      const budgets: Budget[] = [['loginPerGuesser', guesserKey]];
+      if (!knownDevice) budgets.push(['loginPerAccount', accountKey]);
       // Verify against a dummy hash for unknown accounts so timing does not reveal which exist.
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+      const passwordHash = user?.passwordHash ?? (await dummyPasswordHash());
+      const ok = await guessWithin(rateLimits, budgets, () =>
+        verifyPassword(passwordHash, password, 'sign-in'),
+      );
       if (!user || !ok)
         throw new UnauthorizedError(messages.invalidCredentials, 'invalid_credentials');
-      await rateLimits.reset('loginPerAccount', accountKey);
+      await rateLimits.reset('loginPerGuesser', guesserKey);
       // Told only to whoever knows the password: the reason a moderator gave.
       if (user.suspendedAt) throw suspendedError(user.suspensionReason);
       if (await twoFactor.isEnabled(user.id)) {
-        // The password was right; the tokens wait for the second factor.
+        // The password was right; the tokens (and the known-device mark) wait for the code.
         const challenge = await newOneTimeToken(
           user.id,
           'two_factor_challenge',
           TWO_FACTOR_CHALLENGE_LIFETIME_MS,
         );
-        return { two_factor_required: true, challenge };
+        return { answer: { two_factor_required: true, challenge } };
       }
-      return issuePair(user.id, undefined, device);
+      return {
+        answer: await issuePair(user.id, undefined, device),
+        deviceCookie: devices.setCookie(user.id, knownDevice),
+      };
     },
 
     /** The second step of a sign-in with two-factor: the challenge and a code give the tokens. */
@@ -262,16 +305,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { message: messages.verifyEmailSuccess };
     },
 
-    /** Same answer whether or not the address has an account. */
+    /**
+     * The same answer after the same work whether or not the address has an account: the
+     * request only queues a job, and looking the account up and mailing it come after the
+     * answer (`mailPasswordReset`), so its timing tells nothing either.
+     */
     async requestPasswordReset(email: string, clientKey: string) {
       await rateLimits.consume('resetPerClient', clientKey);
       const trimmed = email.trim();
       if (!trimmed.includes('@')) throw new BadRequestError(messages.emailInvalid);
-      const user = await repo.findUserByEmail(db, trimmed);
+      await jobs.send('password-reset-request', { email: trimmed });
+      return { message: messages.passwordResetSent };
+    },
+
+    /** The job behind a reset request: mails a link if the address has an account. */
+    async mailPasswordReset(email: string) {
+      const user = await repo.findUserByEmail(db, email);
       if (user && (await rateLimits.tryConsume('resetMailPerAccount', user.email.toLowerCase()))) {
         await mailLink(user, 'password_reset');
       }
-      return { message: messages.passwordResetSent };
     },
 
     async verifyResetToken(token: string, clientKey: string) {
@@ -287,7 +339,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (problems.length > 0) {
         throw new BadRequestError(messages.passwordResetFailed, { details: problems });
       }
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword, 'general');
       const reset = await db.transaction(async (tx) => {
         const owner = await repo.consumeOneTimeToken(tx, 'password_reset', hashToken(token));
         if (owner === undefined) return undefined;
@@ -314,15 +366,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       sessionId: number,
       input: { current_password: string; new_password: string },
     ) {
-      await rateLimits.consume('passwordChangePerUser', String(userId));
+      await rateLimits.consume('passwordSetPerUser', String(userId));
       const user = await repo.findUserById(db, userId);
       if (!user) throw new NotFoundError();
       const problems = passwordProblems(input.new_password);
       if (problems.length > 0) throw new ValidationError({ new_password: problems });
-      if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+      if (!(await verifyPassword(user.passwordHash, input.current_password, 'general'))) {
         throw new ValidationError({ current_password: [messages.currentPasswordWrong] });
       }
-      const passwordHash = await hashPassword(input.new_password);
+      const passwordHash = await hashPassword(input.new_password, 'general');
       const others = await db.transaction(async (tx) => {
         await repo.updatePasswordHash(tx, userId, passwordHash);
         return sessions.endOthers(userId, sessionId, 'password_changed', tx);
@@ -331,10 +383,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { message: messages.passwordChanged };
     },
 
-    async resendVerification(userId: number) {
+    /** The same answer whether a mail went out, the address is verified, or the limit was met. */
+    async resendVerification(userId: number, clientKey: string) {
+      await rateLimits.consume('verifyResendPerClient', clientKey);
       const user = await repo.findUserById(db, userId);
       if (!user) throw new NotFoundError();
-      if (!user.emailVerifiedAt) await mailLink(user, 'verify_email');
+      if (
+        !user.emailVerifiedAt &&
+        (await rateLimits.tryConsume('verifyMailPerAccount', String(user.id)))
+      ) {
+        await mailLink(user, 'verify_email');
+      }
       return { message: 'If your address is not yet verified, a new link is on its way.' };
     },
   };

@@ -1,8 +1,9 @@
 import { messages } from '@zura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, tokenFromMail, type TestApp } from '../../../test/app.ts';
-import { login, newClientAddress, postJson } from '../../../test/auth.ts';
+import { login, mailsTo, newClientAddress, postJson } from '../../../test/auth.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { RATE_LIMIT_POLICIES } from '../../lib/rate-limits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,17 +25,18 @@ function signupBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+const SIGNUP_ATTEMPT = 'Someone tried to sign up with your address';
+const NOTICES_PER_ACCOUNT = RATE_LIMIT_POLICIES.signupNoticePerAccount.points;
+
 const signup = (body: unknown, remoteAddress?: string) =>
   postJson(t, '/api/auth/signup/', body, remoteAddress ? { remoteAddress } : {});
 
 describe('POST /api/auth/signup/', () => {
-  it('creates the account and answers exactly id, username and email', async () => {
+  it('creates the account and answers exactly username and email', async () => {
     const body = signupBody();
     const res = await signup(body);
     expect(res.statusCode).toBe(201);
-    const created = res.json();
-    expect(Object.keys(created).sort()).toEqual(['email', 'id', 'username']);
-    expect(created).toEqual({ id: expect.any(Number), username: body.username, email: body.email });
+    expect(res.json()).toEqual({ username: body.username, email: body.email });
 
     const pair = await login(t, body.email, body.password);
     const profile = await t.request({
@@ -42,7 +44,7 @@ describe('POST /api/auth/signup/', () => {
       url: '/api/auth/profile/',
       token: pair.access,
     });
-    expect(profile.json()).toMatchObject({ id: created.id, email_verified: false });
+    expect(profile.json()).toMatchObject({ username: body.username, email_verified: false });
   });
 
   it('mails a verification link that verifies the address once', async () => {
@@ -150,35 +152,74 @@ describe('POST /api/auth/signup/', () => {
       expect(res.json()).toEqual({ username: [messages.usernameTaken] });
     });
 
-    it('refuses an email taken in another case', async () => {
+    it('answers an address that has an account exactly as a new one, and mails its owner', async () => {
       const existing = await buildUser(t);
-      const res = await signup(signupBody({ email: existing.email.toUpperCase() }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ email: [messages.emailTaken] });
+      const fresh = signupBody();
+      const [freshAnswer, takenAnswer] = [
+        await signup(fresh),
+        await signup({ ...signupBody(), email: existing.email.toUpperCase() }),
+      ];
+      expect(takenAnswer.statusCode).toBe(freshAnswer.statusCode);
+      expect(Object.keys(takenAnswer.json()).sort()).toEqual(
+        Object.keys(freshAnswer.json()).sort(),
+      );
+      expect(takenAnswer.json()).toEqual({
+        username: expect.any(String),
+        email: existing.email.toUpperCase(),
+      });
+
+      // No second account; the owner hears of the attempt, the new address gets its link.
+      const { rows } = await t.pool.query(
+        'SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)',
+        [existing.email],
+      );
+      expect(rows[0]).toEqual({ n: 1 });
+      const notice = await t.waitForMail(existing.email, SIGNUP_ATTEMPT);
+      expect(notice).toContain('No new account was made');
+      await t.waitForMail(fresh.email, 'Verify your email address');
+      // The owner's password still signs in; the one the stranger chose does not.
+      expect(
+        (
+          await postJson(t, '/api/auth/token/', {
+            email: existing.email,
+            password: existing.password,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (await postJson(t, '/api/auth/token/', { email: existing.email, password: fresh.password }))
+          .statusCode,
+      ).toBe(401);
     });
 
-    it('names both when both are taken', async () => {
+    it(`mails the owner at most ${NOTICES_PER_ACCOUNT} notices an hour`, async () => {
+      const existing = await buildUser(t);
+      for (let i = 0; i < NOTICES_PER_ACCOUNT + 2; i++) {
+        expect((await signup({ ...signupBody(), email: existing.email })).statusCode).toBe(201);
+      }
+      expect(await mailsTo(t, existing.email)).toBe(NOTICES_PER_ACCOUNT);
+    });
+
+    it('names only the username when both are taken', async () => {
       const existing = await buildUser(t);
       const res = await signup(signupBody({ username: existing.username, email: existing.email }));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        username: [messages.usernameTaken],
-        email: [messages.emailTaken],
-      });
+      expect(res.json()).toEqual({ username: [messages.usernameTaken] });
     });
 
-    it('lets exactly one of two simultaneous identical sign-ups win, the other gets a field error', async () => {
+    it('makes one account of two simultaneous identical sign-ups', async () => {
       const body = signupBody();
       const results = await Promise.all([signup(body), signup(body)]);
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses).toEqual([201, 400]);
-      const loser = results.find((r) => r.statusCode === 400)?.json() as Record<string, string[]>;
-      const taken = [messages.usernameTaken, messages.emailTaken];
-      expect(Object.keys(loser).length).toBeGreaterThan(0);
-      for (const [field, errors] of Object.entries(loser)) {
-        expect(['username', 'email']).toContain(field);
-        expect(errors.every((e) => taken.includes(e as (typeof taken)[number]))).toBe(true);
+      for (const res of results) {
+        if (res.statusCode === 201)
+          expect(res.json()).toEqual({ username: body.username, email: body.email });
+        else expect(res.json()).toEqual({ username: [messages.usernameTaken] });
       }
+      expect(results.map((res) => res.statusCode)).toContain(201);
+      const { rows } = await t.pool.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [
+        body.email,
+      ]);
+      expect(rows[0]).toEqual({ n: 1 });
     });
   });
 

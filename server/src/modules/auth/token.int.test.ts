@@ -1,8 +1,10 @@
 import { ACCESS_TOKEN_LIFETIME_SECONDS, messages } from '@zura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import type { LightMyRequestResponse } from 'fastify';
 import { jwtPayload, newClientAddress, postJson } from '../../../test/auth.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { RATE_LIMIT_POLICIES } from '../../lib/rate-limits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,8 +12,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const token = (email: string, password: string, remoteAddress?: string) =>
-  postJson(t, '/api/auth/token/', { email, password }, remoteAddress ? { remoteAddress } : {});
+const PER_GUESSER = RATE_LIMIT_POLICIES.loginPerGuesser.points;
+const PER_ACCOUNT = RATE_LIMIT_POLICIES.loginPerAccount.points;
+
+/** POST /api/auth/token/ from `remoteAddress` (a fresh one if not given), with a device cookie. */
+const token = (email: string, password: string, remoteAddress?: string, device?: string) =>
+  t.request({
+    method: 'POST',
+    url: '/api/auth/token/',
+    headers: { 'content-type': 'application/json', ...(device ? { cookie: device } : {}) },
+    payload: JSON.stringify({ email, password }),
+    remoteAddress: remoteAddress ?? newClientAddress(),
+  });
+
+/** The `name=value` of the device cookie a sign-in set. */
+function deviceCookie(res: LightMyRequestResponse): string {
+  const value = /^(zura_device=[^;]+)/.exec(String(res.headers['set-cookie']))?.[1];
+  if (!value) throw new Error(`no device cookie: ${res.statusCode}`);
+  return value;
+}
 
 const invalidCredentials = { detail: messages.invalidCredentials };
 
@@ -89,15 +108,14 @@ describe('POST /api/auth/token/', () => {
     expect(res.json()).toEqual({ email: [messages.required], password: [messages.required] });
   });
 
-  describe('per-account limit: 10 attempts per 15 minutes', () => {
-    it('answers 429 on the 11th attempt even from a new client address each time', async () => {
+  describe(`per-guesser limit: ${PER_GUESSER} failures per address (or known device) and account`, () => {
+    it('answers 429 to that address only, even with the right password', async () => {
       const user = await buildUser(t);
-      for (let i = 0; i < 10; i++) {
-        const res = await token(user.email, `wrong password ${i}`, newClientAddress());
-        expect(res.statusCode).toBe(401);
+      const guesser = newClientAddress();
+      for (let i = 0; i < PER_GUESSER; i++) {
+        expect((await token(user.email, `wrong password ${i}`, guesser)).statusCode).toBe(401);
       }
-      // Even the right password is refused now: the limit protects the account, not the guess.
-      const limited = await token(user.email.toUpperCase(), user.password, newClientAddress());
+      const limited = await token(user.email.toUpperCase(), user.password, guesser);
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({
         detail: expect.stringMatching(
@@ -107,28 +125,82 @@ describe('POST /api/auth/token/', () => {
       const retryAfter = Number(limited.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      // The guesser's own budget: the owner, from its own address, signs in.
+      expect((await token(user.email, user.password, newClientAddress())).statusCode).toBe(200);
+    });
 
-      const other = await buildUser(t);
-      expect((await token(other.email, other.password)).statusCode).toBe(200);
+    it('lets the owner sign in after ten wrong logins from another address', async () => {
+      const user = await buildUser(t);
+      const owner = newClientAddress();
+      const elsewhere = newClientAddress();
+      for (let i = 0; i < 10; i++) {
+        expect((await token(user.email, `wrong password ${i}`, elsewhere)).statusCode).toBe(401);
+      }
+      expect((await token(user.email, user.password, owner)).statusCode).toBe(200);
     });
 
     it('forgets the failures after a successful sign-in', async () => {
       const user = await buildUser(t);
-      for (let i = 0; i < 9; i++) {
-        expect((await token(user.email, 'wrong password')).statusCode).toBe(401);
+      const client = newClientAddress();
+      for (let i = 0; i < PER_GUESSER - 1; i++) {
+        expect((await token(user.email, 'wrong password', client)).statusCode).toBe(401);
       }
-      expect((await token(user.email, user.password)).statusCode).toBe(200);
-      for (let i = 0; i < 10; i++) {
-        expect((await token(user.email, 'wrong password')).statusCode).toBe(401);
+      expect((await token(user.email, user.password, client)).statusCode).toBe(200);
+      for (let i = 0; i < PER_GUESSER; i++) {
+        expect((await token(user.email, 'wrong password', client)).statusCode).toBe(401);
       }
-      expect((await token(user.email, user.password)).statusCode).toBe(429);
+      expect((await token(user.email, user.password, client)).statusCode).toBe(429);
     });
 
     it('limits unknown emails the same way, so the answer does not reveal which exist', async () => {
-      for (let i = 0; i < 10; i++) {
-        expect((await token('ghost@example.com', 'whatever password')).statusCode).toBe(401);
+      const client = newClientAddress();
+      for (let i = 0; i < PER_GUESSER; i++) {
+        expect((await token('ghost@example.com', 'whatever password', client)).statusCode).toBe(
+          401,
+        );
       }
-      expect((await token('ghost@example.com', 'whatever password')).statusCode).toBe(429);
+      expect((await token('ghost@example.com', 'whatever password', client)).statusCode).toBe(429);
+    });
+  });
+
+  describe(`account backstop: ${PER_ACCOUNT} failures from anywhere`, () => {
+    it('holds back new devices but never a device that has signed in to the account', async () => {
+      const user = await buildUser(t);
+      const device = deviceCookie(await token(user.email, user.password));
+      // Guessing spread over many addresses, each until refused.
+      for (let spent = 0; spent < PER_ACCOUNT; spent += PER_GUESSER) {
+        const address = newClientAddress();
+        for (let i = 0; i < PER_GUESSER; i++) await token(user.email, `wrong ${i}`, address);
+      }
+
+      const newDevice = await token(user.email, user.password, newClientAddress());
+      expect(newDevice.statusCode).toBe(429);
+      expect(newDevice.json()).toEqual({
+        detail: expect.stringMatching(/^Too many login attempts for this account\./),
+      });
+      const known = await token(user.email, user.password, newClientAddress(), device);
+      expect(known.statusCode).toBe(200);
+      // A cookie of another account, or a tampered one, is a new device here.
+      const other = await buildUser(t);
+      const othersDevice = deviceCookie(await token(other.email, other.password));
+      expect((await token(user.email, user.password, undefined, othersDevice)).statusCode).toBe(
+        429,
+      );
+      const tampered = device.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      expect((await token(user.email, user.password, undefined, tampered)).statusCode).toBe(429);
+    });
+
+    it('marks the device with an HttpOnly, same-site cookie sent only to the login route', async () => {
+      const user = await buildUser(t);
+      const res = await token(user.email, user.password);
+      const header = String(res.headers['set-cookie']);
+      expect(header).toMatch(/^zura_device=[^;]+; /);
+      expect(header).toContain('Path=/api/auth/token/');
+      expect(header).toContain('HttpOnly');
+      expect(header).toContain('SameSite=Strict');
+      expect(header).toMatch(/Max-Age=\d{7,}/);
+      // Nothing is marked when the sign-in fails.
+      expect((await token(user.email, 'not the password')).headers['set-cookie']).toBeUndefined();
     });
   });
 

@@ -31,7 +31,7 @@ export function createTwoFactor(deps: {
   async function checkPassword(userId: number, password: string) {
     const user = await repo.findUserById(db, userId);
     if (!user) throw new NotFoundError();
-    if (!(await verifyPassword(user.passwordHash, password))) {
+    if (!(await verifyPassword(user.passwordHash, password, 'general'))) {
       throw new ValidationError({ password: [messages.passwordWrong] });
     }
     return user;

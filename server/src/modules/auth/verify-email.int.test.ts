@@ -1,8 +1,9 @@
 import { messages } from '@zura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { login, mailedToken, newClientAddress, postJson } from '../../../test/auth.ts';
+import { login, mailedToken, mailsTo, newClientAddress, postJson } from '../../../test/auth.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { RATE_LIMIT_POLICIES } from '../../lib/rate-limits.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
 let t: TestApp;
@@ -13,6 +14,8 @@ afterAll(() => t.close());
 
 const PASSWORD = 'a long enough password';
 const SUBJECT = 'Verify your email address';
+const MAILS_PER_ACCOUNT = RATE_LIMIT_POLICIES.verifyMailPerAccount.points;
+const RESENDS_PER_CLIENT = RATE_LIMIT_POLICIES.verifyResendPerClient.points;
 let counter = 0;
 
 /** Signs up through the API and answers the account with the token of its verification mail. */
@@ -28,7 +31,10 @@ async function signUp() {
   });
   expect(res.statusCode).toBe(201);
   const token = await mailedToken(t, email, SUBJECT, '/verify-email');
-  return { id: res.json<{ id: number }>().id, email, token };
+  const { rows } = await t.pool.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [
+    email,
+  ]);
+  return { id: rows[0]?.id, email, token };
 }
 
 const verify = (token: unknown) => postJson(t, '/api/auth/verify-email/', { token });
@@ -144,6 +150,57 @@ describe('POST /api/auth/verify-email/resend/', () => {
     expect((await verify(account.token)).statusCode).toBe(400);
     expect((await verify(newer)).statusCode).toBe(200);
     expect(await isVerified(account.email)).toBe(true);
+  });
+
+  it(`mails at most ${MAILS_PER_ACCOUNT} links an hour, answering every request the same`, async () => {
+    const account = await signUp();
+    const { access } = await login(t, account.email, PASSWORD);
+    const client = newClientAddress();
+    const answers = [];
+    for (let i = 0; i < MAILS_PER_ACCOUNT + 3; i++) {
+      answers.push(
+        await postJson(
+          t,
+          '/api/auth/verify-email/resend/',
+          {},
+          { remoteAddress: client, token: access },
+        ),
+      );
+    }
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(answers[0]?.json());
+    }
+    // The sign-up's own mail and the allowed resends, nothing more.
+    expect(await mailsTo(t, account.email)).toBe(1 + MAILS_PER_ACCOUNT);
+  });
+
+  it(`answers 429 after ${RESENDS_PER_CLIENT} requests from one client in an hour`, async () => {
+    const client = newClientAddress();
+    for (let i = 0; i < RESENDS_PER_CLIENT; i++) {
+      const user = await buildUser(t);
+      const res = await postJson(
+        t,
+        '/api/auth/verify-email/resend/',
+        {},
+        { remoteAddress: client, token: user.access },
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    const user = await buildUser(t);
+    const limited = await postJson(
+      t,
+      '/api/auth/verify-email/resend/',
+      {},
+      { remoteAddress: client, token: user.access },
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      detail: expect.stringMatching(
+        /^Too many verification mail requests\. Please try again in \d+ seconds\.$/,
+      ),
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('answers the same and mails nothing once the address is verified', async () => {

@@ -103,14 +103,14 @@ describe('suspending an account', () => {
     const sub = await subscribe(t, fan, creator);
     expect(sub.statusCode).toBe(201);
     const id = sub.json<{ id: number }>().id;
-    const before = await balance(t, fan.id);
+    const before = await balance(t, fan);
 
     expect((await suspend(creator.id, { reason: 'Stolen content.' })).statusCode).toBe(200);
     await makeDue(t, id);
     await renewAllDue(t);
 
     expect((await subscriptionRow(t, id)).status).toBe('expired');
-    expect(await balance(t, fan.id)).toBe(before);
+    expect(await balance(t, fan)).toBe(before);
   });
 
   it('refuses what makes no sense, naming why', async () => {

@@ -7,7 +7,8 @@ import {
   ValidationError,
   type FieldErrors,
 } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
+import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { canViewProfileContent } from '../profiles/policy.ts';
@@ -37,6 +38,12 @@ export type NewPostInput = {
 };
 
 export type FeedSource = 'following' | 'all';
+
+const UNLOCK_POLICIES: LockedContentPolicies = {
+  perViewer: 'postUnlockPerViewer',
+  perPair: 'postUnlockPerViewerPost',
+  perTarget: 'postUnlockPerPost',
+};
 
 /** Up to this many authors, a home feed is merged from each one's newest posts. */
 const FEW_AUTHORS = 50;
@@ -112,6 +119,15 @@ export function createPostsService(deps: {
         await uploads.discard(input.media);
         throw new ValidationError(errors);
       }
+      // Hashed before the upload is kept, so a refusal (too many passwords, busy) leaves no file.
+      const passwordHash = input.isLocked
+        ? await hashNewPassword(rateLimits, authorId, input.password).catch(
+            async (error: unknown) => {
+              await uploads.discard(input.media);
+              throw error;
+            },
+          )
+        : null;
       let imageId: string | null = null;
       let videoId: string | null = null;
       let kind: 'image' | 'video' | undefined;
@@ -128,7 +144,6 @@ export function createPostsService(deps: {
         if (kind === 'video') videoId = stored.id;
         else imageId = stored.id;
       }
-      const passwordHash = input.isLocked ? await hashPassword(input.password) : null;
       const post = await repo.insertPost(db, {
         authorId,
         content: content || placeholderContent(kind ?? 'image'),
@@ -204,16 +219,10 @@ export function createPostsService(deps: {
       }
       if (post.isLocked && post.authorId !== viewerId && !row.unlocked && post.passwordHash) {
         if (!password) throw new BadRequestError('Password is required');
-        // Counted before the check, so parallel guesses cannot outrun the limit; a right one is
-        // given back, as only wrong guesses count.
-        const giveBack = await rateLimits.reserve(
-          ['postUnlockPerViewer', String(viewerId)],
-          ['postUnlockPerPost', String(post.id)],
+        const hash = post.passwordHash;
+        await checkUnlockPassword(rateLimits, UNLOCK_POLICIES, viewerId, post.id, () =>
+          verifyPassword(hash, password, 'general'),
         );
-        if (!(await verifyPassword(post.passwordHash, password))) {
-          throw new BadRequestError('Incorrect password');
-        }
-        await giveBack();
         await repo.insertPostUnlock(db, post.id, viewerId);
       }
       return {

@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildPost, buildUser, type BuiltPost, type TestUser } from '../../../test/factories.ts';
+import { png, tempFiles } from '../../../test/media.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { guessUntilRefused, wrongGuesses, type Attempt } from '../../../test/guessing.ts';
 import { RATE_LIMIT_POLICIES } from '../../lib/rate-limits.ts';
 
-// Its own file: the budget test makes a hundred password checks, which other files need not wait on.
+// Its own file: the budget tests make dozens of password checks, which other files need not wait on.
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
 
+const PER_PAIR = RATE_LIMIT_POLICIES.postUnlockPerViewerPost.points;
+const PAIR_WINDOW = RATE_LIMIT_POLICIES.postUnlockPerViewerPost.windowSeconds;
 const PER_VIEWER = RATE_LIMIT_POLICIES.postUnlockPerViewer.points;
-const PER_POST = RATE_LIMIT_POLICIES.postUnlockPerPost.points;
+const PASSWORDS_PER_USER = RATE_LIMIT_POLICIES.passwordSetPerUser.points;
 const PASSWORD = 'the right password';
 
 async function lockedPost(): Promise<BuiltPost> {
@@ -28,12 +33,17 @@ function unlock(viewer: TestUser, post: BuiltPost, password: string) {
   });
 }
 
-async function wrongGuesses(viewer: TestUser, post: BuiltPost, count: number) {
-  for (let i = 0; i < count; i++) {
-    const res = await unlock(viewer, post, `wrong guess ${i}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Incorrect password' });
-  }
+const attemptAs =
+  (viewer: TestUser, post: BuiltPost): Attempt =>
+  (password) =>
+    unlock(viewer, post, password);
+
+async function uploadsOf(user: TestUser): Promise<number> {
+  const { rows } = await t.pool.query(
+    'SELECT count(*)::int AS n FROM uploads WHERE owner_id = $1',
+    [user.id],
+  );
+  return (rows[0] as { n: number }).n;
 }
 
 async function contentFor(viewer: TestUser, post: BuiltPost): Promise<unknown> {
@@ -42,41 +52,59 @@ async function contentFor(viewer: TestUser, post: BuiltPost): Promise<unknown> {
 }
 
 describe('post unlock rate limits', () => {
-  it(`allows ${PER_VIEWER} wrong guesses per viewer, then answers 429 even to the right one`, async () => {
+  it(`allows ${PER_PAIR} wrong guesses per viewer on one post, then a short cool-down there only`, async () => {
     const post = await lockedPost();
     const viewer = await buildUser(t);
-    await wrongGuesses(viewer, post, PER_VIEWER);
+    await wrongGuesses(attemptAs(viewer, post), PER_PAIR);
 
     const blocked = await unlock(viewer, post, PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      detail: expect.stringMatching(
+        /^Too many unlock attempts for this post\. Please try again in \d+ seconds\.$/,
+      ),
+    });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(PAIR_WINDOW);
+    expect(await contentFor(viewer, post)).toBe('');
+
+    // The cool-down is this viewer's on this post: another post opens for them, this one for others.
+    expect((await unlock(viewer, await lockedPost(), PASSWORD)).statusCode).toBe(200);
+    const someoneElse = await buildUser(t);
+    expect((await unlock(someoneElse, post, PASSWORD)).statusCode).toBe(200);
+    expect(await contentFor(someoneElse, post)).toBe('locked words');
+  });
+
+  it(`allows a viewer ${PER_VIEWER} wrong guesses over all posts, then answers 429 everywhere`, async () => {
+    const viewer = await buildUser(t);
+    for (let spent = 0; spent < PER_VIEWER; spent += PER_PAIR) {
+      await wrongGuesses(attemptAs(viewer, await lockedPost()), PER_PAIR);
+    }
+    const blocked = await unlock(viewer, await lockedPost(), PASSWORD);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       detail: expect.stringMatching(
         /^Too many unlock attempts\. Please try again in \d+ seconds\.$/,
       ),
     });
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await contentFor(viewer, post)).toBe('');
-
-    // The limit is the viewer's: blocked on another post too, while others are not.
-    expect((await unlock(viewer, await lockedPost(), PASSWORD)).statusCode).toBe(429);
-    const someoneElse = await buildUser(t);
-    expect((await unlock(someoneElse, post, PASSWORD)).statusCode).toBe(200);
-    expect(await contentFor(someoneElse, post)).toBe('locked words');
   });
 
   it('counts only wrong guesses', async () => {
-    const [first, second] = [await lockedPost(), await lockedPost()];
+    const post = await lockedPost();
     const viewer = await buildUser(t);
-    await wrongGuesses(viewer, first, PER_VIEWER - 1);
-    expect((await unlock(viewer, first, PASSWORD)).statusCode).toBe(200);
-    await wrongGuesses(viewer, second, 1);
-    expect((await unlock(viewer, second, PASSWORD)).statusCode).toBe(429);
+    await wrongGuesses(attemptAs(viewer, post), PER_PAIR - 1);
+    expect((await unlock(viewer, post, PASSWORD)).statusCode).toBe(200);
+    // The right password used no budget: the viewer's last try is still there elsewhere.
+    const other = await lockedPost();
+    await wrongGuesses(attemptAs(viewer, other), PER_PAIR - 1);
+    expect((await unlock(viewer, other, PASSWORD)).statusCode).toBe(200);
   });
 
   it('gives a burst of parallel guesses no more tries than guesses one at a time', async () => {
     const post = await lockedPost();
     const viewer = await buildUser(t);
-    await wrongGuesses(viewer, post, PER_VIEWER - 1);
+    await wrongGuesses(attemptAs(viewer, post), PER_PAIR - 1);
     const guesses = ['w1', 'w2', 'w3', 'w4', 'w5', PASSWORD];
     const answers = await Promise.all(guesses.map((guess) => unlock(viewer, post, guess)));
     const statuses = answers.map((res) => res.statusCode);
@@ -84,26 +112,54 @@ describe('post unlock rate limits', () => {
     for (const status of statuses) expect([200, 400, 429]).toContain(status);
   });
 
-  it(`allows ${PER_POST} wrong guesses per post across all viewers`, async () => {
+  it('lets the right password through after ten other accounts guessed wrong until refused', async () => {
     const post = await lockedPost();
-    const viewers = await Promise.all(
-      Array.from({ length: PER_POST / PER_VIEWER }, () => buildUser(t)),
-    );
-    await Promise.all(viewers.map((viewer) => wrongGuesses(viewer, post, PER_VIEWER)));
+    const guessers = await Promise.all(Array.from({ length: 10 }, () => buildUser(t)));
+    await Promise.all(guessers.map((guesser) => guessUntilRefused(attemptAs(guesser, post))));
 
-    const newcomer = await buildUser(t);
-    const blocked = await unlock(newcomer, post, PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
+    const fan = await buildUser(t);
+    expect((await unlock(fan, post, PASSWORD)).statusCode).toBe(200);
+    expect(await contentFor(fan, post)).toBe('locked words');
+  });
+});
+
+describe('locking posts', () => {
+  it(`allows ${PASSWORDS_PER_USER} locked posts an hour per author, then answers 429 and keeps nothing`, async () => {
+    const author = await buildUser(t);
+    for (let i = 0; i < PASSWORDS_PER_USER; i++) {
+      await buildPost(t, author, { content: `locked ${i}`, password: PASSWORD });
+    }
+    const uploadsBefore = await uploadsOf(author);
+    const tempBefore = (await tempFiles(t)).length;
+    const limited = await t.request({
+      method: 'POST',
+      url: '/api/posts/',
+      ...multipart({
+        fields: {
+          content: 'one too many',
+          is_locked: 'true',
+          password: PASSWORD,
+          media_type: 'image',
+        },
+        files: [{ name: 'media', filename: 'image.png', content: await png(), type: 'image/png' }],
+      }),
+      token: author.access,
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
       detail: expect.stringMatching(
-        /^Too many unlock attempts for this post\. Please try again in \d+ seconds\.$/,
+        /^Too many passwords set in a short time\. Please try again in \d+ seconds\.$/,
       ),
     });
-    expect(await contentFor(newcomer, post)).toBe('');
+    expect(await uploadsOf(author)).toBe(uploadsBefore);
+    expect((await tempFiles(t)).length).toBeLessThanOrEqual(tempBefore);
+    const { rows } = await t.pool.query(
+      'SELECT count(*)::int AS n FROM posts WHERE author_id = $1',
+      [author.id],
+    );
+    expect(rows[0]).toEqual({ n: PASSWORDS_PER_USER });
 
-    // The newcomer's own budget is untouched: another post opens for them.
-    const other = await lockedPost();
-    await wrongGuesses(newcomer, other, PER_VIEWER - 1);
-    expect((await unlock(newcomer, other, PASSWORD)).statusCode).toBe(200);
+    // Open posts need no hashing and still go through.
+    expect((await buildPost(t, author, { content: 'open words' })).is_locked).toBe(false);
   });
 });

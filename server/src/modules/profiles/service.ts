@@ -17,7 +17,8 @@ import {
   ValidationError,
   type FieldErrors,
 } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
+import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { presentOwnProfile, type MediaUrlResolver } from '../users/presenter.ts';
@@ -27,6 +28,12 @@ import { presentProfile } from './presenter.ts';
 import * as repo from './repo.ts';
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+const UNLOCK_POLICIES: LockedContentPolicies = {
+  perViewer: 'profileUnlockPerViewer',
+  perPair: 'profileUnlockPerViewerProfile',
+  perTarget: 'profileUnlockPerProfile',
+};
 
 const PRICE_CENTS: Record<string, number> = { free: 0, '4.99': 499, '9.99': 999, '19.99': 1999 };
 
@@ -97,6 +104,7 @@ export function createProfilesService(deps: {
       const errors: FieldErrors = {};
       const values: Partial<UserRow> = {};
       let clearUnlocks = false;
+      let newPassword: string | undefined;
 
       if (input.username !== undefined && input.username !== user.username) {
         if (!USERNAME_PATTERN.test(input.username)) errors.username = [messages.usernameInvalid];
@@ -157,7 +165,7 @@ export function createProfilesService(deps: {
           ];
         } else {
           values.isProfileLocked = true;
-          values.profilePasswordHash = await hashPassword(password);
+          newPassword = password;
           clearUnlocks = true;
         }
       } else if (!user.profilePasswordHash) {
@@ -167,6 +175,8 @@ export function createProfilesService(deps: {
       }
 
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      if (newPassword)
+        values.profilePasswordHash = await hashNewPassword(rateLimits, userId, newPassword);
       let updated: UserRow | undefined;
       try {
         updated = await db.transaction(async (tx) => {
@@ -209,16 +219,10 @@ export function createProfilesService(deps: {
       if (!password) throw new BadRequestError('Password is required');
       const alreadyUnlocked = await repo.hasProfileUnlock(db, profile.id, viewerId);
       if (profile.isProfileLocked && profile.profilePasswordHash && !alreadyUnlocked) {
-        // Counted before the check, so parallel guesses cannot outrun the limit; a right one is
-        // given back, as only wrong guesses count.
-        const giveBack = await rateLimits.reserve(
-          ['profileUnlockPerViewer', String(viewerId)],
-          ['profileUnlockPerProfile', String(profile.id)],
+        const hash = profile.profilePasswordHash;
+        await checkUnlockPassword(rateLimits, UNLOCK_POLICIES, viewerId, profile.id, () =>
+          verifyPassword(hash, password, 'general'),
         );
-        if (!(await verifyPassword(profile.profilePasswordHash, password))) {
-          throw new BadRequestError('Incorrect password');
-        }
-        await giveBack();
         await repo.insertProfileUnlock(db, profile.id, viewerId);
       }
       return {
