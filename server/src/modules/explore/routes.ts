@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
 import type { ExploreService } from './service.ts';
 
 const searchQuery = z.object({
@@ -15,24 +14,17 @@ const searchQuery = z.object({
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
-export function exploreRoutes(deps: {
-  explore: ExploreService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
+export function exploreRoutes(deps: { explore: ExploreService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/explore/creators/',
-      { preHandler: deps.requireUser, schema: { querystring: searchQuery } },
-      (request) => {
-        const { q, category, sort, limit, offset } = request.query;
-        return deps.explore.creators(request.userId, {
-          q,
-          category: category || undefined,
-          sort,
-          limit,
-          offset,
-        });
-      },
-    );
+    app.get('/explore/creators/', { schema: { querystring: searchQuery } }, (request) => {
+      const { q, category, sort, limit, offset } = request.query;
+      return deps.explore.creators(request.userId, {
+        q,
+        category: category || undefined,
+        sort,
+        limit,
+        offset,
+      });
+    });
   };
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
 import type { FollowsService } from './service.ts';
 
 // Named like the other /auth/users/ routes' parameter, which the router requires.
@@ -13,19 +12,16 @@ const params = z.object({
 });
 const answer = z.object({ following: z.boolean(), followers: z.number() });
 
-export function followsRoutes(deps: {
-  follows: FollowsService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
+export function followsRoutes(deps: { follows: FollowsService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/auth/users/:idOrUsername/follow/',
-      { preHandler: deps.requireUser, schema: { params, response: { 200: answer } } },
+      { schema: { params, response: { 200: answer } } },
       (request) => deps.follows.follow(request.userId, request.params.idOrUsername),
     );
     app.delete(
       '/auth/users/:idOrUsername/follow/',
-      { preHandler: deps.requireUser, schema: { params, response: { 200: answer } } },
+      { schema: { params, response: { 200: answer } } },
       (request) => deps.follows.unfollow(request.userId, request.params.idOrUsername),
     );
   };

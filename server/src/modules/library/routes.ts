@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
 import { decodeLibraryCursor, type LibraryService } from './service.ts';
 
 const listQuery = z.object({
@@ -16,15 +15,10 @@ const listQuery = z.object({
     }),
 });
 
-export function libraryRoutes(deps: {
-  library: LibraryService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
+export function libraryRoutes(deps: { library: LibraryService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/library/',
-      { preHandler: deps.requireUser, schema: { querystring: listQuery } },
-      (request) => deps.library.list(request.userId, request.query.cursor, request.query.limit),
+    app.get('/library/', { schema: { querystring: listQuery } }, (request) =>
+      deps.library.list(request.userId, request.query.cursor, request.query.limit),
     );
   };
 }

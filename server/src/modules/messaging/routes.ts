@@ -1,7 +1,6 @@
 import { amountSchema } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
 import {
   MAX_MESSAGE_PRICE_CENTS,
   MESSAGE_MAX_LENGTH,
@@ -43,24 +42,18 @@ const sendBody = z.object({
 });
 const attachmentParams = z.object({ id: z.uuid({ error: 'Not a valid attachment id.' }) });
 
-export function messagingRoutes(deps: {
-  messaging: MessagingService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
-  const { messaging, requireUser } = deps;
+export function messagingRoutes(deps: { messaging: MessagingService }): FastifyPluginAsyncZod {
+  const { messaging } = deps;
   return async (app) => {
     app.post(
       '/messaging/conversations/start_conversation/',
-      { preHandler: requireUser, schema: { body: startBody } },
+      { schema: { body: startBody } },
       (request) => messaging.startConversation(request.userId, request.body.recipient_id),
     );
-    app.get('/messaging/conversations/', { preHandler: requireUser }, (request) =>
-      messaging.listConversations(request.userId),
-    );
+    app.get('/messaging/conversations/', (request) => messaging.listConversations(request.userId));
     app.get(
       '/messaging/conversations/:id/messages/',
       {
-        preHandler: requireUser,
         schema: { params: idParam('conversation'), querystring: messagesQuery },
       },
       (request) =>
@@ -72,7 +65,7 @@ export function messagingRoutes(deps: {
     );
     app.post(
       '/messaging/conversations/:id/send_message/',
-      { preHandler: requireUser, schema: { params: idParam('conversation'), body: sendBody } },
+      { schema: { params: idParam('conversation'), body: sendBody } },
       async (request, reply) => {
         const body = request.body;
         const message = await messaging.sendMessage(request.userId, request.params.id, {
@@ -88,15 +81,13 @@ export function messagingRoutes(deps: {
     );
     app.post(
       '/messaging/messages/:id/unlock/',
-      { preHandler: requireUser, schema: { params: idParam('message') } },
+      { schema: { params: idParam('message') } },
       (request) => messaging.unlockMessage(request.userId, request.params.id),
     );
-    app.get('/messaging/attachments/', { preHandler: requireUser }, (request) =>
-      messaging.listAttachments(request.userId),
-    );
+    app.get('/messaging/attachments/', (request) => messaging.listAttachments(request.userId));
     app.delete(
       '/messaging/attachments/:id/delete_attachment/',
-      { preHandler: requireUser, schema: { params: attachmentParams } },
+      { schema: { params: attachmentParams } },
       async (request, reply) => {
         await messaging.deleteAttachment(request.userId, request.params.id);
         return reply.status(204).send();

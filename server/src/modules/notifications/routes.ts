@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
 import type { NotificationsService } from './service.ts';
 
 const listQuery = z.object({
@@ -13,38 +12,27 @@ const idParams = z.object({
 
 export function notificationsRoutes(deps: {
   notifications: NotificationsService;
-  requireUser: RequireUser;
 }): FastifyPluginAsyncZod {
-  const { notifications, requireUser } = deps;
+  const { notifications } = deps;
   return async (app) => {
-    app.get(
-      '/notifications/',
-      { preHandler: requireUser, schema: { querystring: listQuery } },
-      (request) =>
-        notifications.list(request.userId, {
-          afterId: request.query.after_id,
-          limit: request.query.limit,
-        }),
+    app.get('/notifications/', { schema: { querystring: listQuery } }, (request) =>
+      notifications.list(request.userId, {
+        afterId: request.query.after_id,
+        limit: request.query.limit,
+      }),
     );
-    app.get(
-      '/notifications/unread/',
-      { preHandler: requireUser, schema: { querystring: listQuery } },
-      (request) =>
-        notifications.list(request.userId, {
-          unreadOnly: true,
-          afterId: request.query.after_id,
-          limit: request.query.limit,
-        }),
+    app.get('/notifications/unread/', { schema: { querystring: listQuery } }, (request) =>
+      notifications.list(request.userId, {
+        unreadOnly: true,
+        afterId: request.query.after_id,
+        limit: request.query.limit,
+      }),
     );
-    app.get('/notifications/summary/', { preHandler: requireUser }, (request) =>
-      notifications.summary(request.userId),
+    app.get('/notifications/summary/', (request) => notifications.summary(request.userId));
+    app.post('/notifications/:id/mark_read/', { schema: { params: idParams } }, (request) =>
+      notifications.markRead(request.userId, request.params.id),
     );
-    app.post(
-      '/notifications/:id/mark_read/',
-      { preHandler: requireUser, schema: { params: idParams } },
-      (request) => notifications.markRead(request.userId, request.params.id),
-    );
-    app.post('/notifications/mark_all_read/', { preHandler: requireUser }, (request) =>
+    app.post('/notifications/mark_all_read/', (request) =>
       notifications.markAllRead(request.userId),
     );
   };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
 import { receiveMultipart } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { decodeCursor } from './cursor.ts';
@@ -59,24 +58,19 @@ function sendPage(
 export function postsRoutes(deps: {
   posts: PostsService;
   uploads: UploadsService;
-  requireUser: RequireUser;
 }): FastifyPluginAsyncZod {
-  const { posts, uploads, requireUser } = deps;
+  const { posts, uploads } = deps;
   return async (app) => {
-    app.get(
-      '/posts/',
-      { preHandler: requireUser, schema: { querystring: feedQuery } },
-      async (request, reply) => {
-        const { limit, before, source } = request.query;
-        const feed = await posts.feed(request.userId, before, limit, source);
-        void reply.header('x-feed-source', feed.source);
-        return sendPage(request, reply, feed, limit, `&source=${feed.source}`);
-      },
-    );
+    app.get('/posts/', { schema: { querystring: feedQuery } }, async (request, reply) => {
+      const { limit, before, source } = request.query;
+      const feed = await posts.feed(request.userId, before, limit, source);
+      void reply.header('x-feed-source', feed.source);
+      return sendPage(request, reply, feed, limit, `&source=${feed.source}`);
+    });
 
     app.get(
       '/posts/user/:idOrUsername/',
-      { preHandler: requireUser, schema: { params: userParams, querystring: pageQuery } },
+      { schema: { params: userParams, querystring: pageQuery } },
       async (request, reply) => {
         const { limit, before } = request.query;
         const page = await posts.postsOf(
@@ -89,7 +83,7 @@ export function postsRoutes(deps: {
       },
     );
 
-    app.post('/posts/', { preHandler: requireUser }, async (request, reply) => {
+    app.post('/posts/', async (request, reply) => {
       const body = await receiveMultipart(request, uploads, ['media']);
       try {
         const { fields } = body;
@@ -106,18 +100,14 @@ export function postsRoutes(deps: {
       }
     });
 
-    app.delete(
-      '/posts/:id/',
-      { preHandler: requireUser, schema: { params: postParams } },
-      async (request, reply) => {
-        await posts.deletePost(request.userId, request.params.id);
-        return reply.status(204).send();
-      },
-    );
+    app.delete('/posts/:id/', { schema: { params: postParams } }, async (request, reply) => {
+      await posts.deletePost(request.userId, request.params.id);
+      return reply.status(204).send();
+    });
 
     app.post(
       '/posts/:id/unlock/',
-      { preHandler: requireUser, schema: { params: postParams, body: unlockBody } },
+      { schema: { params: postParams, body: unlockBody } },
       (request) => posts.unlockPost(request.userId, request.params.id, request.body?.password),
     );
   };

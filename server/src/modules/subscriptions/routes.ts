@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
 import { idempotencyKeyOf } from '../wallet/idempotency.ts';
 import type { SubscriptionsService } from './service.ts';
 
@@ -13,19 +12,14 @@ const idParams = z.object({
 
 export function subscriptionsRoutes(deps: {
   subscriptions: SubscriptionsService;
-  requireUser: RequireUser;
 }): FastifyPluginAsyncZod {
-  const { subscriptions, requireUser } = deps;
+  const { subscriptions } = deps;
   return async (app) => {
-    app.get('/auth/subscriptions/active/', { preHandler: requireUser }, (request) =>
-      subscriptions.listActive(request.userId),
-    );
-    app.get('/auth/subscriptions/expired/', { preHandler: requireUser }, (request) =>
-      subscriptions.listExpired(request.userId),
-    );
+    app.get('/auth/subscriptions/active/', (request) => subscriptions.listActive(request.userId));
+    app.get('/auth/subscriptions/expired/', (request) => subscriptions.listExpired(request.userId));
     app.post(
       '/auth/subscriptions/',
-      { preHandler: requireUser, schema: { body: subscribeBody } },
+      { schema: { body: subscribeBody } },
       async (request, reply) => {
         const result = await subscriptions.subscribe(
           request.userId,
@@ -35,10 +29,8 @@ export function subscriptionsRoutes(deps: {
         return reply.status(result.status).send(result.body);
       },
     );
-    app.post(
-      '/auth/subscriptions/:id/cancel/',
-      { preHandler: requireUser, schema: { params: idParams } },
-      (request) => subscriptions.cancel(request.userId, request.params.id),
+    app.post('/auth/subscriptions/:id/cancel/', { schema: { params: idParams } }, (request) =>
+      subscriptions.cancel(request.userId, request.params.id),
     );
   };
 }

@@ -1,7 +1,6 @@
 import { amountSchema, MAX_TIP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
 import { idempotencyKeyOf } from '../wallet/idempotency.ts';
 import type { TipsService } from './service.ts';
 
@@ -11,23 +10,16 @@ const tipBody = z.object({
   post_id: z.coerce.number().int().positive().optional(),
 });
 
-export function tipsRoutes(deps: {
-  tips: TipsService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
+export function tipsRoutes(deps: { tips: TipsService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/tips/',
-      { preHandler: deps.requireUser, schema: { body: tipBody } },
-      async (request, reply) => {
-        const { creator_id, amount, post_id } = request.body;
-        const result = await deps.tips.tip(
-          request.userId,
-          { creatorId: creator_id, amountCents: amount, postId: post_id },
-          idempotencyKeyOf(request.headers),
-        );
-        return reply.status(result.status).send(result.body);
-      },
-    );
+    app.post('/tips/', { schema: { body: tipBody } }, async (request, reply) => {
+      const { creator_id, amount, post_id } = request.body;
+      const result = await deps.tips.tip(
+        request.userId,
+        { creatorId: creator_id, amountCents: amount, postId: post_id },
+        idempotencyKeyOf(request.headers),
+      );
+      return reply.status(result.status).send(result.body);
+    });
   };
 }
