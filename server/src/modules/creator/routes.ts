@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/errors.ts';
+import { pathId } from '../../lib/validation.ts';
 import { adminRoute } from '../../plugins/auth.ts';
 import { receiveMultipart } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import type { CreatorService } from './service.ts';
 
-const idParams = z.object({
-  id: z.coerce.number({ error: 'Not a valid application id.' }).int().positive(),
-});
+const idParams = z.object({ id: pathId('Not a valid application id.') });
 const statusQuery = z.object({
   status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
 });

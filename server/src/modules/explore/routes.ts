@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryInteger } from '../../lib/validation.ts';
 import type { ExploreService } from './service.ts';
 
 const searchQuery = z.object({
@@ -10,8 +11,8 @@ const searchQuery = z.object({
       error: 'sort must be relevance, newest or followers.',
     })
     .default('relevance'),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: queryInteger('limit', 1, 50).default(20),
+  offset: queryInteger('offset', 0, 10_000).default(0),
 });
 
 export function exploreRoutes(deps: { explore: ExploreService }): FastifyPluginAsyncZod {

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId } from '../../lib/validation.ts';
 import type { FollowsService } from './service.ts';
 
 // Named like the other /auth/users/ routes' parameter, which the router requires.
-const params = z.object({
-  idOrUsername: z.coerce
-    .number({ error: 'Not a valid user id.' })
-    .int()
-    .positive()
-    .max(Number.MAX_SAFE_INTEGER),
-});
+const params = z.object({ idOrUsername: pathId('Not a valid user id.') });
 const answer = z.object({ following: z.boolean(), followers: z.number() });
 
 export function followsRoutes(deps: { follows: FollowsService }): FastifyPluginAsyncZod {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryInteger } from '../../lib/validation.ts';
 import { decodeLibraryCursor, type LibraryService } from './service.ts';
 
 const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(60),
+  limit: queryInteger('limit', 1, 200).default(60),
   cursor: z
     .string()
     .optional()

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId, queryInteger } from '../../lib/validation.ts';
 import type { NotificationsService } from './service.ts';
 
 const listQuery = z.object({
-  after_id: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  after_id: queryInteger('after_id', 0).optional(),
+  limit: queryInteger('limit', 1, 200).default(100),
 });
-const idParams = z.object({
-  id: z.coerce.number({ error: 'Not a valid notification id.' }).int().positive(),
-});
+const idParams = z.object({ id: pathId('Not a valid notification id.') });
 
 export function notificationsRoutes(deps: {
   notifications: NotificationsService;

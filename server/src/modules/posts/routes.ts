@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { booleanField } from '@zura/contracts';
+import { decodeFormFields, parseOrThrow, pathId, queryInteger } from '../../lib/validation.ts';
 import { receiveMultipart } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { decodeCursor } from './cursor.ts';
@@ -8,12 +10,7 @@ import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from './policy.ts';
 import type { PostPage, PostsService } from './service.ts';
 
 const pageQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int()
-    .min(1, 'limit must be at least 1.')
-    .max(FEED_MAX_LIMIT, `limit must be at most ${FEED_MAX_LIMIT}.`)
-    .default(FEED_DEFAULT_LIMIT),
+  limit: queryInteger('limit', 1, FEED_MAX_LIMIT).default(FEED_DEFAULT_LIMIT),
   before: z
     .string()
     .optional()
@@ -27,13 +24,9 @@ const pageQuery = z.object({
 const feedQuery = pageQuery.extend({
   source: z.enum(['following', 'all'], { error: 'source must be following or all.' }).optional(),
 });
-const postParams = z.object({
-  id: z.coerce
-    .number({ error: 'Not a valid post id.' })
-    .int()
-    .positive()
-    .max(Number.MAX_SAFE_INTEGER),
-});
+const postParams = z.object({ id: pathId('Not a valid post id.') });
+/** The form's flags, as the web app sends them: 'true' or 'false'. */
+const postFlags = z.object({ is_locked: booleanField('is_locked').default(false) });
 const userParams = z.object({ idOrUsername: z.string().min(1).max(64) });
 const unlockBody = z.object({ password: z.string().optional() }).nullish();
 
@@ -89,7 +82,7 @@ export function postsRoutes(deps: {
         const { fields } = body;
         const created = await posts.createPost(request.userId, {
           content: fields.content ?? '',
-          isLocked: fields.is_locked === 'true' || fields.is_locked === '1',
+          isLocked: parseOrThrow(postFlags, decodeFormFields(fields, [], ['is_locked'])).is_locked,
           password: fields.password ?? '',
           mediaType: fields.media_type,
           media: body.files.get('media'),

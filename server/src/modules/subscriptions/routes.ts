@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { jsonId, pathId } from '../../lib/validation.ts';
 import { idempotencyKeyOf } from '../wallet/idempotency.ts';
 import type { SubscriptionsService } from './service.ts';
 
 const subscribeBody = z.object({
-  creator_id: z.coerce.number({ error: 'Choose a creator to subscribe to.' }).int().positive(),
+  creator_id: jsonId('creator_id', 'Choose a creator to subscribe to.'),
 });
-const idParams = z.object({
-  id: z.coerce.number({ error: 'Not a valid subscription id.' }).int().positive(),
-});
+const idParams = z.object({ id: pathId('Not a valid subscription id.') });
 
 export function subscriptionsRoutes(deps: {
   subscriptions: SubscriptionsService;

@@ -1,13 +1,14 @@
 import { amountSchema, MAX_TIP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { jsonId } from '../../lib/validation.ts';
 import { idempotencyKeyOf } from '../wallet/idempotency.ts';
 import type { TipsService } from './service.ts';
 
 const tipBody = z.object({
-  creator_id: z.coerce.number({ error: 'Choose a creator to tip.' }).int().positive(),
+  creator_id: jsonId('creator_id', 'Choose a creator to tip.'),
   amount: amountSchema(MIN_AMOUNT_CENTS, MAX_TIP_CENTS),
-  post_id: z.coerce.number().int().positive().optional(),
+  post_id: jsonId('post_id').optional(),
 });
 
 export function tipsRoutes(deps: { tips: TipsService }): FastifyPluginAsyncZod {

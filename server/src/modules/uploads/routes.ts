@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_CONTEXTS } from '../../db/schema/index.ts';
+import { queryInteger } from '../../lib/validation.ts';
 import { receiveMultipart } from './multipart.ts';
 import type { UploadsService } from './service.ts';
 
@@ -9,7 +10,7 @@ const listQuery = z.object({
   context: z
     .enum(UPLOAD_CONTEXTS, { error: `Choose one of: ${UPLOAD_CONTEXTS.join(', ')}.` })
     .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: queryInteger('limit', 1, 100).default(50),
 });
 
 export function uploadsRoutes(deps: { uploads: UploadsService }): FastifyPluginAsyncZod {

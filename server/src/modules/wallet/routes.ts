@@ -1,17 +1,18 @@
 import { amountSchema, MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathId, queryInteger } from '../../lib/validation.ts';
 import { adminRoute, publicRoute } from '../../plugins/auth.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
 import type { WalletService } from './service.ts';
 
 const amountBody = z.object({ amount: amountSchema(MIN_AMOUNT_CENTS, MAX_TOPUP_CENTS) });
 const transactionsQuery = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: queryInteger('before', 1).optional(),
+  limit: queryInteger('limit', 1, 100).default(50),
 });
 const payoutStatusQuery = z.object({ status: z.enum(['requested', 'paid']).default('requested') });
-const idParams = z.object({ id: z.coerce.number({ error: 'Not a valid id.' }).int().positive() });
+const idParams = z.object({ id: pathId('Not a valid id.') });
 
 export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyncZod {
   const { wallet } = deps;
