@@ -1,4 +1,5 @@
 export * from './validation.ts';
+export * from './fields.ts';
 export * from './messages.ts';
 export * from './auth.ts';
 export * from './profile.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanField } from './fields.ts';
 import {
   ENTRY_LISTS,
   entryListProblem,
@@ -95,10 +96,10 @@ export const profileUpdateRequest = z.object({
   cover_image_uuid: z.uuid({ error: 'Not a valid file id.' }).nullable().optional(),
   custom_tag: z.string().max(40, 'Must be at most 40 characters long.').optional(),
   custom_vibe: z.string().max(40, 'Must be at most 40 characters long.').optional(),
-  show_subcategories: z.boolean().optional(),
-  show_tags: z.boolean().optional(),
-  show_vibes: z.boolean().optional(),
-  is_profile_locked: z.boolean().optional(),
+  show_subcategories: booleanField('show_subcategories').optional(),
+  show_tags: booleanField('show_tags').optional(),
+  show_vibes: booleanField('show_vibes').optional(),
+  is_profile_locked: booleanField('is_profile_locked').optional(),
   profile_password: z.string().max(256, 'Password must be at most 256 characters long').optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;

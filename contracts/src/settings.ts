@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanField } from './fields.ts';
 
 export const SESSION_TIMEOUT_OPTIONS = [15, 30, 60, 120, 0] as const;
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it'] as const;
@@ -16,23 +17,23 @@ const VISIBILITY = ['public', 'private', 'followers'] as const;
 
 /** The spec's settings, kept on the server so they follow the user across devices. */
 export const userSettingsSchema = z.object({
-  emailNotifications: z.boolean(),
-  pushNotifications: z.boolean(),
-  newFollowers: z.boolean(),
-  newComments: z.boolean(),
-  newLikes: z.boolean(),
-  creatorUpdates: z.boolean(),
-  marketingEmails: z.boolean(),
+  emailNotifications: booleanField('emailNotifications'),
+  pushNotifications: booleanField('pushNotifications'),
+  newFollowers: booleanField('newFollowers'),
+  newComments: booleanField('newComments'),
+  newLikes: booleanField('newLikes'),
+  creatorUpdates: booleanField('creatorUpdates'),
+  marketingEmails: booleanField('marketingEmails'),
   profileVisibility: z.enum(VISIBILITY),
-  showEmail: z.boolean(),
-  allowComments: z.boolean(),
-  allowMessages: z.boolean(),
-  showOnlineStatus: z.boolean(),
-  autoSave: z.boolean(),
+  showEmail: booleanField('showEmail'),
+  allowComments: booleanField('allowComments'),
+  allowMessages: booleanField('allowMessages'),
+  showOnlineStatus: booleanField('showOnlineStatus'),
+  autoSave: booleanField('autoSave'),
   contentVisibility: z.enum(VISIBILITY),
-  allowReposts: z.boolean(),
-  allowDownloads: z.boolean(),
-  twoFactorAuth: z.boolean(),
+  allowReposts: booleanField('allowReposts'),
+  allowDownloads: booleanField('allowDownloads'),
+  twoFactorAuth: booleanField('twoFactorAuth'),
   sessionTimeout: z.union(
     SESSION_TIMEOUT_OPTIONS.map((n) => z.literal(n)),
     {

@@ -31,6 +31,7 @@ import { tipsRoutes } from './modules/tips/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { guardRoutes } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
@@ -76,53 +77,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      guardRoutes(api, { requireUser, requireAdmin });
       await api.register(healthRoutes({ db }));
-      await api.register(authRoutes({ auth: services.auth, requireUser }));
+      await api.register(authRoutes({ auth: services.auth }));
       await api.register(
         securityRoutes({
           auth: services.auth,
           sessions: services.sessions,
           twoFactor: services.twoFactor,
-          requireUser,
         }),
       );
       await api.register(
-        moderationRoutes({
-          moderation: services.moderation,
-          audit: services.audit,
-          requireAdmin,
-        }),
+        moderationRoutes({ moderation: services.moderation, audit: services.audit }),
       );
-      await api.register(usersRoutes({ users: services.users, requireUser }));
-      await api.register(uploadsRoutes({ uploads: services.uploads, requireUser }));
+      await api.register(usersRoutes({ users: services.users }));
+      await api.register(uploadsRoutes({ uploads: services.uploads }));
       await api.register(
-        profilesRoutes({ profiles: services.profiles, uploads: services.uploads, requireUser }),
+        profilesRoutes({ profiles: services.profiles, uploads: services.uploads }),
       );
-      await api.register(
-        postsRoutes({ posts: services.posts, uploads: services.uploads, requireUser }),
-      );
-      await api.register(
-        notificationsRoutes({ notifications: services.notifications, requireUser }),
-      );
-      await api.register(walletRoutes({ wallet: services.wallet, requireUser, requireAdmin }));
-      await api.register(
-        subscriptionsRoutes({ subscriptions: services.subscriptions, requireUser }),
-      );
-      await api.register(tipsRoutes({ tips: services.tips, requireUser }));
-      await api.register(
-        creatorRoutes({
-          creator: services.creator,
-          uploads: services.uploads,
-          requireUser,
-          requireAdmin,
-        }),
-      );
-      await api.register(accountRoutes({ account: services.account, requireUser }));
-      await api.register(messagingRoutes({ messaging: services.messaging, requireUser }));
-      await api.register(callsRoutes({ calls: services.calls, requireUser }));
-      await api.register(followsRoutes({ follows: services.follows, requireUser }));
-      await api.register(exploreRoutes({ explore: services.explore, requireUser }));
-      await api.register(libraryRoutes({ library: services.library, requireUser }));
+      await api.register(postsRoutes({ posts: services.posts, uploads: services.uploads }));
+      await api.register(notificationsRoutes({ notifications: services.notifications }));
+      await api.register(walletRoutes({ wallet: services.wallet }));
+      await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
+      await api.register(tipsRoutes({ tips: services.tips }));
+      await api.register(creatorRoutes({ creator: services.creator, uploads: services.uploads }));
+      await api.register(accountRoutes({ account: services.account }));
+      await api.register(messagingRoutes({ messaging: services.messaging }));
+      await api.register(callsRoutes({ calls: services.calls }));
+      await api.register(followsRoutes({ follows: services.follows }));
+      await api.register(exploreRoutes({ explore: services.explore }));
+      await api.register(libraryRoutes({ library: services.library }));
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ValidationError, type FieldErrors } from './errors.ts';
 
 /** Zod issues as the `{ field: [messages] }` map the spec's client reads. */
@@ -51,4 +51,42 @@ export function decodeFormFields(
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return decoded;
+}
+
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/**
+ * An id in a JSON body: a JSON integer above 0. `true`, `[1]`, `"1"` and `1.5` are refused
+ * (coercion once read `true` and `[1]` as user 1); `missing` is the answer when it is absent.
+ */
+export function jsonId(field: string, missing = `${field} is required.`) {
+  const wrong = `${field} must be an id: a whole number above 0.`;
+  // z.int() is bounded to safe integers already.
+  return z.int({ error: (issue) => (issue.input === undefined ? missing : wrong) }).min(1, wrong);
+}
+
+/**
+ * An integer as paths and query strings write it, in plain decimal: '1e3', ' 5', '0x10', '1.0',
+ * '-0', '007' and '' are refused, so each number has one spelling.
+ */
+function integerText(message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^(0|-?[1-9]\d*)$/, message)
+    .transform(Number);
+}
+
+/** An id in a path: a whole number above 0; every failure answers `message`. */
+export function pathId(message: string) {
+  return integerText(message).pipe(z.number().min(1, message).max(MAX_ID, message));
+}
+
+/** A whole number in a query string (a page size, an offset, an id to page from). */
+export function queryInteger(field: string, min: number, max = MAX_ID) {
+  return integerText(`${field} must be a whole number.`).pipe(
+    z
+      .number()
+      .min(min, `${field} must be at least ${min}.`)
+      .max(max, `${field} must be at most ${max}.`),
+  );
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@zura/contracts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../lib/errors.ts';
 import type { AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
@@ -10,7 +10,18 @@ declare module 'fastify' {
     /** The session of the request's access token, set by `requireUser`. */
     sessionId: number;
   }
+  interface FastifyContextConfig {
+    /** Who may call the route; under `guardRoutes` a route that says nothing is 'user'. */
+    access?: RouteAccess;
+  }
 }
+
+export type RouteAccess = 'public' | 'user' | 'admin';
+
+/** The config of a route anyone may call: `{ config: publicRoute }`. */
+export const publicRoute = { access: 'public' } as const satisfies { access: RouteAccess };
+/** The config of an admin page; anyone else gets 404, as if it did not exist. */
+export const adminRoute = { access: 'admin' } as const satisfies { access: RouteAccess };
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -20,7 +31,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * A preHandler hook: answers 401 unless the request carries a valid access token whose session
+ * An onRequest hook: answers 401 unless the request carries a valid access token whose session
  * is still going (a token stops working the moment its session ends: logout, a password reset,
  * a copied refresh token, account deletion).
  */
@@ -62,3 +73,22 @@ export function createRequireAdmin(
 }
 
 export type RequireAdmin = ReturnType<typeof createRequireAdmin>;
+
+/**
+ * Every route registered under `app` from here on checks its caller in onRequest, before its
+ * body is read, size-limited or validated: an anonymous caller gets 401 whatever it sends, never
+ * a 400 or a 413 that tells it about the route. Signed-in is the default, so a new route cannot
+ * forget; a route opts out with `config: { access: 'public' }` or asks for 'admin'.
+ */
+export function guardRoutes(
+  app: FastifyInstance,
+  guards: { requireUser: RequireUser; requireAdmin: RequireAdmin },
+): void {
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access ?? 'user';
+    if (access === 'public') return;
+    const guard = access === 'admin' ? guards.requireAdmin : guards.requireUser;
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [guard, ...own];
+  });
+}

@@ -14,7 +14,7 @@ import {
   tokenRequest,
   verifyTokenResponse,
 } from '@zura/contracts';
-import type { RequireUser } from '../../plugins/auth.ts';
+import { publicRoute } from '../../plugins/auth.ts';
 import { DEVICE_COOKIE, readCookie } from './known-devices.ts';
 import type { AuthService } from './service.ts';
 
@@ -24,21 +24,18 @@ export const deviceOf = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent'],
 });
 
-export function authRoutes(deps: {
-  auth: AuthService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
+export function authRoutes(deps: { auth: AuthService }): FastifyPluginAsyncZod {
   const { auth } = deps;
   return async (app) => {
     app.post(
       '/auth/signup/',
-      { schema: { body: signupRequest, response: { 201: signupResponse } } },
+      { config: publicRoute, schema: { body: signupRequest, response: { 201: signupResponse } } },
       async (request, reply) => reply.status(201).send(await auth.signup(request.body, request.ip)),
     );
 
     app.post(
       '/auth/token/',
-      { schema: { body: tokenRequest, response: { 200: loginResponse } } },
+      { config: publicRoute, schema: { body: tokenRequest, response: { 200: loginResponse } } },
       async (request, reply) => {
         const deviceCookie = readCookie(request.headers.cookie, DEVICE_COOKIE);
         const { email, password } = request.body;
@@ -55,50 +52,59 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/token/2fa/',
-      { schema: { body: secondFactorRequest, response: { 200: tokenPair } } },
+      {
+        config: publicRoute,
+        schema: { body: secondFactorRequest, response: { 200: tokenPair } },
+      },
       (request) =>
         auth.loginSecondFactor(request.body.challenge, request.body.code, deviceOf(request)),
     );
 
     app.post(
       '/auth/token/refresh/',
-      { schema: { body: refreshRequest, response: { 200: tokenPair } } },
+      { config: publicRoute, schema: { body: refreshRequest, response: { 200: tokenPair } } },
       (request) => auth.refresh(request.body.refresh, request.ip, deviceOf(request)),
     );
 
     app.post(
       '/auth/logout/',
-      { schema: { body: refreshRequest, response: { 200: messageResponse } } },
+      { config: publicRoute, schema: { body: refreshRequest, response: { 200: messageResponse } } },
       (request) => auth.logout(request.body.refresh),
     );
 
     app.post(
       '/auth/verify-email/',
-      { schema: { body: tokenBody, response: { 200: messageResponse } } },
+      { config: publicRoute, schema: { body: tokenBody, response: { 200: messageResponse } } },
       (request) => auth.verifyEmail(request.body.token, request.ip),
     );
 
     app.post(
       '/auth/verify-email/resend/',
-      { preHandler: deps.requireUser, schema: { response: { 200: messageResponse } } },
+      { schema: { response: { 200: messageResponse } } },
       (request) => auth.resendVerification(request.userId, request.ip),
     );
 
     app.post(
       '/auth/password-reset/',
-      { schema: { body: passwordResetRequest, response: { 200: messageResponse } } },
+      {
+        config: publicRoute,
+        schema: { body: passwordResetRequest, response: { 200: messageResponse } },
+      },
       (request) => auth.requestPasswordReset(request.body.email, request.ip),
     );
 
     app.post(
       '/auth/password-reset/verify-token/',
-      { schema: { body: tokenBody, response: { 200: verifyTokenResponse } } },
+      { config: publicRoute, schema: { body: tokenBody, response: { 200: verifyTokenResponse } } },
       (request) => auth.verifyResetToken(request.body.token, request.ip),
     );
 
     app.post(
       '/auth/password-reset/confirm/',
-      { schema: { body: passwordResetConfirmRequest, response: { 200: messageResponse } } },
+      {
+        config: publicRoute,
+        schema: { body: passwordResetConfirmRequest, response: { 200: messageResponse } },
+      },
       (request) =>
         auth.confirmPasswordReset(request.body.token, request.body.new_password, request.ip),
     );

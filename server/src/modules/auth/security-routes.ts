@@ -13,7 +13,6 @@ import {
 } from '@zura/contracts';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { RequireUser } from '../../plugins/auth.ts';
 import type { AuthService } from './service.ts';
 import type { Sessions } from './sessions.ts';
 import type { TwoFactor } from './two-factor.ts';
@@ -27,26 +26,22 @@ const sessionParams = z.object({
 
 /**
  * What a signed-in user does to keep the account theirs: the device list, the password, and
- * two-factor sign-in. Every route checks the caller in onRequest, before any validation.
+ * two-factor sign-in; all for signed-in callers (the /api guard checks them before validation).
  */
 export function securityRoutes(deps: {
   auth: AuthService;
   sessions: Sessions;
   twoFactor: TwoFactor;
-  requireUser: RequireUser;
 }): FastifyPluginAsyncZod {
-  const { auth, sessions, twoFactor, requireUser } = deps;
+  const { auth, sessions, twoFactor } = deps;
   return async (app) => {
-    app.get(
-      '/auth/sessions/',
-      { onRequest: requireUser, schema: { response: { 200: sessionList } } },
-      async (request) => ({ results: await sessions.list(request.userId, request.sessionId) }),
-    );
+    app.get('/auth/sessions/', { schema: { response: { 200: sessionList } } }, async (request) => ({
+      results: await sessions.list(request.userId, request.sessionId),
+    }));
 
     app.delete(
       '/auth/sessions/:id/',
       {
-        onRequest: requireUser,
         schema: { params: sessionParams, response: { 200: messageResponse } },
       },
       async (request) => {
@@ -59,7 +54,7 @@ export function securityRoutes(deps: {
 
     app.post(
       '/auth/sessions/end-others/',
-      { onRequest: requireUser, schema: { response: { 200: messageResponse } } },
+      { schema: { response: { 200: messageResponse } } },
       async (request) => {
         await sessions.endOthers(request.userId, request.sessionId, 'revoked');
         return { message: messages.otherSessionsEnded };
@@ -69,22 +64,18 @@ export function securityRoutes(deps: {
     app.post(
       '/auth/password/change/',
       {
-        onRequest: requireUser,
         schema: { body: changePasswordRequest, response: { 200: messageResponse } },
       },
       (request) => auth.changePassword(request.userId, request.sessionId, request.body),
     );
 
-    app.get(
-      '/auth/2fa/',
-      { onRequest: requireUser, schema: { response: { 200: twoFactorStatus } } },
-      (request) => twoFactor.status(request.userId),
+    app.get('/auth/2fa/', { schema: { response: { 200: twoFactorStatus } } }, (request) =>
+      twoFactor.status(request.userId),
     );
 
     app.post(
       '/auth/2fa/setup/',
       {
-        onRequest: requireUser,
         schema: { body: twoFactorSetupRequest, response: { 200: twoFactorSetup } },
       },
       (request) => twoFactor.setup(request.userId, request.body.password),
@@ -93,7 +84,6 @@ export function securityRoutes(deps: {
     app.post(
       '/auth/2fa/enable/',
       {
-        onRequest: requireUser,
         schema: { body: twoFactorCodeRequest, response: { 200: twoFactorEnabled } },
       },
       (request) => twoFactor.enable(request.userId, request.body.code),
@@ -102,7 +92,6 @@ export function securityRoutes(deps: {
     app.post(
       '/auth/2fa/disable/',
       {
-        onRequest: requireUser,
         schema: { body: twoFactorDisableRequest, response: { 200: messageResponse } },
       },
       (request) => twoFactor.disable(request.userId, request.body.password, request.body.code),

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/errors.ts';
-import type { RequireAdmin, RequireUser } from '../../plugins/auth.ts';
+import { pathId } from '../../lib/validation.ts';
+import { adminRoute } from '../../plugins/auth.ts';
 import { receiveMultipart } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import type { CreatorService } from './service.ts';
 
-const idParams = z.object({
-  id: z.coerce.number({ error: 'Not a valid application id.' }).int().positive(),
-});
+const idParams = z.object({ id: pathId('Not a valid application id.') });
 const statusQuery = z.object({
   status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
 });
@@ -50,16 +49,12 @@ function jsonField<T>(raw: string | undefined, field: string, shape: 'list' | 'o
 export function creatorRoutes(deps: {
   creator: CreatorService;
   uploads: UploadsService;
-  requireUser: RequireUser;
-  requireAdmin: RequireAdmin;
 }): FastifyPluginAsyncZod {
-  const { creator, uploads, requireUser, requireAdmin } = deps;
+  const { creator, uploads } = deps;
   return async (app) => {
-    app.get('/auth/creator-application/', { preHandler: requireUser }, (request) =>
-      creator.status(request.userId),
-    );
+    app.get('/auth/creator-application/', (request) => creator.status(request.userId));
 
-    app.post('/auth/creator-application/', { preHandler: requireUser }, async (request, reply) => {
+    app.post('/auth/creator-application/', async (request, reply) => {
       const body = await receiveMultipart(request, uploads, ['profile_image', 'cover_image']);
       try {
         const { fields, files } = body;
@@ -79,21 +74,20 @@ export function creatorRoutes(deps: {
       }
     });
 
-    // Admin routes check the caller in onRequest, before the body and query are validated: a
-    // non-admin gets 404 (and no token 401) whatever they send, never a validation answer.
+    // A non-admin gets 404 (and no token 401) whatever they send, never a validation answer.
     app.get(
       '/admin/creator-applications/',
-      { onRequest: requireAdmin, schema: { querystring: statusQuery } },
+      { config: adminRoute, schema: { querystring: statusQuery } },
       (request) => creator.listForReview(request.query.status),
     );
     app.post(
       '/admin/creator-applications/:id/approve/',
-      { onRequest: requireAdmin, schema: { params: idParams } },
+      { config: adminRoute, schema: { params: idParams } },
       (request) => creator.approve(request.userId, request.params.id),
     );
     app.post(
       '/admin/creator-applications/:id/reject/',
-      { onRequest: requireAdmin, schema: { params: idParams, body: rejectBody } },
+      { config: adminRoute, schema: { params: idParams, body: rejectBody } },
       (request) => creator.reject(request.userId, request.params.id, request.body.reason),
     );
   };

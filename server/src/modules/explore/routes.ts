@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
+import { queryInteger } from '../../lib/validation.ts';
 import type { ExploreService } from './service.ts';
 
 const searchQuery = z.object({
@@ -11,28 +11,21 @@ const searchQuery = z.object({
       error: 'sort must be relevance, newest or followers.',
     })
     .default('relevance'),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  limit: queryInteger('limit', 1, 50).default(20),
+  offset: queryInteger('offset', 0, 10_000).default(0),
 });
 
-export function exploreRoutes(deps: {
-  explore: ExploreService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
+export function exploreRoutes(deps: { explore: ExploreService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/explore/creators/',
-      { preHandler: deps.requireUser, schema: { querystring: searchQuery } },
-      (request) => {
-        const { q, category, sort, limit, offset } = request.query;
-        return deps.explore.creators(request.userId, {
-          q,
-          category: category || undefined,
-          sort,
-          limit,
-          offset,
-        });
-      },
-    );
+    app.get('/explore/creators/', { schema: { querystring: searchQuery } }, (request) => {
+      const { q, category, sort, limit, offset } = request.query;
+      return deps.explore.creators(request.userId, {
+        q,
+        category: category || undefined,
+        sort,
+        limit,
+        offset,
+      });
+    });
   };
 }

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { publicRoute } from '../../plugins/auth.ts';
 
 export function healthRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/',
       {
+        config: publicRoute,
         schema: {
           response: {
             200: z.object({ status: z.literal('ok') }),

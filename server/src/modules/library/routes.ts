@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
+import { queryInteger } from '../../lib/validation.ts';
 import { decodeLibraryCursor, type LibraryService } from './service.ts';
 
 const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(60),
+  limit: queryInteger('limit', 1, 200).default(60),
   cursor: z
     .string()
     .optional()
@@ -16,15 +16,10 @@ const listQuery = z.object({
     }),
 });
 
-export function libraryRoutes(deps: {
-  library: LibraryService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
+export function libraryRoutes(deps: { library: LibraryService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/library/',
-      { preHandler: deps.requireUser, schema: { querystring: listQuery } },
-      (request) => deps.library.list(request.userId, request.query.cursor, request.query.limit),
+    app.get('/library/', { schema: { querystring: listQuery } }, (request) =>
+      deps.library.list(request.userId, request.query.cursor, request.query.limit),
     );
   };
 }

@@ -164,8 +164,14 @@ describe('start_conversation', () => {
     expect(res.json()).toEqual({ detail: 'User not found' });
   });
 
+  it('asks for a missing recipient_id', async () => {
+    const alice = await buildUser(t);
+    const res = await startConversationRequest(t, alice, undefined);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ recipient_id: ['Choose who to message.'] });
+  });
+
   it.each([
-    ['missing', undefined],
     ['text', 'abc'],
     ['negative', -1],
     ['zero', 0],
@@ -176,7 +182,9 @@ describe('start_conversation', () => {
     const alice = await buildUser(t);
     const res = await startConversationRequest(t, alice, recipientId);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ recipient_id: ['Choose who to message.'] });
+    expect(res.json()).toEqual({
+      recipient_id: ['recipient_id must be an id: a whole number above 0.'],
+    });
   });
 
   it('refuses a body that is not an object', async () => {
@@ -361,12 +369,13 @@ describe('GET messages', () => {
   });
 
   it.each([
-    ['after=-1', { after: ['Too small: expected number to be >=0'] }],
-    ['after=abc', { after: ['Invalid input: expected number, received NaN'] }],
-    ['before=0', { before: ['Too small: expected number to be >0'] }],
-    ['limit=0', { limit: ['Too small: expected number to be >=1'] }],
-    ['limit=201', { limit: ['Too big: expected number to be <=200'] }],
-    ['after=1e30', { after: ['Too big: expected int to be <=9007199254740991'] }],
+    ['after=-1', { after: ['after must be at least 0.'] }],
+    ['after=abc', { after: ['after must be a whole number.'] }],
+    ['before=0', { before: ['before must be at least 1.'] }],
+    ['limit=0', { limit: ['limit must be at least 1.'] }],
+    ['limit=201', { limit: ['limit must be at most 200.'] }],
+    ['after=1e30', { after: ['after must be a whole number.'] }],
+    [`after=${'9'.repeat(30)}`, { after: ['after must be at most 9007199254740991.'] }],
   ])('refuses ?%s', async (query, body) => {
     const { alice, conversation } = await pair();
     const res = await getAs(

@@ -1,7 +1,7 @@
-import { amountSchema } from '@zura/contracts';
+import { amountSchema, booleanField } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
+import { jsonId, pathId, queryInteger } from '../../lib/validation.ts';
 import {
   MAX_MESSAGE_PRICE_CENTS,
   MESSAGE_MAX_LENGTH,
@@ -9,28 +9,19 @@ import {
   type MessagingService,
 } from './service.ts';
 
-const idParam = (label: string) =>
-  z.object({
-    id: z.coerce
-      .number({ error: `Not a valid ${label} id.` })
-      .int()
-      .positive()
-      .max(Number.MAX_SAFE_INTEGER),
-  });
-const startBody = z.object({
-  recipient_id: z.coerce.number({ error: 'Choose who to message.' }).int().positive(),
-});
+const idParam = (label: string) => z.object({ id: pathId(`Not a valid ${label} id.`) });
+const startBody = z.object({ recipient_id: jsonId('recipient_id', 'Choose who to message.') });
 const messagesQuery = z.object({
-  after: z.coerce.number().int().min(0).optional(),
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  after: queryInteger('after', 0).optional(),
+  before: queryInteger('before', 1).optional(),
+  limit: queryInteger('limit', 1, 200).default(50),
 });
 const sendBody = z.object({
   text: z
     .string({ error: 'Send text as a string.' })
     .max(20_000, { error: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters long.` })
     .default(''),
-  is_locked: z.boolean({ error: 'is_locked must be true or false.' }).default(false),
+  is_locked: booleanField('is_locked').default(false),
   price: amountSchema(MIN_MESSAGE_PRICE_CENTS, MAX_MESSAGE_PRICE_CENTS).optional(),
   uploaded_file_uuids: z
     .array(z.uuid({ error: 'Attachments must be file ids.' }), {
@@ -38,29 +29,23 @@ const sendBody = z.object({
     })
     .max(50)
     .default([]),
-  is_system: z.boolean().default(false),
+  is_system: booleanField('is_system').default(false),
   roomId: z.string().max(100).optional(),
 });
 const attachmentParams = z.object({ id: z.uuid({ error: 'Not a valid attachment id.' }) });
 
-export function messagingRoutes(deps: {
-  messaging: MessagingService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
-  const { messaging, requireUser } = deps;
+export function messagingRoutes(deps: { messaging: MessagingService }): FastifyPluginAsyncZod {
+  const { messaging } = deps;
   return async (app) => {
     app.post(
       '/messaging/conversations/start_conversation/',
-      { preHandler: requireUser, schema: { body: startBody } },
+      { schema: { body: startBody } },
       (request) => messaging.startConversation(request.userId, request.body.recipient_id),
     );
-    app.get('/messaging/conversations/', { preHandler: requireUser }, (request) =>
-      messaging.listConversations(request.userId),
-    );
+    app.get('/messaging/conversations/', (request) => messaging.listConversations(request.userId));
     app.get(
       '/messaging/conversations/:id/messages/',
       {
-        preHandler: requireUser,
         schema: { params: idParam('conversation'), querystring: messagesQuery },
       },
       (request) =>
@@ -72,7 +57,7 @@ export function messagingRoutes(deps: {
     );
     app.post(
       '/messaging/conversations/:id/send_message/',
-      { preHandler: requireUser, schema: { params: idParam('conversation'), body: sendBody } },
+      { schema: { params: idParam('conversation'), body: sendBody } },
       async (request, reply) => {
         const body = request.body;
         const message = await messaging.sendMessage(request.userId, request.params.id, {
@@ -88,15 +73,13 @@ export function messagingRoutes(deps: {
     );
     app.post(
       '/messaging/messages/:id/unlock/',
-      { preHandler: requireUser, schema: { params: idParam('message') } },
+      { schema: { params: idParam('message') } },
       (request) => messaging.unlockMessage(request.userId, request.params.id),
     );
-    app.get('/messaging/attachments/', { preHandler: requireUser }, (request) =>
-      messaging.listAttachments(request.userId),
-    );
+    app.get('/messaging/attachments/', (request) => messaging.listAttachments(request.userId));
     app.delete(
       '/messaging/attachments/:id/delete_attachment/',
-      { preHandler: requireUser, schema: { params: attachmentParams } },
+      { schema: { params: attachmentParams } },
       async (request, reply) => {
         await messaging.deleteAttachment(request.userId, request.params.id);
         return reply.status(204).send();

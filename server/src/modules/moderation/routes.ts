@@ -7,7 +7,7 @@ import {
   unsuspendRequest,
 } from '@zura/contracts';
 import { z } from 'zod';
-import type { RequireAdmin } from '../../plugins/auth.ts';
+import { adminRoute } from '../../plugins/auth.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { Moderation } from './service.ts';
 
@@ -22,18 +22,17 @@ const searchQuery = z.object({
 });
 const auditQuery = z.object({ before: digits('entry id').optional() });
 
-/** Admin routes check the caller in onRequest, before anything sent is validated. */
+/** Admin routes: the /api guard checks the caller is an admin before anything is validated. */
 export function moderationRoutes(deps: {
   moderation: Moderation;
   audit: AuditLog;
-  requireAdmin: RequireAdmin;
 }): FastifyPluginAsyncZod {
-  const { moderation, audit, requireAdmin } = deps;
+  const { moderation, audit } = deps;
   return async (app) => {
     app.get(
       '/admin/users/',
       {
-        onRequest: requireAdmin,
+        config: adminRoute,
         schema: { querystring: searchQuery, response: { 200: adminUserList } },
       },
       (request) => moderation.searchUsers(request.query.q),
@@ -42,7 +41,7 @@ export function moderationRoutes(deps: {
     app.post(
       '/admin/users/:id/suspend/',
       {
-        onRequest: requireAdmin,
+        config: adminRoute,
         schema: { params: userParams, body: suspendRequest, response: { 200: messageResponse } },
       },
       (request) => moderation.suspend(request.userId, request.params.id, request.body.reason),
@@ -51,7 +50,7 @@ export function moderationRoutes(deps: {
     app.post(
       '/admin/users/:id/unsuspend/',
       {
-        onRequest: requireAdmin,
+        config: adminRoute,
         schema: {
           params: userParams,
           body: unsuspendRequest,
@@ -64,7 +63,7 @@ export function moderationRoutes(deps: {
     app.get(
       '/admin/audit-log/',
       {
-        onRequest: requireAdmin,
+        config: adminRoute,
         schema: { querystring: auditQuery, response: { 200: auditLogPage } },
       },
       (request) => audit.list(request.query.before),

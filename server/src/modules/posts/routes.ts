@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
+import { booleanField } from '@zura/contracts';
+import { decodeFormFields, parseOrThrow, pathId, queryInteger } from '../../lib/validation.ts';
 import { receiveMultipart } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { decodeCursor } from './cursor.ts';
@@ -9,12 +10,7 @@ import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from './policy.ts';
 import type { PostPage, PostsService } from './service.ts';
 
 const pageQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int()
-    .min(1, 'limit must be at least 1.')
-    .max(FEED_MAX_LIMIT, `limit must be at most ${FEED_MAX_LIMIT}.`)
-    .default(FEED_DEFAULT_LIMIT),
+  limit: queryInteger('limit', 1, FEED_MAX_LIMIT).default(FEED_DEFAULT_LIMIT),
   before: z
     .string()
     .optional()
@@ -28,13 +24,9 @@ const pageQuery = z.object({
 const feedQuery = pageQuery.extend({
   source: z.enum(['following', 'all'], { error: 'source must be following or all.' }).optional(),
 });
-const postParams = z.object({
-  id: z.coerce
-    .number({ error: 'Not a valid post id.' })
-    .int()
-    .positive()
-    .max(Number.MAX_SAFE_INTEGER),
-});
+const postParams = z.object({ id: pathId('Not a valid post id.') });
+/** The form's flags, as the web app sends them: 'true' or 'false'. */
+const postFlags = z.object({ is_locked: booleanField('is_locked').default(false) });
 const userParams = z.object({ idOrUsername: z.string().min(1).max(64) });
 const unlockBody = z.object({ password: z.string().optional() }).nullish();
 
@@ -59,24 +51,19 @@ function sendPage(
 export function postsRoutes(deps: {
   posts: PostsService;
   uploads: UploadsService;
-  requireUser: RequireUser;
 }): FastifyPluginAsyncZod {
-  const { posts, uploads, requireUser } = deps;
+  const { posts, uploads } = deps;
   return async (app) => {
-    app.get(
-      '/posts/',
-      { preHandler: requireUser, schema: { querystring: feedQuery } },
-      async (request, reply) => {
-        const { limit, before, source } = request.query;
-        const feed = await posts.feed(request.userId, before, limit, source);
-        void reply.header('x-feed-source', feed.source);
-        return sendPage(request, reply, feed, limit, `&source=${feed.source}`);
-      },
-    );
+    app.get('/posts/', { schema: { querystring: feedQuery } }, async (request, reply) => {
+      const { limit, before, source } = request.query;
+      const feed = await posts.feed(request.userId, before, limit, source);
+      void reply.header('x-feed-source', feed.source);
+      return sendPage(request, reply, feed, limit, `&source=${feed.source}`);
+    });
 
     app.get(
       '/posts/user/:idOrUsername/',
-      { preHandler: requireUser, schema: { params: userParams, querystring: pageQuery } },
+      { schema: { params: userParams, querystring: pageQuery } },
       async (request, reply) => {
         const { limit, before } = request.query;
         const page = await posts.postsOf(
@@ -89,13 +76,13 @@ export function postsRoutes(deps: {
       },
     );
 
-    app.post('/posts/', { preHandler: requireUser }, async (request, reply) => {
+    app.post('/posts/', async (request, reply) => {
       const body = await receiveMultipart(request, uploads, ['media']);
       try {
         const { fields } = body;
         const created = await posts.createPost(request.userId, {
           content: fields.content ?? '',
-          isLocked: fields.is_locked === 'true' || fields.is_locked === '1',
+          isLocked: parseOrThrow(postFlags, decodeFormFields(fields, [], ['is_locked'])).is_locked,
           password: fields.password ?? '',
           mediaType: fields.media_type,
           media: body.files.get('media'),
@@ -106,18 +93,14 @@ export function postsRoutes(deps: {
       }
     });
 
-    app.delete(
-      '/posts/:id/',
-      { preHandler: requireUser, schema: { params: postParams } },
-      async (request, reply) => {
-        await posts.deletePost(request.userId, request.params.id);
-        return reply.status(204).send();
-      },
-    );
+    app.delete('/posts/:id/', { schema: { params: postParams } }, async (request, reply) => {
+      await posts.deletePost(request.userId, request.params.id);
+      return reply.status(204).send();
+    });
 
     app.post(
       '/posts/:id/unlock/',
-      { preHandler: requireUser, schema: { params: postParams, body: unlockBody } },
+      { schema: { params: postParams, body: unlockBody } },
       (request) => posts.unlockPost(request.userId, request.params.id, request.body?.password),
     );
   };

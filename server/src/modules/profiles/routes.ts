@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decodeFormFields, parseOrThrow } from '../../lib/validation.ts';
-import type { RequireUser } from '../../plugins/auth.ts';
 import { receiveMultipart } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import type { ProfilesService } from './service.ts';
@@ -31,62 +30,56 @@ const LITERAL_FIELDS = [
 export function profilesRoutes(deps: {
   profiles: ProfilesService;
   uploads: UploadsService;
-  requireUser: RequireUser;
 }): FastifyPluginAsyncZod {
-  const { profiles, uploads, requireUser } = deps;
+  const { profiles, uploads } = deps;
   return async (app) => {
-    app.put(
-      '/auth/profile/',
-      { preHandler: requireUser, schema: { response: { 200: ownProfile } } },
-      async (request) => {
-        if (!request.isMultipart()) {
-          return profiles.updateProfile(
-            request.userId,
-            parseOrThrow(profileUpdateRequest, request.body ?? {}),
-          );
+    app.put('/auth/profile/', { schema: { response: { 200: ownProfile } } }, async (request) => {
+      if (!request.isMultipart()) {
+        return profiles.updateProfile(
+          request.userId,
+          parseOrThrow(profileUpdateRequest, request.body ?? {}),
+        );
+      }
+      // The multipart variant may carry the images themselves instead of upload ids.
+      const body = await receiveMultipart(request, uploads, ['profile_image', 'cover_image']);
+      try {
+        const input = parseOrThrow(
+          profileUpdateRequest,
+          decodeFormFields(body.fields, JSON_FIELDS, LITERAL_FIELDS),
+        );
+        for (const context of ['profile_image', 'cover_image'] as const) {
+          const file = body.files.get(context);
+          if (!file) continue;
+          const stored = await uploads.finishUploadAs(request.userId, file, context, context);
+          input[context === 'profile_image' ? 'profile_image_uuid' : 'cover_image_uuid'] =
+            stored.id;
         }
-        // The multipart variant may carry the images themselves instead of upload ids.
-        const body = await receiveMultipart(request, uploads, ['profile_image', 'cover_image']);
-        try {
-          const input = parseOrThrow(
-            profileUpdateRequest,
-            decodeFormFields(body.fields, JSON_FIELDS, LITERAL_FIELDS),
-          );
-          for (const context of ['profile_image', 'cover_image'] as const) {
-            const file = body.files.get(context);
-            if (!file) continue;
-            const stored = await uploads.finishUploadAs(request.userId, file, context, context);
-            input[context === 'profile_image' ? 'profile_image_uuid' : 'cover_image_uuid'] =
-              stored.id;
-          }
-          return await profiles.updateProfile(request.userId, input);
-        } finally {
-          await body.discardAll();
-        }
-      },
-    );
+        return await profiles.updateProfile(request.userId, input);
+      } finally {
+        await body.discardAll();
+      }
+    });
 
     app.delete(
       '/auth/profile/profile-image/',
-      { preHandler: requireUser, schema: { response: { 200: messageResponse } } },
+      { schema: { response: { 200: messageResponse } } },
       (request) => profiles.deleteImage(request.userId, 'profile'),
     );
     app.delete(
       '/auth/profile/cover-image/',
-      { preHandler: requireUser, schema: { response: { 200: messageResponse } } },
+      { schema: { response: { 200: messageResponse } } },
       (request) => profiles.deleteImage(request.userId, 'cover'),
     );
 
     app.get(
       '/auth/users/:idOrUsername/',
-      { preHandler: requireUser, schema: { params: userParams, response: { 200: viewedProfile } } },
+      { schema: { params: userParams, response: { 200: viewedProfile } } },
       (request) => profiles.getProfile(request.userId, request.params.idOrUsername),
     );
 
     app.post(
       '/auth/users/:idOrUsername/unlock/',
       {
-        preHandler: requireUser,
         schema: {
           params: userParams,
           body: unlockRequest.nullish(),

@@ -1,31 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
+import { jsonId, pathId } from '../../lib/validation.ts';
 import { idempotencyKeyOf } from '../wallet/idempotency.ts';
 import type { SubscriptionsService } from './service.ts';
 
 const subscribeBody = z.object({
-  creator_id: z.coerce.number({ error: 'Choose a creator to subscribe to.' }).int().positive(),
+  creator_id: jsonId('creator_id', 'Choose a creator to subscribe to.'),
 });
-const idParams = z.object({
-  id: z.coerce.number({ error: 'Not a valid subscription id.' }).int().positive(),
-});
+const idParams = z.object({ id: pathId('Not a valid subscription id.') });
 
 export function subscriptionsRoutes(deps: {
   subscriptions: SubscriptionsService;
-  requireUser: RequireUser;
 }): FastifyPluginAsyncZod {
-  const { subscriptions, requireUser } = deps;
+  const { subscriptions } = deps;
   return async (app) => {
-    app.get('/auth/subscriptions/active/', { preHandler: requireUser }, (request) =>
-      subscriptions.listActive(request.userId),
-    );
-    app.get('/auth/subscriptions/expired/', { preHandler: requireUser }, (request) =>
-      subscriptions.listExpired(request.userId),
-    );
+    app.get('/auth/subscriptions/active/', (request) => subscriptions.listActive(request.userId));
+    app.get('/auth/subscriptions/expired/', (request) => subscriptions.listExpired(request.userId));
     app.post(
       '/auth/subscriptions/',
-      { preHandler: requireUser, schema: { body: subscribeBody } },
+      { schema: { body: subscribeBody } },
       async (request, reply) => {
         const result = await subscriptions.subscribe(
           request.userId,
@@ -35,10 +28,8 @@ export function subscriptionsRoutes(deps: {
         return reply.status(result.status).send(result.body);
       },
     );
-    app.post(
-      '/auth/subscriptions/:id/cancel/',
-      { preHandler: requireUser, schema: { params: idParams } },
-      (request) => subscriptions.cancel(request.userId, request.params.id),
+    app.post('/auth/subscriptions/:id/cancel/', { schema: { params: idParams } }, (request) =>
+      subscriptions.cancel(request.userId, request.params.id),
     );
   };
 }

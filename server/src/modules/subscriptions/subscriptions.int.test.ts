@@ -147,8 +147,12 @@ describe('POST /api/auth/subscriptions/', () => {
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json())).toEqual(['creator_id']);
     }
-    const missing = await pay(t, fan, '/api/auth/subscriptions/', { creator_id: 'x' });
+    const missing = await pay(t, fan, '/api/auth/subscriptions/', {});
     expect(missing.json()).toEqual({ creator_id: ['Choose a creator to subscribe to.'] });
+    const text = await pay(t, fan, '/api/auth/subscriptions/', { creator_id: 'x' });
+    expect(text.json()).toEqual({
+      creator_id: ['creator_id must be an id: a whole number above 0.'],
+    });
     expect(await balance(t, fan)).toBe(2000);
   });
 

@@ -1,33 +1,26 @@
 import { amountSchema, MAX_TIP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
+import { jsonId } from '../../lib/validation.ts';
 import { idempotencyKeyOf } from '../wallet/idempotency.ts';
 import type { TipsService } from './service.ts';
 
 const tipBody = z.object({
-  creator_id: z.coerce.number({ error: 'Choose a creator to tip.' }).int().positive(),
+  creator_id: jsonId('creator_id', 'Choose a creator to tip.'),
   amount: amountSchema(MIN_AMOUNT_CENTS, MAX_TIP_CENTS),
-  post_id: z.coerce.number().int().positive().optional(),
+  post_id: jsonId('post_id').optional(),
 });
 
-export function tipsRoutes(deps: {
-  tips: TipsService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
+export function tipsRoutes(deps: { tips: TipsService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/tips/',
-      { preHandler: deps.requireUser, schema: { body: tipBody } },
-      async (request, reply) => {
-        const { creator_id, amount, post_id } = request.body;
-        const result = await deps.tips.tip(
-          request.userId,
-          { creatorId: creator_id, amountCents: amount, postId: post_id },
-          idempotencyKeyOf(request.headers),
-        );
-        return reply.status(result.status).send(result.body);
-      },
-    );
+    app.post('/tips/', { schema: { body: tipBody } }, async (request, reply) => {
+      const { creator_id, amount, post_id } = request.body;
+      const result = await deps.tips.tip(
+        request.userId,
+        { creatorId: creator_id, amountCents: amount, postId: post_id },
+        idempotencyKeyOf(request.headers),
+      );
+      return reply.status(result.status).send(result.body);
+    });
   };
 }

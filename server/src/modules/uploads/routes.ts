@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_CONTEXTS } from '../../db/schema/index.ts';
-import type { RequireUser } from '../../plugins/auth.ts';
+import { queryInteger } from '../../lib/validation.ts';
 import { receiveMultipart } from './multipart.ts';
 import type { UploadsService } from './service.ts';
 
@@ -10,16 +10,13 @@ const listQuery = z.object({
   context: z
     .enum(UPLOAD_CONTEXTS, { error: `Choose one of: ${UPLOAD_CONTEXTS.join(', ')}.` })
     .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: queryInteger('limit', 1, 100).default(50),
 });
 
-export function uploadsRoutes(deps: {
-  uploads: UploadsService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
+export function uploadsRoutes(deps: { uploads: UploadsService }): FastifyPluginAsyncZod {
   const { uploads } = deps;
   return async (app) => {
-    app.post('/uploads/', { preHandler: deps.requireUser }, async (request, reply) => {
+    app.post('/uploads/', async (request, reply) => {
       const body = await receiveMultipart(request, uploads, ['file']);
       try {
         const presented = await uploads.finishUpload(
@@ -33,29 +30,20 @@ export function uploadsRoutes(deps: {
       }
     });
 
-    app.get(
-      '/uploads/my-files/',
-      { preHandler: deps.requireUser, schema: { querystring: listQuery } },
-      (request) =>
-        uploads.listOwn(request.userId, {
-          context: request.query.context,
-          limit: request.query.limit,
-        }),
+    app.get('/uploads/my-files/', { schema: { querystring: listQuery } }, (request) =>
+      uploads.listOwn(request.userId, {
+        context: request.query.context,
+        limit: request.query.limit,
+      }),
     );
 
-    app.get(
-      '/uploads/:id/',
-      { preHandler: deps.requireUser, schema: { params: idParams } },
-      (request) => uploads.getOwn(request.userId, request.params.id),
+    app.get('/uploads/:id/', { schema: { params: idParams } }, (request) =>
+      uploads.getOwn(request.userId, request.params.id),
     );
 
-    app.delete(
-      '/uploads/:id/',
-      { preHandler: deps.requireUser, schema: { params: idParams } },
-      async (request, reply) => {
-        await uploads.deleteOwn(request.userId, request.params.id);
-        return reply.status(204).send();
-      },
-    );
+    app.delete('/uploads/:id/', { schema: { params: idParams } }, async (request, reply) => {
+      await uploads.deleteOwn(request.userId, request.params.id);
+      return reply.status(204).send();
+    });
   };
 }

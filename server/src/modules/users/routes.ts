@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ownProfile } from '@zura/contracts';
 import { z } from 'zod';
-import type { RequireUser } from '../../plugins/auth.ts';
 import type { UsersService } from './service.ts';
 
 const suggestedProfile = z.object({
@@ -13,20 +12,15 @@ const suggestedProfile = z.object({
   is_following: z.boolean(),
 });
 
-export function usersRoutes(deps: {
-  users: UsersService;
-  requireUser: RequireUser;
-}): FastifyPluginAsyncZod {
+export function usersRoutes(deps: { users: UsersService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/auth/profile/',
-      { preHandler: deps.requireUser, schema: { response: { 200: ownProfile } } },
-      (request) => deps.users.getOwnProfile(request.userId),
+    app.get('/auth/profile/', { schema: { response: { 200: ownProfile } } }, (request) =>
+      deps.users.getOwnProfile(request.userId),
     );
 
     app.get(
       '/auth/users/discover/',
-      { preHandler: deps.requireUser, schema: { response: { 200: z.array(suggestedProfile) } } },
+      { schema: { response: { 200: z.array(suggestedProfile) } } },
       (request) => deps.users.discover(request.userId),
     );
   };

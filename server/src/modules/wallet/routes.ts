@@ -1,73 +1,57 @@
 import { amountSchema, MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireAdmin, RequireUser } from '../../plugins/auth.ts';
+import { pathId, queryInteger } from '../../lib/validation.ts';
+import { adminRoute, publicRoute } from '../../plugins/auth.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
 import type { WalletService } from './service.ts';
 
 const amountBody = z.object({ amount: amountSchema(MIN_AMOUNT_CENTS, MAX_TOPUP_CENTS) });
 const transactionsQuery = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: queryInteger('before', 1).optional(),
+  limit: queryInteger('limit', 1, 100).default(50),
 });
 const payoutStatusQuery = z.object({ status: z.enum(['requested', 'paid']).default('requested') });
-const idParams = z.object({ id: z.coerce.number({ error: 'Not a valid id.' }).int().positive() });
+const idParams = z.object({ id: pathId('Not a valid id.') });
 
-export function walletRoutes(deps: {
-  wallet: WalletService;
-  requireUser: RequireUser;
-  requireAdmin: RequireAdmin;
-}): FastifyPluginAsyncZod {
-  const { wallet, requireUser, requireAdmin } = deps;
+export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyncZod {
+  const { wallet } = deps;
   return async (app) => {
-    app.get('/wallet/', { preHandler: requireUser }, (request) => wallet.getWallet(request.userId));
+    app.get('/wallet/', (request) => wallet.getWallet(request.userId));
 
-    app.get(
-      '/wallet/transactions/',
-      { preHandler: requireUser, schema: { querystring: transactionsQuery } },
-      (request) =>
-        wallet.listTransactions(request.userId, request.query.before, request.query.limit),
+    app.get('/wallet/transactions/', { schema: { querystring: transactionsQuery } }, (request) =>
+      wallet.listTransactions(request.userId, request.query.before, request.query.limit),
     );
 
-    app.post(
-      '/wallet/topups/',
-      { preHandler: requireUser, schema: { body: amountBody } },
-      async (request, reply) => {
-        const result = await wallet.topUp(
-          request.userId,
-          request.body.amount,
-          idempotencyKeyOf(request.headers),
-        );
-        return reply.status(result.status).send(result.body);
-      },
-    );
+    app.post('/wallet/topups/', { schema: { body: amountBody } }, async (request, reply) => {
+      const result = await wallet.topUp(
+        request.userId,
+        request.body.amount,
+        idempotencyKeyOf(request.headers),
+      );
+      return reply.status(result.status).send(result.body);
+    });
 
-    app.get('/wallet/payouts/', { preHandler: requireUser }, (request) =>
-      wallet.listPayouts(request.userId),
-    );
+    app.get('/wallet/payouts/', (request) => wallet.listPayouts(request.userId));
 
-    app.post(
-      '/wallet/payouts/',
-      { preHandler: requireUser, schema: { body: amountBody } },
-      async (request, reply) => {
-        const result = await wallet.requestPayout(
-          request.userId,
-          request.body.amount,
-          idempotencyKeyOf(request.headers),
-        );
-        return reply.status(result.status).send(result.body);
-      },
-    );
+    app.post('/wallet/payouts/', { schema: { body: amountBody } }, async (request, reply) => {
+      const result = await wallet.requestPayout(
+        request.userId,
+        request.body.amount,
+        idempotencyKeyOf(request.headers),
+      );
+      return reply.status(result.status).send(result.body);
+    });
 
     app.get(
       '/admin/payouts/',
-      { onRequest: requireAdmin, schema: { querystring: payoutStatusQuery } },
+      { config: adminRoute, schema: { querystring: payoutStatusQuery } },
       (request) => wallet.listPayoutsForAdmin(request.query.status),
     );
 
     app.post(
       '/admin/payouts/:id/mark-paid/',
-      { onRequest: requireAdmin, schema: { params: idParams } },
+      { config: adminRoute, schema: { params: idParams } },
       (request) => wallet.markPayoutPaid(request.userId, request.params.id),
     );
 
@@ -80,7 +64,8 @@ export function walletRoutes(deps: {
           done(null, body);
         },
       );
-      webhooks.post('/wallet/webhooks/stripe/', (request) =>
+      // The provider proves itself by its signature, not by a user's token.
+      webhooks.post('/wallet/webhooks/stripe/', { config: publicRoute }, (request) =>
         wallet.handleWebhook(
           request.body as Buffer,
           request.headers['stripe-signature'] as string | undefined,
