@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,6 +14,19 @@ const optionalUrl = z
   .optional()
   .transform((value) => (value ? value : undefined))
   .pipe(z.url().optional());
+
+/** proxy-addr's names for ranges, which Fastify accepts besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, a CIDR range (`10.0.0.0/8`) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -37,7 +51,14 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
+    .refine((v) => v !== 'true', {
+      message:
+        "true would let any client set its own address through X-Forwarded-For; list the proxies' addresses instead, e.g. 127.0.0.1 or 10.0.0.0/8",
+    })
+    .transform((v) => (v === 'false' ? [] : v.split(',').map((entry) => entry.trim())))
+    .refine((entries) => entries.every(isProxyAddress), {
+      message: 'must be false or a comma-separated list of IP addresses and CIDR ranges',
+    }),
 });
 
 export type Config = {
@@ -55,8 +76,11 @@ export type Config = {
   /** Shared signing secret for several instances; generated into DATA_DIR when absent. */
   secretKey: string | undefined;
   webDistDir: string;
-  /** Behind a reverse proxy: true, or the proxies' addresses (comma-separated), so client IPs are real. */
-  trustProxy: boolean | string;
+  /**
+   * The reverse proxies' addresses and CIDR ranges: only a request from one of them may name the
+   * client's address in X-Forwarded-For. Empty: the peer's own address is the client's.
+   */
+  trustProxy: string[];
   /** ICE servers for calls: STUN, and TURN with time-limited credentials from TURN_SECRET. */
   ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined };
   /** Both set: top-ups go through Stripe Checkout; neither: the test-mode provider. */
