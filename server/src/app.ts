@@ -30,6 +30,7 @@ import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRequestDeadlines, serverTimeouts } from './plugins/request-deadlines.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
 import type { Services } from './services.ts';
@@ -57,11 +58,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true },
+    ...serverTimeouts(config.requestDeadlines),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestDeadlines(app, config.requestDeadlines);
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -29,6 +29,10 @@ describe('loadConfig defaults', () => {
     expect(config.rateLimitScale).toBe(1);
   });
 
+  it('gives a request 30 seconds to arrive and an upload an hour', () => {
+    expect(config.requestDeadlines).toEqual({ requestMs: 30_000, uploadMs: 3_600_000 });
+  });
+
   it('derives the public URL from the port, shown as localhost', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
   });
@@ -95,6 +99,8 @@ describe('loadConfig refuses wrong values and names the variable', () => {
     ['PUBLIC_URL', 'not a url'],
     ['DATABASE_URL', 'nope'],
     ['SECRET_KEY', 'too-short'],
+    ['HTTP_REQUEST_TIMEOUT', '0'],
+    ['HTTP_UPLOAD_TIMEOUT', '1.5'],
     ['TRUST_PROXY', '1'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1,proxy.example.com'],

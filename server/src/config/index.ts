@@ -39,6 +39,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Zura <no-reply@localhost>'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Seconds a request, and a signed-in upload, may take to arrive whole. */
+  HTTP_REQUEST_TIMEOUT: z.coerce.number().int().positive().default(30),
+  HTTP_UPLOAD_TIMEOUT: z.coerce.number().int().positive().default(3600),
   SECRET_KEY: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
@@ -73,6 +76,8 @@ export type Config = {
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
   rateLimitScale: number;
+  /** How long a request may take to arrive whole: an ordinary one, and a signed-in upload. */
+  requestDeadlines: { requestMs: number; uploadMs: number };
   /** Shared signing secret for several instances; generated into DATA_DIR when absent. */
   secretKey: string | undefined;
   webDistDir: string;
@@ -118,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    requestDeadlines: {
+      requestMs: e.HTTP_REQUEST_TIMEOUT * 1000,
+      uploadMs: e.HTTP_UPLOAD_TIMEOUT * 1000,
+    },
     secretKey: e.SECRET_KEY,
     trustProxy: e.TRUST_PROXY,
     ice: {
