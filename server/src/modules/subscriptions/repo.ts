@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 
@@ -61,11 +61,7 @@ export async function setCancelAtPeriodEnd(
 /** Due subscriptions, locked for this worker; other workers skip them. */
 export function lockDue(db: Executor, now: Date, limit: number) {
   return db
-    .select({
-      subscription: subscriptions,
-      creatorPriceCents: users.subscriptionPriceCents,
-      creatorUsername: users.username,
-    })
+    .select({ subscription: subscriptions, creatorUsername: users.username })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.creatorId))
     .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)))
@@ -74,14 +70,44 @@ export function lockDue(db: Executor, now: Date, limit: number) {
     .for('update', { of: subscriptions, skipLocked: true });
 }
 
-export async function renew(db: Executor, id: number, priceCents: number) {
+export async function renew(db: Executor, id: number) {
   await db
     .update(subscriptions)
-    .set({
-      priceCents,
-      currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '1 month'`,
-    })
+    .set({ currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '1 month'` })
     .where(eq(subscriptions.id, id));
+}
+
+/** A creator's lower price reaches the running subscriptions that paid more. */
+export async function lowerActivePrices(db: Executor, creatorId: number, priceCents: number) {
+  await db
+    .update(subscriptions)
+    .set({ priceCents })
+    .where(
+      and(
+        eq(subscriptions.creatorId, creatorId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.priceCents, priceCents),
+      ),
+    );
+}
+
+/** The creator's running subscriptions that will renew at less than `priceCents`. */
+export function renewingBelow(db: Executor, creatorId: number, priceCents: number) {
+  return db
+    .select({
+      id: subscriptions.id,
+      fanId: subscriptions.fanId,
+      priceCents: subscriptions.priceCents,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.creatorId, creatorId),
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        lt(subscriptions.priceCents, priceCents),
+      ),
+    );
 }
 
 export async function expire(db: Executor, id: number) {
