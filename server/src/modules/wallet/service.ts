@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { PLATFORM_FEE_PERCENT } from '@zura/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { runIdempotent } from './idempotency.ts';
+import { beginIdempotent, finishIdempotent, runIdempotent } from './idempotency.ts';
 import { balanceOf, InsufficientFundsError, postMovement } from './ledger.ts';
 import { presentTransaction } from './presenter.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -32,6 +33,25 @@ function presentPayout(row: {
   };
 }
 
+/** What a begun top-up keeps under its Idempotency-Key until it is answered. */
+type PendingTopup = { topup_id: number; request_key: string };
+
+/** Money in from outside: the external account pays the user's wallet. */
+async function creditTopup(tx: Tx, topup: { id: number; userId: number; amountCents: number }) {
+  const transaction = await postMovement(tx, {
+    kind: 'topup',
+    payerId: null,
+    payeeId: topup.userId,
+    amountCents: topup.amountCents,
+    reference: { topup_id: topup.id },
+    legs: [
+      { account: { kind: 'external' }, amountCents: -topup.amountCents },
+      { account: { kind: 'wallet', userId: topup.userId }, amountCents: topup.amountCents },
+    ],
+  });
+  await repo.markTopupCredited(tx, topup.id, transaction.id);
+}
+
 export function createWalletService(deps: {
   db: Database;
   provider: PaymentProvider;
@@ -60,9 +80,13 @@ export function createWalletService(deps: {
       return rows.map((row) => presentTransaction(row, userId));
     },
 
-    /** Test mode credits at once; a real provider answers a checkout address and credits later. */
+    /**
+     * Test mode credits at once; a real provider answers a checkout address and credits later.
+     * The pending top-up is committed before the provider is called and the answer stored after,
+     * so no transaction waits on the provider; a retry resumes the same top-up.
+     */
     async topUp(userId: number, amountCents: number, idempotencyKey: string | undefined) {
-      return runIdempotent<TopupAnswer>(
+      const begun = await beginIdempotent<TopupAnswer, PendingTopup>(
         db,
         { userId, key: idempotencyKey, scope: 'topup', body: { amountCents } },
         async (tx) => {
@@ -71,35 +95,28 @@ export function createWalletService(deps: {
             amountCents,
             provider: provider.name,
           });
-          const started = await provider.startTopup({ topupId: topup.id, userId, amountCents });
-          if (started.status === 'redirect') {
-            await repo.setTopupProviderRef(tx, topup.id, started.providerRef);
-            return {
-              status: 201,
-              body: { status: 'pending' as const, checkout_url: started.checkoutUrl },
-            };
-          }
-          const transaction = await postMovement(tx, {
-            kind: 'topup',
-            payerId: null,
-            payeeId: userId,
-            amountCents,
-            reference: { topup_id: topup.id },
-            legs: [
-              { account: { kind: 'external' }, amountCents: -amountCents },
-              { account: { kind: 'wallet', userId }, amountCents },
-            ],
-          });
-          await repo.markTopupCredited(tx, topup.id, transaction.id);
-          return {
-            status: 201,
-            body: {
-              status: 'credited',
-              balance_cents: await balanceOf(tx, { kind: 'wallet', userId }),
-            },
-          };
+          // The row id, and a nonce so two installations sharing a Stripe account never collide.
+          const requestKey = `zura-topup-${topup.id}-${randomBytes(8).toString('hex')}`;
+          return { topup_id: topup.id, request_key: requestKey };
         },
       );
+      if ('answer' in begun) return begun.answer;
+      const { topup_id: topupId, request_key: requestKey } = begun.state;
+      const started = await provider.startTopup({ topupId, userId, amountCents, requestKey });
+      return finishIdempotent<TopupAnswer>(db, userId, begun.key, async (tx) => {
+        if (started.status === 'redirect') {
+          await repo.setTopupProviderRef(tx, topupId, started.providerRef);
+          return { status: 201, body: { status: 'pending', checkout_url: started.checkoutUrl } };
+        }
+        await creditTopup(tx, { id: topupId, userId, amountCents });
+        return {
+          status: 201,
+          body: {
+            status: 'credited',
+            balance_cents: await balanceOf(tx, { kind: 'wallet', userId }),
+          },
+        };
+      });
     },
 
     /** A provider's signed confirmation; a replay or a duplicate delivery credits nothing. */
@@ -124,18 +141,7 @@ export function createWalletService(deps: {
           log.warn({ topup: topup.id }, 'payment confirmed for a deleted account; refund it');
           return false;
         }
-        const transaction = await postMovement(tx, {
-          kind: 'topup',
-          payerId: null,
-          payeeId: topup.userId,
-          amountCents: topup.amountCents,
-          reference: { topup_id: topup.id },
-          legs: [
-            { account: { kind: 'external' }, amountCents: -topup.amountCents },
-            { account: { kind: 'wallet', userId: topup.userId }, amountCents: topup.amountCents },
-          ],
-        });
-        await repo.markTopupCredited(tx, topup.id, transaction.id);
+        await creditTopup(tx, { ...topup, userId: topup.userId });
         return true;
       });
       return { received: true, credited };
