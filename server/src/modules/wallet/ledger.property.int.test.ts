@@ -85,8 +85,8 @@ type Model = {
   wallet: number[];
   earnings: number[];
   price: number[];
-  /** Active subscriptions by "fan:creator". */
-  subs: Map<string, { id: number; cancelled: boolean }>;
+  /** Active subscriptions by "fan:creator", with the price each renews at. */
+  subs: Map<string, { id: number; creator: number; cancelled: boolean; price: number }>;
   requestedPayouts: { id: number; cents: number }[];
   revenue: number;
   clearing: number;
@@ -162,7 +162,7 @@ async function runSequence(startPrices: number[], actions: Action[]) {
           expect(res.statusCode, label).toBe(201);
           expect(res.json().price_cents, label).toBe(price);
           charge(step.user, step.creator, price);
-          m.subs.set(subKey, { id: res.json().id, cancelled: false });
+          m.subs.set(subKey, { id: res.json().id, creator: step.creator, cancelled: false, price });
         }
         break;
       }
@@ -189,6 +189,10 @@ async function runSequence(startPrices: number[], actions: Action[]) {
         });
         expect(res.statusCode, label).toBe(200);
         m.price[step.creator] = step.cents;
+        // A lower price reaches running subscriptions; a higher one only new ones.
+        for (const sub of m.subs.values()) {
+          if (sub.creator === step.creator) sub.price = Math.min(sub.price, step.cents);
+        }
         break;
       }
       case 'renew': {
@@ -197,9 +201,8 @@ async function runSequence(startPrices: number[], actions: Action[]) {
         if (sub) await makeDue(t, sub.id);
         await renewAllDue(t);
         if (!sub) break;
-        const price = m.price[step.creator] ?? 0;
-        if (sub.cancelled || price > (m.wallet[step.user] ?? 0)) m.subs.delete(subKey);
-        else charge(step.user, step.creator, price);
+        if (sub.cancelled || sub.price > (m.wallet[step.user] ?? 0)) m.subs.delete(subKey);
+        else charge(step.user, step.creator, sub.price);
         break;
       }
       case 'tip': {
