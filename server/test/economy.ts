@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { insertTopup } from '../src/modules/wallet/repo.ts';
+import { creditTopup } from '../src/modules/wallet/service.ts';
 import type { TestApp } from './app.ts';
 import { buildUser, type TestUser } from './factories.ts';
 
@@ -44,6 +46,18 @@ export async function topUp(t: TestApp, user: TestUser, amount: string): Promise
   if (res.statusCode !== 201 || res.json().status !== 'credited') {
     throw new Error(`top-up failed: ${res.statusCode} ${res.body}`);
   }
+}
+
+/**
+ * Credits `user`'s wallet with real money, as a live payment provider's confirmed top-up does
+ * (the test app runs in test mode, whose money is never paid out).
+ */
+export async function topUpRealMoney(t: TestApp, user: TestUser, amount: string): Promise<void> {
+  const amountCents = Math.round(Number(amount) * 100);
+  await t.db.transaction(async (tx) => {
+    const topup = await insertTopup(tx, { userId: user.id, amountCents, provider: 'stripe' });
+    await creditTopup(tx, { id: topup.id, userId: user.id, amountCents }, false);
+  });
 }
 
 /** A creator with a monthly price in cents (0: free). */

@@ -13,12 +13,14 @@ import {
   quickUser,
   renewAllDue,
   setPrice,
+  topUpRealMoney,
 } from '../../../test/economy.ts';
 import type { TestUser } from '../../../test/factories.ts';
 
 /**
- * Random sequences of top-ups, subscriptions, cancels, price changes, renewals, tips, payouts,
- * admin payouts and retried requests, each checked against a small model of who holds what.
+ * Random sequences of top-ups (test-mode and real money), subscriptions, cancels, price changes,
+ * renewals, tips, payouts, admin payouts and retried requests, each checked against a small
+ * model of who holds what, and how much of it is test-mode money.
  * After every run the ledger must balance: all entries sum to zero, each transaction's entries
  * sum to zero, no account but the outside world's is negative, and every balance is the sum of
  * its entries.
@@ -44,6 +46,7 @@ const cents = (max: number) => fc.integer({ min: 100, max });
 
 type Action =
   | { kind: 'topup'; user: number; cents: number }
+  | { kind: 'realTopup'; user: number; cents: number }
   | { kind: 'subscribe'; user: number; creator: number }
   | { kind: 'cancel'; user: number; creator: number }
   | { kind: 'price'; creator: number; cents: (typeof PRICES)[number] }
@@ -57,6 +60,10 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   {
     arbitrary: fc.record({ kind: fc.constant('topup'), user: anyUser, cents: cents(3000) }),
     weight: 3,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('realTopup'), user: anyUser, cents: cents(3000) }),
+    weight: 2,
   },
   { arbitrary: fc.record({ kind: fc.constant('subscribe'), user: anyUser, creator }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('cancel'), user: anyUser, creator }), weight: 1 },
@@ -84,6 +91,9 @@ const dollars = (value: number) => (value / 100).toFixed(2);
 type Model = {
   wallet: number[];
   earnings: number[];
+  /** The test-mode part of each wallet and earnings account. */
+  walletTest: number[];
+  earningsTest: number[];
   price: number[];
   /** Active subscriptions by "fan:creator", with the price each renews at. */
   subs: Map<string, { id: number; creator: number; cancelled: boolean; price: number }>;
@@ -109,6 +119,8 @@ async function runSequence(startPrices: number[], actions: Action[]) {
   const m: Model = {
     wallet: people.map(() => 0),
     earnings: people.map(() => 0),
+    walletTest: people.map(() => 0),
+    earningsTest: people.map(() => 0),
     price: people.map((_, i) => (i < FANS ? 0 : (startPrices[i - FANS] ?? 0))),
     subs: new Map(),
     requestedPayouts: [],
@@ -130,11 +142,17 @@ async function runSequence(startPrices: number[], actions: Action[]) {
     if (res.statusCode === 201) lastSuccess = { user: who(user), url, body, key, res };
     return res;
   }
-  /** A fan pays a creator: 90% earned, 10% kept. */
+  /**
+   * A fan pays a creator: 90% earned, 10% kept. The wallet's test-mode money goes first, and
+   * reaches the earnings before the fee.
+   */
   function charge(fan: number, to: number, amount: number) {
     const { feeCents, creatorCents } = splitPayment(amount);
+    const test = Math.min(m.walletTest[fan] ?? 0, amount);
     m.wallet[fan] = (m.wallet[fan] ?? 0) - amount;
+    m.walletTest[fan] = (m.walletTest[fan] ?? 0) - test;
     m.earnings[to] = (m.earnings[to] ?? 0) + creatorCents;
+    m.earningsTest[to] = (m.earningsTest[to] ?? 0) + Math.min(test, creatorCents);
     m.revenue += feeCents;
   }
 
@@ -144,6 +162,13 @@ async function runSequence(startPrices: number[], actions: Action[]) {
       case 'topup': {
         const res = await send(step.user, '/api/wallet/topups/', { amount: dollars(step.cents) });
         expect(res.statusCode, label).toBe(201);
+        m.wallet[step.user] = (m.wallet[step.user] ?? 0) + step.cents;
+        m.walletTest[step.user] = (m.walletTest[step.user] ?? 0) + step.cents;
+        m.external -= step.cents;
+        break;
+      }
+      case 'realTopup': {
+        await topUpRealMoney(t, who(step.user), dollars(step.cents));
         m.wallet[step.user] = (m.wallet[step.user] ?? 0) + step.cents;
         m.external -= step.cents;
         break;
@@ -223,8 +248,10 @@ async function runSequence(startPrices: number[], actions: Action[]) {
         const res = await send(step.creator, '/api/wallet/payouts/', {
           amount: dollars(step.cents),
         });
-        if (step.cents > (m.earnings[step.creator] ?? 0)) expect(res.statusCode, label).toBe(402);
-        else {
+        const earned = m.earnings[step.creator] ?? 0;
+        if (step.cents > earned - (m.earningsTest[step.creator] ?? 0)) {
+          expect(res.statusCode, label).toBe(402);
+        } else {
           expect(res.statusCode, label).toBe(201);
           m.earnings[step.creator] = (m.earnings[step.creator] ?? 0) - step.cents;
           m.clearing += step.cents;
@@ -256,16 +283,29 @@ async function runSequence(startPrices: number[], actions: Action[]) {
       }
     }
 
-    const { rows } = await t.pool.query<{ user_id: string; kind: string; balance: string }>(
-      `SELECT user_id, kind, balance_cents AS balance FROM ledger_accounts WHERE user_id = ANY($1)`,
+    const { rows } = await t.pool.query<{
+      user_id: string;
+      kind: 'wallet' | 'earnings';
+      balance: string;
+      test: string;
+    }>(
+      `SELECT user_id, kind, balance_cents AS balance, test_cents AS test
+         FROM ledger_accounts WHERE user_id = ANY($1)`,
       [people.map((p) => p.id)],
     );
-    const actual = { wallet: people.map(() => 0), earnings: people.map(() => 0) };
+    const none = () => people.map(() => 0);
+    const actual = { wallet: none(), earnings: none(), walletTest: none(), earningsTest: none() };
     for (const row of rows) {
       const index = people.findIndex((p) => p.id === Number(row.user_id));
-      actual[row.kind as 'wallet' | 'earnings'][index] = Number(row.balance);
+      actual[row.kind][index] = Number(row.balance);
+      actual[`${row.kind}Test`][index] = Number(row.test);
     }
-    expect(actual, `after ${label}`).toEqual({ wallet: m.wallet, earnings: m.earnings });
+    expect(actual, `after ${label}`).toEqual({
+      wallet: m.wallet,
+      earnings: m.earnings,
+      walletTest: m.walletTest,
+      earningsTest: m.earningsTest,
+    });
   }
 
   expect(await ledgerViolations(t)).toEqual([]);

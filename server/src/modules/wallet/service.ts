@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { PLATFORM_FEE_PERCENT } from '@zura/contracts';
+import { formatCents, PLATFORM_FEE_PERCENT } from '@zura/contracts';
 import type { Database, Tx } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { beginIdempotent, finishIdempotent, runIdempotent } from './idempotency.ts';
-import { balanceOf, InsufficientFundsError, postMovement } from './ledger.ts';
+import { balanceOf, holdingOf, InsufficientFundsError, postMovement } from './ledger.ts';
 import { presentTransaction } from './presenter.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { WebhookSignatureError } from './providers/provider.ts';
@@ -36,10 +36,18 @@ function presentPayout(row: {
 /** What a begun top-up keeps under its Idempotency-Key until it is answered. */
 type PendingTopup = { topup_id: number; request_key: string };
 
-/** Money in from outside: the external account pays the user's wallet. */
-async function creditTopup(tx: Tx, topup: { id: number; userId: number; amountCents: number }) {
+/**
+ * Money in from outside: the external account pays the user's wallet. `testMoney`: it came
+ * through a test-mode provider, and may be spent but never paid out.
+ */
+export async function creditTopup(
+  tx: Tx,
+  topup: { id: number; userId: number; amountCents: number },
+  testMoney: boolean,
+) {
   const transaction = await postMovement(tx, {
     kind: 'topup',
+    testMoney,
     payerId: null,
     payeeId: topup.userId,
     amountCents: topup.amountCents,
@@ -50,6 +58,19 @@ async function creditTopup(tx: Tx, topup: { id: number; userId: number; amountCe
     ],
   });
   await repo.markTopupCredited(tx, topup.id, transaction.id);
+}
+
+/** Why earnings did not cover a payout: too little, or too little that is real money. */
+async function payoutRefusal(tx: Tx, creatorId: number, amountCents: number) {
+  const earnings = await holdingOf(tx, { kind: 'earnings', userId: creatorId });
+  if (earnings.balanceCents < amountCents) {
+    return new InsufficientFundsError('Your earnings do not cover this payout.');
+  }
+  return new InsufficientFundsError(
+    `Only earnings paid with real money can be paid out, at most ` +
+      `${formatCents(earnings.balanceCents - earnings.testCents)} now: ` +
+      `${formatCents(earnings.testCents)} of your earnings came from test-mode top-ups.`,
+  );
 }
 
 export function createWalletService(deps: {
@@ -63,11 +84,13 @@ export function createWalletService(deps: {
     async getWallet(userId: number) {
       const [balance, earnings] = await Promise.all([
         balanceOf(db, { kind: 'wallet', userId }),
-        balanceOf(db, { kind: 'earnings', userId }),
+        holdingOf(db, { kind: 'earnings', userId }),
       ]);
       return {
         balance_cents: balance,
-        earnings_cents: earnings,
+        earnings_cents: earnings.balanceCents,
+        /** What a payout may take: earnings paid with test-mode money never leave. */
+        withdrawable_cents: earnings.balanceCents - earnings.testCents,
         currency: 'usd',
         platform_fee_percent: PLATFORM_FEE_PERCENT,
         provider: provider.name,
@@ -108,7 +131,7 @@ export function createWalletService(deps: {
           await repo.setTopupProviderRef(tx, topupId, started.providerRef);
           return { status: 201, body: { status: 'pending', checkout_url: started.checkoutUrl } };
         }
-        await creditTopup(tx, { id: topupId, userId, amountCents });
+        await creditTopup(tx, { id: topupId, userId, amountCents }, provider.testMode);
         return {
           status: 201,
           body: {
@@ -141,7 +164,7 @@ export function createWalletService(deps: {
           log.warn({ topup: topup.id }, 'payment confirmed for a deleted account; refund it');
           return false;
         }
-        await creditTopup(tx, { ...topup, userId: topup.userId });
+        await creditTopup(tx, { ...topup, userId: topup.userId }, provider.testMode);
         return true;
       });
       return { received: true, credited };
@@ -167,11 +190,9 @@ export function createWalletService(deps: {
               { account: { kind: 'earnings', userId: creatorId }, amountCents: -amountCents },
               { account: { kind: 'payout_clearing' }, amountCents },
             ],
-          }).catch((error: unknown) => {
-            if (error instanceof InsufficientFundsError) {
-              throw new InsufficientFundsError('Your earnings do not cover this payout.');
-            }
-            throw error;
+          }).catch(async (error: unknown) => {
+            if (!(error instanceof InsufficientFundsError)) throw error;
+            throw await payoutRefusal(tx, creatorId, amountCents);
           });
           return { status: 201, body: presentPayout(payout) };
         },
