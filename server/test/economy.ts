@@ -74,6 +74,20 @@ export async function setPrice(t: TestApp, user: TestUser, priceCents: number): 
   ]);
 }
 
+/** Changes a creator's monthly price through the profile, as the creator does. */
+export function changePrice(
+  t: TestApp,
+  creator: TestUser,
+  price: 'free' | '4.99' | '9.99' | '19.99',
+) {
+  return t.request({
+    method: 'PUT',
+    url: '/api/auth/profile/',
+    token: creator.access,
+    payload: { subscription_price: price },
+  });
+}
+
 export async function makeAdmin(t: TestApp, user: TestUser): Promise<void> {
   await t.pool.query('UPDATE users SET is_admin = true WHERE id = $1', [user.id]);
 }

