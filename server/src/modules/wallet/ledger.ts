@@ -68,7 +68,8 @@ async function lockedTestCents(tx: Tx, id: number): Promise<number> {
 
 /**
  * Posts one money movement inside the caller's transaction. Balances change with conditional
- * updates (never read-then-write), in account-id order so concurrent movements cannot deadlock;
+ * updates (a value is read only under its row's lock), in account-id order so concurrent
+ * movements cannot deadlock;
  * a leg that would take a non-external account below zero fails the whole movement. The
  * database checks again that the entries sum to zero when the transaction commits.
  *
