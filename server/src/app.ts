@@ -33,6 +33,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { guardRoutes } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRequestDeadlines, serverTimeouts } from './plugins/request-deadlines.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
 import type { Services } from './services.ts';
@@ -56,14 +57,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? incoming
         : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    // Only the listed proxies may name the client; everyone else's X-Forwarded-For is ignored.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true },
+    ...serverTimeouts(config.requestDeadlines),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestDeadlines(app, config.requestDeadlines);
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -106,7 +106,14 @@ export function createServices(deps: ServiceDeps) {
     }),
     users: createUsersService({ db, mediaUrl }),
     uploads,
-    profiles: createProfilesService({ db, uploads, rateLimits, mediaUrl, changes }),
+    profiles: createProfilesService({
+      db,
+      uploads,
+      rateLimits,
+      mediaUrl,
+      changes,
+      notify: notifications.publishCreated,
+    }),
     posts: createPostsService({ db, uploads, rateLimits, signer, changes }),
     notifications,
     messaging: createMessagingService({

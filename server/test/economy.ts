@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { insertTopup } from '../src/modules/wallet/repo.ts';
+import { creditTopup } from '../src/modules/wallet/service.ts';
 import type { TestApp } from './app.ts';
 import { buildUser, type TestUser } from './factories.ts';
 
@@ -46,6 +48,18 @@ export async function topUp(t: TestApp, user: TestUser, amount: string): Promise
   }
 }
 
+/**
+ * Credits `user`'s wallet with real money, as a live payment provider's confirmed top-up does
+ * (the test app runs in test mode, whose money is never paid out).
+ */
+export async function topUpRealMoney(t: TestApp, user: TestUser, amount: string): Promise<void> {
+  const amountCents = Math.round(Number(amount) * 100);
+  await t.db.transaction(async (tx) => {
+    const topup = await insertTopup(tx, { userId: user.id, amountCents, provider: 'stripe' });
+    await creditTopup(tx, { id: topup.id, userId: user.id, amountCents }, false);
+  });
+}
+
 /** A creator with a monthly price in cents (0: free). */
 export async function buildCreator(t: TestApp, priceCents = 499): Promise<TestUser> {
   const creator = await buildUser(t, { isCreator: true });
@@ -58,6 +72,20 @@ export async function setPrice(t: TestApp, user: TestUser, priceCents: number): 
     priceCents,
     user.id,
   ]);
+}
+
+/** Changes a creator's monthly price through the profile, as the creator does. */
+export function changePrice(
+  t: TestApp,
+  creator: TestUser,
+  price: 'free' | '4.99' | '9.99' | '19.99',
+) {
+  return t.request({
+    method: 'PUT',
+    url: '/api/auth/profile/',
+    token: creator.access,
+    payload: { subscription_price: price },
+  });
 }
 
 export async function makeAdmin(t: TestApp, user: TestUser): Promise<void> {

@@ -21,7 +21,9 @@ export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
   const lock = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
   const port = Number(lock.split('\n')[3]);
   if (!Number.isInteger(port) || port <= 0) throw new Error('No port in postmaster.pid');
-  return `postgres://postgres:zura-embedded@127.0.0.1:${port}/zura`;
+  // Each installation's superuser password is kept beside its cluster.
+  const password = await fs.readFile(path.join(dataDir, 'postgres-password'), 'utf8');
+  return `postgres://postgres:${password.trim()}@127.0.0.1:${port}/zura`;
 }
 
 /** A direct connection to the server's embedded database, for generating data and checks. */

@@ -103,8 +103,10 @@ export async function sql(text: string, values: unknown[] = []): Promise<pg.Quer
   const pid = await fs.readFile(path.join(dataDir(), 'postgres', 'postmaster.pid'), 'utf8');
   const port = Number(pid.split('\n')[3]);
   expect(port, 'port of the embedded PostgreSQL').toBeGreaterThan(0);
+  // Each installation's superuser password is kept beside its cluster.
+  const password = await fs.readFile(path.join(dataDir(), 'postgres-password'), 'utf8');
   const client = new pg.Client({
-    connectionString: `postgres://postgres:zura-embedded@127.0.0.1:${port}/zura`,
+    connectionString: `postgres://postgres:${password.trim()}@127.0.0.1:${port}/zura`,
   });
   await client.connect();
   try {

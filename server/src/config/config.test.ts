@@ -29,6 +29,10 @@ describe('loadConfig defaults', () => {
     expect(config.rateLimitScale).toBe(1);
   });
 
+  it('gives a request 30 seconds to arrive and an upload an hour', () => {
+    expect(config.requestDeadlines).toEqual({ requestMs: 30_000, uploadMs: 3_600_000 });
+  });
+
   it('derives the public URL from the port, shown as localhost', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
   });
@@ -37,7 +41,7 @@ describe('loadConfig defaults', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
     expect(config.logLevel).toBe('info');
-    expect(config.trustProxy).toBe(false);
+    expect(config.trustProxy).toEqual([]);
   });
 });
 
@@ -73,10 +77,14 @@ describe('loadConfig values', () => {
     expect(config.logLevel).toBe('info');
   });
 
-  it('reads TRUST_PROXY as a boolean or a list of proxies', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+  it('reads TRUST_PROXY as false or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
   });
 });
 
@@ -91,11 +99,23 @@ describe('loadConfig refuses wrong values and names the variable', () => {
     ['PUBLIC_URL', 'not a url'],
     ['DATABASE_URL', 'nope'],
     ['SECRET_KEY', 'too-short'],
+    ['HTTP_REQUEST_TIMEOUT', '0'],
+    ['HTTP_UPLOAD_TIMEOUT', '1.5'],
+    ['TRUST_PROXY', '1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,proxy.example.com'],
+    ['TRUST_PROXY', '10.0.0.1,'],
   ])('%s=%s', (name, value) => {
     const error = configError({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toContain(`${name}:`);
     expect(error.message).toContain(JSON.stringify(value));
+  });
+
+  it('refuses TRUST_PROXY=true, which would trust every client, and says what to set', () => {
+    const error = configError({ TRUST_PROXY: 'true' });
+    expect(error.message).toContain('TRUST_PROXY: true would let any client set its own address');
+    expect(error.message).toContain('e.g. 127.0.0.1 or 10.0.0.0/8');
   });
 
   it('lists every wrong variable at once', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,6 +15,19 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url().optional());
 
+/** proxy-addr's names for ranges, which Fastify accepts besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, a CIDR range (`10.0.0.0/8`) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -25,6 +39,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Zura <no-reply@localhost>'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Seconds a request, and a signed-in upload, may take to arrive whole. */
+  HTTP_REQUEST_TIMEOUT: z.coerce.number().int().positive().default(30),
+  HTTP_UPLOAD_TIMEOUT: z.coerce.number().int().positive().default(3600),
   SECRET_KEY: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
@@ -38,7 +55,14 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
+    .refine((v) => v !== 'true', {
+      message:
+        "true would let any client set its own address through X-Forwarded-For; list the proxies' addresses instead, e.g. 127.0.0.1 or 10.0.0.0/8",
+    })
+    .transform((v) => (v === 'false' ? [] : v.split(',').map((entry) => entry.trim())))
+    .refine((entries) => entries.every(isProxyAddress), {
+      message: 'must be false or a comma-separated list of IP addresses and CIDR ranges',
+    }),
 });
 
 export type Config = {
@@ -53,11 +77,16 @@ export type Config = {
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
   rateLimitScale: number;
+  /** How long a request may take to arrive whole: an ordinary one, and a signed-in upload. */
+  requestDeadlines: { requestMs: number; uploadMs: number };
   /** Shared signing secret for several instances; generated into DATA_DIR when absent. */
   secretKey: string | undefined;
   webDistDir: string;
-  /** Behind a reverse proxy: true, or the proxies' addresses (comma-separated), so client IPs are real. */
-  trustProxy: boolean | string;
+  /**
+   * The reverse proxies' addresses and CIDR ranges: only a request from one of them may name the
+   * client's address in X-Forwarded-For. Empty: the peer's own address is the client's.
+   */
+  trustProxy: string[];
   /** Admin pages refuse admins who have not turned on two-factor sign-in. */
   requireAdminTwoFactor: boolean;
   /** ICE servers for calls: STUN, and TURN with time-limited credentials from TURN_SECRET. */
@@ -97,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    requestDeadlines: {
+      requestMs: e.HTTP_REQUEST_TIMEOUT * 1000,
+      uploadMs: e.HTTP_UPLOAD_TIMEOUT * 1000,
+    },
     secretKey: e.SECRET_KEY,
     trustProxy: e.TRUST_PROXY,
     requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA === 'true',

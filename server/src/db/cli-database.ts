@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/index.ts';
-import { EMBEDDED_DATABASE_NAME, EMBEDDED_PASSWORD, startEmbeddedPostgres } from './embedded.ts';
+import { embeddedDatabaseUrl, startEmbeddedPostgres } from './embedded.ts';
 
 /** The port of an embedded PostgreSQL already running on `dataDir`, from its lock file. */
 async function runningEmbeddedPort(dataDir: string): Promise<number | undefined> {
@@ -29,11 +29,7 @@ export async function withCliDatabase<T>(
   if (config.databaseUrl) return task(config.databaseUrl);
   const dataDir = path.join(config.dataDir, 'postgres');
   const port = await runningEmbeddedPort(dataDir);
-  if (port) {
-    return task(
-      `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`,
-    );
-  }
+  if (port) return task(await embeddedDatabaseUrl(dataDir, port));
   const embedded = await startEmbeddedPostgres(dataDir, {
     info: () => undefined,
     warn: console.warn,

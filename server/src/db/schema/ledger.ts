@@ -35,6 +35,11 @@ export const ledgerAccounts = pgTable(
       onDelete: 'set null',
     }),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * Of a wallet's or earnings account's balance, the cents that came from test-mode top-ups:
+     * spendable on the platform, never paid out (see postMovement).
+     */
+    testCents: bigint('test_cents', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -45,6 +50,10 @@ export const ledgerAccounts = pgTable(
       .on(t.kind)
       .where(sql`${t.kind} in ('platform_revenue', 'payout_clearing', 'external')`),
     check('ledger_accounts_non_negative', sql`${t.kind} = 'external' or ${t.balanceCents} >= 0`),
+    check(
+      'ledger_accounts_test_within_balance',
+      sql`${t.testCents} >= 0 and (${t.kind} = 'external' or ${t.testCents} <= ${t.balanceCents})`,
+    ),
   ],
 );
 

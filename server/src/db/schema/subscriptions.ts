@@ -14,8 +14,9 @@ import { users } from './users.ts';
 export const SUBSCRIPTION_STATUSES = ['active', 'expired'] as const;
 
 /**
- * A fan's subscription to a creator, a month at a time. Cancelling keeps it active to the end
- * of the period; the renewal job then charges the creator's price of that moment or expires it.
+ * A fan's subscription to a creator, a month at a time, at the price agreed when it started (or
+ * a lower one the creator set since). Cancelling keeps it active to the end of the period; the
+ * renewal job then charges that price or expires it.
  */
 export const subscriptions = pgTable(
   'subscriptions',

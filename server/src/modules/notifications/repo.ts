@@ -17,6 +17,12 @@ export async function insertNotification(db: Executor, values: NewNotification) 
   return row;
 }
 
+/** Several at once, in one statement: keep a batch within PostgreSQL's parameter limit. */
+export async function insertNotifications(db: Executor, values: NewNotification[]) {
+  if (values.length === 0) return [];
+  return db.insert(notifications).values(values).returning();
+}
+
 export function listNotifications(
   db: Executor,
   userId: number,

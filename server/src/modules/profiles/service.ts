@@ -8,7 +8,7 @@ import {
 } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
-import type { SocialLinks, UserRow } from '../../db/schema/index.ts';
+import type { NotificationRow, SocialLinks, UserRow } from '../../db/schema/index.ts';
 import {
   BadRequestError,
   NotFoundError,
@@ -22,6 +22,8 @@ import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guess
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { presentOwnProfile, type MediaUrlResolver } from '../users/presenter.ts';
+import type { Notify } from '../notifications/service.ts';
+import { applyPriceChange } from '../subscriptions/price-changes.ts';
 import { findActive as findActiveSubscription } from '../subscriptions/repo.ts';
 import { followedAmong } from '../follows/repo.ts';
 import { presentProfile } from './presenter.ts';
@@ -47,8 +49,9 @@ export function createProfilesService(deps: {
   rateLimits: RateLimits;
   mediaUrl: MediaUrlResolver;
   changes: ChangeNotices;
+  notify: Notify;
 }) {
-  const { db, uploads, rateLimits, mediaUrl, changes } = deps;
+  const { db, uploads, rateLimits, mediaUrl, changes, notify } = deps;
 
   async function requireUser(userId: number): Promise<UserRow> {
     const user = await repo.findUserByIdOrUsername(db, String(userId));
@@ -178,10 +181,16 @@ export function createProfilesService(deps: {
       if (newPassword)
         values.profilePasswordHash = await hashNewPassword(rateLimits, userId, newPassword);
       let updated: UserRow | undefined;
+      let priceNotices: NotificationRow[] = [];
       try {
         updated = await db.transaction(async (tx) => {
           if (clearUnlocks) await repo.clearProfileUnlocks(tx, userId);
-          return repo.updateUser(tx, userId, values);
+          const row = await repo.updateUser(tx, userId, values);
+          const price = values.subscriptionPriceCents;
+          if (row && price !== undefined && price !== user.subscriptionPriceCents) {
+            priceNotices = await applyPriceChange(tx, row, user.subscriptionPriceCents, price);
+          }
+          return row;
         });
       } catch (error) {
         if (pgErrorCode(error) === PG_UNIQUE_VIOLATION)
@@ -190,6 +199,7 @@ export function createProfilesService(deps: {
       }
       if (!updated) throw new NotFoundError('User not found');
       changes.announce({ kind: 'feed' });
+      await notify(priceNotices);
       // Replaced images that nothing else shows are removed with their files.
       for (const old of [user.profileImageId, user.coverImageId]) {
         if (old && old !== updated.profileImageId && old !== updated.coverImageId)

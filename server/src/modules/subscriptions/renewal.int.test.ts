@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import {
   balance,
   buildCreator,
+  changePrice,
   get,
   ledgerViolations,
   makeDue,
@@ -10,7 +11,6 @@ import {
   pay,
   platformBalance,
   renewAllDue,
-  setPrice,
   subscribe,
   subscriptionRow,
   topUp,
@@ -18,9 +18,9 @@ import {
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 
 /**
- * The renewal job, run by hand: `renewDue` charges each due subscription the creator's price of
- * that moment, expires cancelled ones at the end of their period, and expires (and tells the
- * fan) those whose wallet is short.
+ * The renewal job, run by hand: `renewDue` charges each due subscription its agreed price,
+ * expires cancelled ones at the end of their period, and expires (and tells the fan) those whose
+ * wallet is short. A creator's price change reaches running subscriptions only when it lowers it.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -53,38 +53,36 @@ const cancel = (fan: TestUser, id: number) =>
   pay(t, fan, `/api/auth/subscriptions/${id}/cancel/`, {}, null);
 
 describe('renewDue', () => {
-  it('charges a due subscription the creator’s current price and extends it a month', async () => {
+  it('charges a due subscription its agreed price and extends it a month', async () => {
     const { fan, creator, id } = await subscribed('20', 499);
-    // A price change applies from the next renewal.
-    await setPrice(t, creator, 999);
     await makeDue(t, id);
     const periodEnd = (await subscriptionRow(t, id)).current_period_end;
     const revenue = await platformBalance(t, 'platform_revenue');
 
     await renewAllDue(t);
 
-    expect(await renewalsOf(fan)).toEqual([[999, 100]]);
-    expect(await balance(t, fan)).toBe(2000 - 499 - 999);
-    expect(await balance(t, creator, 'earnings')).toBe(449 + 899);
-    expect(await platformBalance(t, 'platform_revenue')).toBe(revenue + 100);
+    expect(await renewalsOf(fan)).toEqual([[499, 50]]);
+    expect(await balance(t, fan)).toBe(2000 - 2 * 499);
+    expect(await balance(t, creator, 'earnings')).toBe(2 * 449);
+    expect(await platformBalance(t, 'platform_revenue')).toBe(revenue + 50);
     const row = await subscriptionRow(t, id);
     expect(row.status).toBe('active');
-    expect(row.price_cents).toBe(999);
+    expect(row.price_cents).toBe(499);
     const extended = row.current_period_end.getTime() - periodEnd.getTime();
     expect(extended).toBeGreaterThanOrEqual(MONTH_MIN_MS);
     expect(extended).toBeLessThanOrEqual(MONTH_MAX_MS);
 
     const [active] = (await get(t, fan, '/api/auth/subscriptions/active/')).json();
-    expect(active).toMatchObject({ id, price: '9.99', price_cents: 999, status: 'active' });
+    expect(active).toMatchObject({ id, price: '4.99', price_cents: 499, status: 'active' });
     expect(active.next_billing).toBe(row.current_period_end.toISOString());
     const line = (await get(t, fan, '/api/wallet/transactions/')).json()[0];
     expect(line).toMatchObject({
       kind: 'renewal',
       description: 'Subscription renewal',
-      amount_cents: 999,
-      fee_cents: 100,
-      creator_cents: 899,
-      net_cents: -999,
+      amount_cents: 499,
+      fee_cents: 50,
+      creator_cents: 449,
+      net_cents: -499,
       reference: { subscription_id: id },
     });
     expect(await ledgerViolations(t)).toEqual([]);
@@ -163,23 +161,94 @@ describe('renewDue', () => {
     expect(await balance(t, short.fan)).toBe(1 + 1000 - 499);
     expect(await ledgerViolations(t)).toEqual([]);
   });
+});
 
-  it('expires when a raised price is more than the wallet holds', async () => {
-    const { fan, creator, id } = await subscribed('10', 499); // 501 left
-    await setPrice(t, creator, 999);
+describe('a creator changing the monthly price', () => {
+  async function setPriceThroughProfile(
+    creator: TestUser,
+    price: Parameters<typeof changePrice>[2],
+  ) {
+    expect((await changePrice(t, creator, price)).statusCode).toBe(200);
+  }
+
+  const raisedNotices = async (fan: TestUser) =>
+    (await get(t, fan, '/api/notifications/'))
+      .json()
+      .filter((n: { title: string }) => n.title === 'Subscription price raised');
+
+  it('renews running subscriptions at the agreed price after a raise, and tells their fans at once', async () => {
+    const { fan, creator, id } = await subscribed('20', 499);
+    const leaving = await buildUser(t);
+    await topUp(t, leaving, '10');
+    const leavingId = (await subscribe(t, leaving, creator)).json().id as number;
+    expect((await cancel(leaving, leavingId)).statusCode).toBe(200);
+
+    await setPriceThroughProfile(creator, '9.99');
+
+    expect(await raisedNotices(fan)).toEqual([
+      expect.objectContaining({
+        notification_type: 'subscription',
+        message: `${creator.username} raised the monthly price to $9.99. Your subscription keeps renewing at $4.99; the new price applies only if you subscribe again.`,
+        is_read: false,
+        data: {
+          creator_id: creator.id,
+          subscription_id: id,
+          price_cents: 499,
+          new_price_cents: 999,
+        },
+      }),
+    ]);
+    // A subscription ending at the end of its period renews at no price: nothing to tell.
+    expect(await raisedNotices(leaving)).toEqual([]);
+
     await makeDue(t, id);
-    const before = await moneySnapshot(t);
     await renewAllDue(t);
-    expect((await subscriptionRow(t, id)).status).toBe('expired');
-    expect(await balance(t, fan)).toBe(501);
-    expect((await moneySnapshot(t)).entries).toBe(before.entries);
-    const [note] = (await get(t, fan, '/api/notifications/')).json();
-    expect(note.message).toContain('did not cover $9.99');
+    expect(await renewalsOf(fan)).toEqual([[499, 50]]);
+    expect(await balance(t, fan)).toBe(2000 - 2 * 499);
+    expect((await subscriptionRow(t, id)).price_cents).toBe(499);
+    const [active] = (await get(t, fan, '/api/auth/subscriptions/active/')).json();
+    expect(active).toMatchObject({ id, price: '4.99', price_cents: 499 });
+
+    // A new subscriber pays the new price.
+    const newcomer = await buildUser(t);
+    await topUp(t, newcomer, '20');
+    expect((await subscribe(t, newcomer, creator)).json()).toMatchObject({ price_cents: 999 });
+    expect(await balance(t, newcomer)).toBe(2000 - 999);
+    expect(await ledgerViolations(t)).toEqual([]);
+  });
+
+  it('keeps renewing at the agreed price a wallet covers, even below the new price', async () => {
+    const { fan, creator, id } = await subscribed('10', 499); // 501 left
+    await setPriceThroughProfile(creator, '9.99');
+    await makeDue(t, id);
+    await renewAllDue(t);
+    expect((await subscriptionRow(t, id)).status).toBe('active');
+    expect(await balance(t, fan)).toBe(2);
+  });
+
+  it('lowers running subscriptions at once, and a later raise keeps the lower price', async () => {
+    const { fan, creator, id } = await subscribed('30', 999);
+    await setPriceThroughProfile(creator, '4.99');
+    expect((await subscriptionRow(t, id)).price_cents).toBe(499);
+    expect(await raisedNotices(fan)).toEqual([]);
+
+    await setPriceThroughProfile(creator, '19.99');
+    expect((await subscriptionRow(t, id)).price_cents).toBe(499);
+    expect((await raisedNotices(fan)).map((n: { message: string }) => n.message)).toEqual([
+      expect.stringContaining(
+        'raised the monthly price to $19.99. Your subscription keeps renewing at $4.99',
+      ),
+    ]);
+
+    await makeDue(t, id);
+    await renewAllDue(t);
+    expect(await renewalsOf(fan)).toEqual([[499, 50]]);
   });
 
   it('renews for free when the creator became free, without a ledger entry', async () => {
     const { fan, creator, id } = await subscribed('10', 499);
-    await setPrice(t, creator, 0);
+    await setPriceThroughProfile(creator, 'free');
+    expect((await subscriptionRow(t, id)).price_cents).toBe(0);
     await makeDue(t, id);
     const before = await moneySnapshot(t);
     await renewAllDue(t);

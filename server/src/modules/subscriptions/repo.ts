@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 
@@ -63,7 +63,6 @@ export function lockDue(db: Executor, now: Date, limit: number) {
   return db
     .select({
       subscription: subscriptions,
-      creatorPriceCents: users.subscriptionPriceCents,
       creatorUsername: users.username,
       // A suspended creator or fan: the subscription ends instead of renewing.
       suspended: sql<boolean>`(${users.suspendedAt} is not null or exists (
@@ -77,14 +76,44 @@ export function lockDue(db: Executor, now: Date, limit: number) {
     .for('update', { of: subscriptions, skipLocked: true });
 }
 
-export async function renew(db: Executor, id: number, priceCents: number) {
+export async function renew(db: Executor, id: number) {
   await db
     .update(subscriptions)
-    .set({
-      priceCents,
-      currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '1 month'`,
-    })
+    .set({ currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '1 month'` })
     .where(eq(subscriptions.id, id));
+}
+
+/** A creator's lower price reaches the running subscriptions that paid more. */
+export async function lowerActivePrices(db: Executor, creatorId: number, priceCents: number) {
+  await db
+    .update(subscriptions)
+    .set({ priceCents })
+    .where(
+      and(
+        eq(subscriptions.creatorId, creatorId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.priceCents, priceCents),
+      ),
+    );
+}
+
+/** The creator's running subscriptions that will renew at less than `priceCents`. */
+export function renewingBelow(db: Executor, creatorId: number, priceCents: number) {
+  return db
+    .select({
+      id: subscriptions.id,
+      fanId: subscriptions.fanId,
+      priceCents: subscriptions.priceCents,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.creatorId, creatorId),
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        lt(subscriptions.priceCents, priceCents),
+      ),
+    );
 }
 
 export async function expire(db: Executor, id: number) {

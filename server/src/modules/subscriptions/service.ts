@@ -43,7 +43,10 @@ export function createSubscriptionsService(deps: {
     listActive: (fanId: number) => listed(fanId, 'active'),
     listExpired: (fanId: number) => listed(fanId, 'expired'),
 
-    /** Subscribes at the creator's current price for one month; free costs nothing. */
+    /**
+     * Subscribes at the creator's current price for one month; free costs nothing. That price
+     * is the subscription's for as long as it renews, unless the creator lowers it.
+     */
     async subscribe(fanId: number, creatorId: number, idempotencyKey: string | undefined) {
       const creator = await findUserById(db, creatorId);
       if (!creator || !creator.isCreator) throw new NotFoundError('Creator not found.');
@@ -123,19 +126,20 @@ export function createSubscriptionsService(deps: {
     },
 
     /**
-     * The renewal job: charges each due subscription the creator's price of this moment, or
-     * expires it (cancelled, or funds short) and tells the fan. Answers how many it handled.
+     * The renewal job: charges each due subscription its agreed price (a creator's raise never
+     * reaches it; see price-changes.ts), or expires it (cancelled, or funds short) and tells the
+     * fan. Answers how many it handled.
      */
     async renewDue(now = new Date()) {
       const created: NotificationRow[] = [];
       const handled = await db.transaction(async (tx) => {
         const due = await repo.lockDue(tx, now, RENEWAL_BATCH);
-        for (const { subscription, creatorPriceCents, creatorUsername, suspended } of due) {
+        for (const { subscription, creatorUsername, suspended } of due) {
           if (subscription.cancelAtPeriodEnd || suspended) {
             await repo.expire(tx, subscription.id);
             continue;
           }
-          const price = creatorPriceCents;
+          const price = subscription.priceCents;
           try {
             await tx.transaction(async (inner) => {
               if (price > 0) {
@@ -150,7 +154,7 @@ export function createSubscriptionsService(deps: {
                   legs: paymentLegs(subscription.fanId, subscription.creatorId, price, feeCents),
                 });
               }
-              await repo.renew(inner, subscription.id, price);
+              await repo.renew(inner, subscription.id);
             });
           } catch (error) {
             if (!(error instanceof InsufficientFundsError)) throw error;

@@ -22,6 +22,8 @@ export async function receiveMultipart(
   if (!request.isMultipart()) {
     throw new BadRequestError('Send the request as multipart/form-data.');
   }
+  // Routes read multipart bodies after signing the user in: only then may a body take long.
+  request.allowUploadTime();
   const fields: Record<string, string> = {};
   const files = new Map<string, ReceivedFile>();
   const discardAll = async () => {

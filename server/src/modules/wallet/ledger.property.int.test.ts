@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import {
+  changePrice,
   ledgerViolations,
   makeAdmin,
   makeDue,
@@ -13,12 +14,14 @@ import {
   quickUser,
   renewAllDue,
   setPrice,
+  topUpRealMoney,
 } from '../../../test/economy.ts';
 import type { TestUser } from '../../../test/factories.ts';
 
 /**
- * Random sequences of top-ups, subscriptions, cancels, price changes, renewals, tips, payouts,
- * admin payouts and retried requests, each checked against a small model of who holds what.
+ * Random sequences of top-ups (test-mode and real money), subscriptions, cancels, price changes,
+ * renewals, tips, payouts, admin payouts and retried requests, each checked against a small
+ * model of who holds what, and how much of it is test-mode money.
  * After every run the ledger must balance: all entries sum to zero, each transaction's entries
  * sum to zero, no account but the outside world's is negative, and every balance is the sum of
  * its entries.
@@ -35,7 +38,12 @@ afterAll(() => t.close());
 const FANS = 3;
 const CREATORS = 2;
 const PRICES = [0, 499, 999, 1999] as const;
-const PRICE_TEXT: Record<number, string> = { 0: 'free', 499: '4.99', 999: '9.99', 1999: '19.99' };
+const PRICE_TEXT: Record<(typeof PRICES)[number], Parameters<typeof changePrice>[2]> = {
+  0: 'free',
+  499: '4.99',
+  999: '9.99',
+  1999: '19.99',
+};
 
 /** Users 0..2 are fans, 3..4 creators; creators may also pay each other. */
 const anyUser = fc.integer({ min: 0, max: FANS + CREATORS - 1 });
@@ -44,6 +52,7 @@ const cents = (max: number) => fc.integer({ min: 100, max });
 
 type Action =
   | { kind: 'topup'; user: number; cents: number }
+  | { kind: 'realTopup'; user: number; cents: number }
   | { kind: 'subscribe'; user: number; creator: number }
   | { kind: 'cancel'; user: number; creator: number }
   | { kind: 'price'; creator: number; cents: (typeof PRICES)[number] }
@@ -57,6 +66,10 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   {
     arbitrary: fc.record({ kind: fc.constant('topup'), user: anyUser, cents: cents(3000) }),
     weight: 3,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('realTopup'), user: anyUser, cents: cents(3000) }),
+    weight: 2,
   },
   { arbitrary: fc.record({ kind: fc.constant('subscribe'), user: anyUser, creator }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('cancel'), user: anyUser, creator }), weight: 1 },
@@ -84,9 +97,12 @@ const dollars = (value: number) => (value / 100).toFixed(2);
 type Model = {
   wallet: number[];
   earnings: number[];
+  /** The test-mode part of each wallet and earnings account. */
+  walletTest: number[];
+  earningsTest: number[];
   price: number[];
-  /** Active subscriptions by "fan:creator". */
-  subs: Map<string, { id: number; cancelled: boolean }>;
+  /** Active subscriptions by "fan:creator", with the price each renews at. */
+  subs: Map<string, { id: number; creator: number; cancelled: boolean; price: number }>;
   requestedPayouts: { id: number; cents: number }[];
   revenue: number;
   clearing: number;
@@ -109,6 +125,8 @@ async function runSequence(startPrices: number[], actions: Action[]) {
   const m: Model = {
     wallet: people.map(() => 0),
     earnings: people.map(() => 0),
+    walletTest: people.map(() => 0),
+    earningsTest: people.map(() => 0),
     price: people.map((_, i) => (i < FANS ? 0 : (startPrices[i - FANS] ?? 0))),
     subs: new Map(),
     requestedPayouts: [],
@@ -130,11 +148,17 @@ async function runSequence(startPrices: number[], actions: Action[]) {
     if (res.statusCode === 201) lastSuccess = { user: who(user), url, body, key, res };
     return res;
   }
-  /** A fan pays a creator: 90% earned, 10% kept. */
+  /**
+   * A fan pays a creator: 90% earned, 10% kept. The wallet's test-mode money goes first, and
+   * reaches the earnings before the fee.
+   */
   function charge(fan: number, to: number, amount: number) {
     const { feeCents, creatorCents } = splitPayment(amount);
+    const test = Math.min(m.walletTest[fan] ?? 0, amount);
     m.wallet[fan] = (m.wallet[fan] ?? 0) - amount;
+    m.walletTest[fan] = (m.walletTest[fan] ?? 0) - test;
     m.earnings[to] = (m.earnings[to] ?? 0) + creatorCents;
+    m.earningsTest[to] = (m.earningsTest[to] ?? 0) + Math.min(test, creatorCents);
     m.revenue += feeCents;
   }
 
@@ -144,6 +168,13 @@ async function runSequence(startPrices: number[], actions: Action[]) {
       case 'topup': {
         const res = await send(step.user, '/api/wallet/topups/', { amount: dollars(step.cents) });
         expect(res.statusCode, label).toBe(201);
+        m.wallet[step.user] = (m.wallet[step.user] ?? 0) + step.cents;
+        m.walletTest[step.user] = (m.walletTest[step.user] ?? 0) + step.cents;
+        m.external -= step.cents;
+        break;
+      }
+      case 'realTopup': {
+        await topUpRealMoney(t, who(step.user), dollars(step.cents));
         m.wallet[step.user] = (m.wallet[step.user] ?? 0) + step.cents;
         m.external -= step.cents;
         break;
@@ -162,7 +193,7 @@ async function runSequence(startPrices: number[], actions: Action[]) {
           expect(res.statusCode, label).toBe(201);
           expect(res.json().price_cents, label).toBe(price);
           charge(step.user, step.creator, price);
-          m.subs.set(subKey, { id: res.json().id, cancelled: false });
+          m.subs.set(subKey, { id: res.json().id, creator: step.creator, cancelled: false, price });
         }
         break;
       }
@@ -180,15 +211,13 @@ async function runSequence(startPrices: number[], actions: Action[]) {
         break;
       }
       case 'price': {
-        const res = await t.request({
-          method: 'PUT',
-          url: '/api/auth/profile/',
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ subscription_price: PRICE_TEXT[step.cents] }),
-          token: who(step.creator).access,
-        });
+        const res = await changePrice(t, who(step.creator), PRICE_TEXT[step.cents]);
         expect(res.statusCode, label).toBe(200);
         m.price[step.creator] = step.cents;
+        // A lower price reaches running subscriptions; a higher one only new ones.
+        for (const sub of m.subs.values()) {
+          if (sub.creator === step.creator) sub.price = Math.min(sub.price, step.cents);
+        }
         break;
       }
       case 'renew': {
@@ -197,9 +226,8 @@ async function runSequence(startPrices: number[], actions: Action[]) {
         if (sub) await makeDue(t, sub.id);
         await renewAllDue(t);
         if (!sub) break;
-        const price = m.price[step.creator] ?? 0;
-        if (sub.cancelled || price > (m.wallet[step.user] ?? 0)) m.subs.delete(subKey);
-        else charge(step.user, step.creator, price);
+        if (sub.cancelled || sub.price > (m.wallet[step.user] ?? 0)) m.subs.delete(subKey);
+        else charge(step.user, step.creator, sub.price);
         break;
       }
       case 'tip': {
@@ -220,8 +248,10 @@ async function runSequence(startPrices: number[], actions: Action[]) {
         const res = await send(step.creator, '/api/wallet/payouts/', {
           amount: dollars(step.cents),
         });
-        if (step.cents > (m.earnings[step.creator] ?? 0)) expect(res.statusCode, label).toBe(402);
-        else {
+        const earned = m.earnings[step.creator] ?? 0;
+        if (step.cents > earned - (m.earningsTest[step.creator] ?? 0)) {
+          expect(res.statusCode, label).toBe(402);
+        } else {
           expect(res.statusCode, label).toBe(201);
           m.earnings[step.creator] = (m.earnings[step.creator] ?? 0) - step.cents;
           m.clearing += step.cents;
@@ -253,16 +283,29 @@ async function runSequence(startPrices: number[], actions: Action[]) {
       }
     }
 
-    const { rows } = await t.pool.query<{ user_id: string; kind: string; balance: string }>(
-      `SELECT user_id, kind, balance_cents AS balance FROM ledger_accounts WHERE user_id = ANY($1)`,
+    const { rows } = await t.pool.query<{
+      user_id: string;
+      kind: 'wallet' | 'earnings';
+      balance: string;
+      test: string;
+    }>(
+      `SELECT user_id, kind, balance_cents AS balance, test_cents AS test
+         FROM ledger_accounts WHERE user_id = ANY($1)`,
       [people.map((p) => p.id)],
     );
-    const actual = { wallet: people.map(() => 0), earnings: people.map(() => 0) };
+    const none = () => people.map(() => 0);
+    const actual = { wallet: none(), earnings: none(), walletTest: none(), earningsTest: none() };
     for (const row of rows) {
       const index = people.findIndex((p) => p.id === Number(row.user_id));
-      actual[row.kind as 'wallet' | 'earnings'][index] = Number(row.balance);
+      actual[row.kind][index] = Number(row.balance);
+      actual[`${row.kind}Test`][index] = Number(row.test);
     }
-    expect(actual, `after ${label}`).toEqual({ wallet: m.wallet, earnings: m.earnings });
+    expect(actual, `after ${label}`).toEqual({
+      wallet: m.wallet,
+      earnings: m.earnings,
+      walletTest: m.walletTest,
+      earningsTest: m.earningsTest,
+    });
   }
 
   expect(await ledgerViolations(t)).toEqual([]);

@@ -12,6 +12,7 @@ import {
   platformBalance,
   tip,
   topUp,
+  topUpRealMoney,
 } from '../../../test/economy.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 
@@ -24,11 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A creator holding `earnedCents` of earnings, paid by a fan's tips. */
+/** A creator holding 90% of `tipAmount` as earnings, tipped by a fan with real money. */
 async function creatorWithEarnings(tipAmount: string) {
   const creator = await buildCreator(t);
   const fan = await buildUser(t);
-  await topUp(t, fan, tipAmount);
+  await topUpRealMoney(t, fan, tipAmount);
   const res = await tip(t, fan, creator, tipAmount);
   if (res.statusCode !== 201) throw new Error(`tip failed: ${res.body}`);
   return creator;
@@ -126,6 +127,58 @@ describe('POST /api/wallet/payouts/', () => {
     await requestPayout(creator, '3');
     const other = await buildUser(t);
     expect((await get(t, other, '/api/wallet/payouts/')).json()).toEqual([]);
+  });
+});
+
+describe('test-mode money', () => {
+  it('is never paid out: earnings from a test-mode top-up are refused with a clear message', async () => {
+    const creator = await buildCreator(t);
+    const fan = await buildUser(t);
+    await topUp(t, fan, '10'); // test mode: no real money
+    expect((await tip(t, fan, creator, '10')).statusCode).toBe(201);
+    expect((await get(t, creator, '/api/wallet/')).json()).toMatchObject({
+      earnings_cents: 900,
+      withdrawable_cents: 0,
+    });
+
+    const before = await moneySnapshot(t);
+    const res = await requestPayout(creator, '1');
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({
+      detail:
+        'Only earnings paid with real money can be paid out, at most $0.00 now: $9.00 of your earnings came from test-mode top-ups.',
+    });
+    expect(await moneySnapshot(t)).toEqual(before);
+    expect((await get(t, creator, '/api/wallet/payouts/')).json()).toEqual([]);
+    // More than the earnings is still the plain refusal.
+    expect((await requestPayout(creator, '9.01')).json()).toEqual({
+      detail: 'Your earnings do not cover this payout.',
+    });
+  });
+
+  it('is spent first from a wallet, and only the real part of the earnings is paid out', async () => {
+    const creator = await buildCreator(t);
+    const fan = await buildUser(t);
+    await topUpRealMoney(t, fan, '5');
+    await topUp(t, fan, '5');
+    // $8: the $5 of test money first, then $3 of real money. The creator earns $7.20, of which
+    // the $5 of test money is not withdrawable.
+    expect((await tip(t, fan, creator, '8')).statusCode).toBe(201);
+    expect((await get(t, creator, '/api/wallet/')).json()).toMatchObject({
+      earnings_cents: 720,
+      withdrawable_cents: 220,
+    });
+    expect((await requestPayout(creator, '2.21')).statusCode).toBe(402);
+    expect((await requestPayout(creator, '2.20')).statusCode).toBe(201);
+
+    // What is left in the fan's wallet is real: a further tip earns withdrawable money.
+    expect((await tip(t, fan, creator, '2')).statusCode).toBe(201);
+    expect((await get(t, creator, '/api/wallet/')).json()).toMatchObject({
+      earnings_cents: 500 + 180,
+      withdrawable_cents: 180,
+    });
+    expect((await requestPayout(creator, '1.80')).statusCode).toBe(201);
+    expect(await ledgerViolations(t)).toEqual([]);
   });
 });
 

@@ -1,8 +1,9 @@
-import { PLATFORM_FEE_PERCENT } from '@zura/contracts';
-import type { Database } from '../../db/client.ts';
+import { randomBytes } from 'node:crypto';
+import { formatCents, PLATFORM_FEE_PERCENT } from '@zura/contracts';
+import type { Database, Tx } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { runIdempotent } from './idempotency.ts';
-import { balanceOf, InsufficientFundsError, postMovement } from './ledger.ts';
+import { beginIdempotent, finishIdempotent, runIdempotent } from './idempotency.ts';
+import { balanceOf, holdingOf, InsufficientFundsError, postMovement } from './ledger.ts';
 import { presentTransaction } from './presenter.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { WebhookSignatureError } from './providers/provider.ts';
@@ -33,6 +34,46 @@ function presentPayout(row: {
   };
 }
 
+/** What a begun top-up keeps under its Idempotency-Key until it is answered. */
+type PendingTopup = { topup_id: number; request_key: string };
+
+/**
+ * Money in from outside: the external account pays the user's wallet. `testMoney`: it came
+ * through a test-mode provider, and may be spent but never paid out.
+ */
+export async function creditTopup(
+  tx: Tx,
+  topup: { id: number; userId: number; amountCents: number },
+  testMoney: boolean,
+) {
+  const transaction = await postMovement(tx, {
+    kind: 'topup',
+    testMoney,
+    payerId: null,
+    payeeId: topup.userId,
+    amountCents: topup.amountCents,
+    reference: { topup_id: topup.id },
+    legs: [
+      { account: { kind: 'external' }, amountCents: -topup.amountCents },
+      { account: { kind: 'wallet', userId: topup.userId }, amountCents: topup.amountCents },
+    ],
+  });
+  await repo.markTopupCredited(tx, topup.id, transaction.id);
+}
+
+/** Why earnings did not cover a payout: too little, or too little that is real money. */
+async function payoutRefusal(tx: Tx, creatorId: number, amountCents: number) {
+  const earnings = await holdingOf(tx, { kind: 'earnings', userId: creatorId });
+  if (earnings.balanceCents < amountCents) {
+    return new InsufficientFundsError('Your earnings do not cover this payout.');
+  }
+  return new InsufficientFundsError(
+    `Only earnings paid with real money can be paid out, at most ` +
+      `${formatCents(earnings.balanceCents - earnings.testCents)} now: ` +
+      `${formatCents(earnings.testCents)} of your earnings came from test-mode top-ups.`,
+  );
+}
+
 export function createWalletService(deps: {
   db: Database;
   provider: PaymentProvider;
@@ -45,11 +86,13 @@ export function createWalletService(deps: {
     async getWallet(userId: number) {
       const [balance, earnings] = await Promise.all([
         balanceOf(db, { kind: 'wallet', userId }),
-        balanceOf(db, { kind: 'earnings', userId }),
+        holdingOf(db, { kind: 'earnings', userId }),
       ]);
       return {
         balance_cents: balance,
-        earnings_cents: earnings,
+        earnings_cents: earnings.balanceCents,
+        /** What a payout may take: earnings paid with test-mode money never leave. */
+        withdrawable_cents: earnings.balanceCents - earnings.testCents,
         currency: 'usd',
         platform_fee_percent: PLATFORM_FEE_PERCENT,
         provider: provider.name,
@@ -62,9 +105,13 @@ export function createWalletService(deps: {
       return rows.map((row) => presentTransaction(row, userId));
     },
 
-    /** Test mode credits at once; a real provider answers a checkout address and credits later. */
+    /**
+     * Test mode credits at once; a real provider answers a checkout address and credits later.
+     * The pending top-up is committed before the provider is called and the answer stored after,
+     * so no transaction waits on the provider; a retry resumes the same top-up.
+     */
     async topUp(userId: number, amountCents: number, idempotencyKey: string | undefined) {
-      return runIdempotent<TopupAnswer>(
+      const begun = await beginIdempotent<TopupAnswer, PendingTopup>(
         db,
         { userId, key: idempotencyKey, scope: 'topup', body: { amountCents } },
         async (tx) => {
@@ -73,35 +120,28 @@ export function createWalletService(deps: {
             amountCents,
             provider: provider.name,
           });
-          const started = await provider.startTopup({ topupId: topup.id, userId, amountCents });
-          if (started.status === 'redirect') {
-            await repo.setTopupProviderRef(tx, topup.id, started.providerRef);
-            return {
-              status: 201,
-              body: { status: 'pending' as const, checkout_url: started.checkoutUrl },
-            };
-          }
-          const transaction = await postMovement(tx, {
-            kind: 'topup',
-            payerId: null,
-            payeeId: userId,
-            amountCents,
-            reference: { topup_id: topup.id },
-            legs: [
-              { account: { kind: 'external' }, amountCents: -amountCents },
-              { account: { kind: 'wallet', userId }, amountCents },
-            ],
-          });
-          await repo.markTopupCredited(tx, topup.id, transaction.id);
-          return {
-            status: 201,
-            body: {
-              status: 'credited',
-              balance_cents: await balanceOf(tx, { kind: 'wallet', userId }),
-            },
-          };
+          // The row id, and a nonce so two installations sharing a Stripe account never collide.
+          const requestKey = `zura-topup-${topup.id}-${randomBytes(8).toString('hex')}`;
+          return { topup_id: topup.id, request_key: requestKey };
         },
       );
+      if ('answer' in begun) return begun.answer;
+      const { topup_id: topupId, request_key: requestKey } = begun.state;
+      const started = await provider.startTopup({ topupId, userId, amountCents, requestKey });
+      return finishIdempotent<TopupAnswer>(db, userId, begun.key, async (tx) => {
+        if (started.status === 'redirect') {
+          await repo.setTopupProviderRef(tx, topupId, started.providerRef);
+          return { status: 201, body: { status: 'pending', checkout_url: started.checkoutUrl } };
+        }
+        await creditTopup(tx, { id: topupId, userId, amountCents }, provider.testMode);
+        return {
+          status: 201,
+          body: {
+            status: 'credited',
+            balance_cents: await balanceOf(tx, { kind: 'wallet', userId }),
+          },
+        };
+      });
     },
 
     /** A provider's signed confirmation; a replay or a duplicate delivery credits nothing. */
@@ -126,18 +166,7 @@ export function createWalletService(deps: {
           log.warn({ topup: topup.id }, 'payment confirmed for a deleted account; refund it');
           return false;
         }
-        const transaction = await postMovement(tx, {
-          kind: 'topup',
-          payerId: null,
-          payeeId: topup.userId,
-          amountCents: topup.amountCents,
-          reference: { topup_id: topup.id },
-          legs: [
-            { account: { kind: 'external' }, amountCents: -topup.amountCents },
-            { account: { kind: 'wallet', userId: topup.userId }, amountCents: topup.amountCents },
-          ],
-        });
-        await repo.markTopupCredited(tx, topup.id, transaction.id);
+        await creditTopup(tx, { ...topup, userId: topup.userId }, provider.testMode);
         return true;
       });
       return { received: true, credited };
@@ -163,11 +192,9 @@ export function createWalletService(deps: {
               { account: { kind: 'earnings', userId: creatorId }, amountCents: -amountCents },
               { account: { kind: 'payout_clearing' }, amountCents },
             ],
-          }).catch((error: unknown) => {
-            if (error instanceof InsufficientFundsError) {
-              throw new InsufficientFundsError('Your earnings do not cover this payout.');
-            }
-            throw error;
+          }).catch(async (error: unknown) => {
+            if (!(error instanceof InsufficientFundsError)) throw error;
+            throw await payoutRefusal(tx, creatorId, amountCents);
           });
           return { status: 201, body: presentPayout(payout) };
         },

@@ -17,19 +17,30 @@ let t: TestApp;
 let stripeApi: http.Server;
 /** Every Checkout Session the app created, as the form fields it sent. */
 const sessions: { id: string; form: URLSearchParams; authorization: string | undefined }[] = [];
+/** Every session request, answered or not, with the Idempotency-Key it carried. */
+const calls: { idempotencyKey: string | undefined; form: URLSearchParams }[] = [];
 /** When set, the stand-in answers the next session request with this Stripe error. */
 let failWith: number | undefined;
+/** When set, the stand-in runs this before answering, as a slow Stripe would keep the app waiting. */
+let whileStripeWorks: ((form: URLSearchParams) => Promise<void>) | undefined;
 
 beforeAll(async () => {
   stripeApi = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'not here' } }));
         return;
       }
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      const idempotencyKey = req.headers['idempotency-key'];
+      calls.push({
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+        form,
+      });
+      await whileStripeWorks?.(form);
       if (failWith !== undefined) {
         res.writeHead(failWith, { 'content-type': 'application/json' });
         res.end(
@@ -43,11 +54,7 @@ beforeAll(async () => {
         return;
       }
       const id = `cs_test_${sessions.length + 1}`;
-      sessions.push({
-        id,
-        form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
-        authorization: req.headers.authorization,
-      });
+      sessions.push({ id, form, authorization: req.headers.authorization });
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -268,7 +275,7 @@ describe('Stripe top-ups', () => {
   });
 
   it.each([401, 402, 400])(
-    'answers a Stripe %i as our own failure, without Stripe’s words, and stores nothing',
+    'answers a Stripe %i as our own failure, without Stripe’s words, and moves no money',
     async (status) => {
       const user = await buildUser(t);
       const before = await moneySnapshot(t);
@@ -285,11 +292,89 @@ describe('Stripe top-ups', () => {
       } finally {
         failWith = undefined;
       }
-      expect(await moneySnapshot(t)).toEqual(before);
-      // Nothing was kept under the key either: a retry starts a Checkout Session.
+      // The pending top-up stays, for a retry under the same key to resume; no money moved.
+      expect(await moneySnapshot(t)).toEqual({ ...before, topups: (before.topups ?? 0) + 1 });
       expect((await pay(t, user, '/api/wallet/topups/', { amount: '5' })).json().status).toBe(
         'pending',
       );
     },
   );
+});
+
+describe('the call to Stripe', () => {
+  it('runs after the pending top-up is committed, with no transaction open', async () => {
+    const user = await buildUser(t);
+    const key = newKey();
+    const seen: unknown[] = [];
+    whileStripeWorks = async (form) => {
+      // Another connection sees what the app wrote before calling: it was committed.
+      const topup = await t.pool.query(
+        'SELECT user_id, amount_cents, status, provider_ref FROM topups WHERE id = $1',
+        [form.get('metadata[topup_id]')],
+      );
+      const keyRow = await t.pool.query(
+        'SELECT status_code FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+        [user.id, key],
+      );
+      const waiting = await t.pool.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND state LIKE 'idle in transaction%'
+            AND (query ILIKE '%topups%' OR query ILIKE '%idempotency_keys%')`,
+      );
+      seen.push(topup.rows, keyRow.rows, waiting.rows[0]);
+    };
+    try {
+      const res = await pay(t, user, '/api/wallet/topups/', { amount: '7' }, key);
+      expect(res.statusCode).toBe(201);
+    } finally {
+      whileStripeWorks = undefined;
+    }
+    expect(seen).toEqual([
+      [{ user_id: String(user.id), amount_cents: '700', status: 'pending', provider_ref: null }],
+      [{ status_code: 0 }],
+      { n: 0 },
+    ]);
+    const session = sessions.at(-1);
+    const stored = await t.pool.query('SELECT status, provider_ref FROM topups WHERE id = $1', [
+      session?.form.get('metadata[topup_id]'),
+    ]);
+    expect(stored.rows).toEqual([{ status: 'pending', provider_ref: session?.id }]);
+  });
+
+  it('is retried with the same Stripe idempotency key when the same request is retried', async () => {
+    const user = await buildUser(t);
+    const key = newKey();
+    const from = calls.length;
+    failWith = 402;
+    try {
+      expect((await pay(t, user, '/api/wallet/topups/', { amount: '9' }, key)).statusCode).toBe(
+        500,
+      );
+    } finally {
+      failWith = undefined;
+    }
+    const retry = await pay(t, user, '/api/wallet/topups/', { amount: '9' }, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toMatchObject({ status: 'pending' });
+    // Answered now: a further retry gets the stored answer without calling Stripe.
+    expect((await pay(t, user, '/api/wallet/topups/', { amount: '9' }, key)).json()).toEqual(
+      retry.json(),
+    );
+
+    const made = calls.slice(from);
+    expect(made).toHaveLength(2);
+    const [first, second] = made;
+    const topupId = first?.form.get('metadata[topup_id]');
+    expect(first?.idempotencyKey).toMatch(new RegExp(`^zura-topup-${topupId}-[0-9a-f]{16}$`));
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(second?.form.get('metadata[topup_id]')).toBe(topupId);
+    const rows = await t.pool.query('SELECT count(*)::int AS n FROM topups WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(rows.rows[0]).toEqual({ n: 1 });
+
+    // Another request (another Idempotency-Key) is another top-up with its own Stripe key.
+    await pay(t, user, '/api/wallet/topups/', { amount: '9' });
+    expect(calls.at(-1)?.idempotencyKey).not.toBe(first?.idempotencyKey);
+  });
 });

@@ -30,6 +30,7 @@ describe('GET /api/wallet/', () => {
     expect(res.json()).toEqual({
       balance_cents: 0,
       earnings_cents: 0,
+      withdrawable_cents: 0,
       currency: 'usd',
       platform_fee_percent: 10,
       provider: 'test',

@@ -26,25 +26,28 @@ export function createStripeProvider(options: {
   return {
     name: 'stripe',
     testMode: options.secretKey.startsWith('sk_test_'),
-    async startTopup({ topupId, userId, amountCents }) {
+    async startTopup({ topupId, userId, amountCents, requestKey }) {
       const session = await stripe.checkout.sessions
-        .create({
-          mode: 'payment',
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: 'usd',
-                unit_amount: amountCents,
-                product_data: { name: 'Zura wallet top-up' },
+        .create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: amountCents,
+                  product_data: { name: 'Zura wallet top-up' },
+                },
               },
-            },
-          ],
-          client_reference_id: String(topupId),
-          metadata: { topup_id: String(topupId), user_id: String(userId) },
-          success_url: `${options.publicUrl}/wallet?topup=success`,
-          cancel_url: `${options.publicUrl}/wallet?topup=cancelled`,
-        })
+            ],
+            client_reference_id: String(topupId),
+            metadata: { topup_id: String(topupId), user_id: String(userId) },
+            success_url: `${options.publicUrl}/wallet?topup=success`,
+            cancel_url: `${options.publicUrl}/wallet?topup=cancelled`,
+          },
+          { idempotencyKey: requestKey },
+        )
         .catch((error: unknown) => {
           // Stripe's errors carry Stripe's status (401 for a bad key, 402, 429...) and text about
           // the platform's account: the client sees neither, only our (logged) failure.
