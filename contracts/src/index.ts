@@ -7,3 +7,4 @@ export * from './money.ts';
 export * from './creator.ts';
 export * from './settings.ts';
 export * from './uploads.ts';
+export * from './blocks.ts';

@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { messagingRoutes } from './modules/messaging/routes.ts';
 import { registerLiveSocket } from './modules/live/routes.ts';
+import { blocksRoutes } from './modules/blocks/routes.ts';
 import { callsRoutes } from './modules/calls/routes.ts';
 import { followsRoutes } from './modules/follows/routes.ts';
 import { exploreRoutes } from './modules/explore/routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes({ account: services.account, requireUser }));
       await api.register(messagingRoutes({ messaging: services.messaging, requireUser }));
       await api.register(callsRoutes({ calls: services.calls, requireUser }));
+      await api.register(blocksRoutes({ blocks: services.blocks, requireUser }));
       await api.register(followsRoutes({ follows: services.follows, requireUser }));
       await api.register(exploreRoutes({ explore: services.explore, requireUser }));
       await api.register(libraryRoutes({ library: services.library, requireUser }));

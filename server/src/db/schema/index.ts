@@ -10,3 +10,4 @@ export * from './messaging.ts';
 export * from './follows.ts';
 export * from './unread-counts.ts';
 export * from './two-factor.ts';
+export * from './blocks.ts';

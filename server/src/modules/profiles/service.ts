@@ -23,6 +23,7 @@ import type { UploadsService } from '../uploads/service.ts';
 import { presentOwnProfile, type MediaUrlResolver } from '../users/presenter.ts';
 import { findActive as findActiveSubscription } from '../subscriptions/repo.ts';
 import { followedAmong } from '../follows/repo.ts';
+import { isBlockedEitherWay } from '../blocks/repo.ts';
 import { presentProfile } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -68,10 +69,18 @@ export function createProfilesService(deps: {
     return upload.id;
   }
 
+  /** The user, unless absent or in a block with the viewer: both answer the same 404. */
+  async function visibleUser(viewerId: number, idOrUsername: string): Promise<UserRow> {
+    const user = await repo.findUserByIdOrUsername(db, idOrUsername);
+    if (!user || (await isBlockedEitherWay(db, viewerId, user.id))) {
+      throw new NotFoundError('User not found');
+    }
+    return user;
+  }
+
   return {
     async getProfile(viewerId: number, idOrUsername: string) {
-      const user = await repo.findUserByIdOrUsername(db, idOrUsername);
-      if (!user) throw new NotFoundError('User not found');
+      const user = await visibleUser(viewerId, idOrUsername);
       const unlocked =
         user.id !== viewerId &&
         user.isProfileLocked &&
@@ -200,8 +209,7 @@ export function createProfilesService(deps: {
     },
 
     async unlockProfile(viewerId: number, idOrUsername: string, password: string | undefined) {
-      const profile = await repo.findUserByIdOrUsername(db, idOrUsername);
-      if (!profile) throw new NotFoundError('User not found');
+      const profile = await visibleUser(viewerId, idOrUsername);
       if (profile.id === viewerId) throw new BadRequestError('You cannot unlock your own profile.');
       if (!password) throw new BadRequestError('Password is required');
       const alreadyUnlocked = await repo.hasProfileUnlock(db, profile.id, viewerId);
