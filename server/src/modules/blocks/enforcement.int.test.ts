@@ -6,9 +6,11 @@ import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts'
 import {
   postAs,
   roomOf,
+  sendMessage,
   sendMessageRequest,
   startConversation,
   startConversationRequest,
+  unlockRequest,
 } from '../../../test/messaging.ts';
 
 let t: TestApp;
@@ -54,6 +56,19 @@ describe.each(DIRECTIONS)('after a block, %s', (direction) => {
       conversationId,
     ]);
     expect(rows).toEqual([]);
+  });
+
+  it('cannot pay for a locked message sent before the block', async () => {
+    const { creator, fan, conversationId } = await pair();
+    const locked = await sendMessage(t, creator, conversationId, {
+      text: 'for your eyes',
+      is_locked: true,
+      price: '2.00',
+    });
+    await blockFor(creator, fan, direction);
+    const res = await unlockRequest(t, fan, locked.id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: 'You cannot message this user.' });
   });
 
   it('cannot call, tip, subscribe or follow', async () => {

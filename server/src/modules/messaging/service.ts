@@ -294,6 +294,9 @@ export function createMessagingService(deps: {
         const creatorId = message.senderId;
         if (creatorId === null)
           throw new BadRequestError('The sender of this message has deleted their account.');
+        // Paying would also ring the sender: a block stops both.
+        if (await isBlockedEitherWay(db, userId, creatorId))
+          throw new ForbiddenError(BLOCKED_MESSAGE);
         const notification = await db.transaction(async (tx) => {
           if (!(await repo.claimUnlock(tx, message.id, userId))) return undefined;
           const { feeCents, creatorCents } = splitPayment(message.priceCents);
