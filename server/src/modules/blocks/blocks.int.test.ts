@@ -91,6 +91,19 @@ describe('POST and DELETE /api/auth/users/{idOrUsername}/block/', () => {
     expect(await blockedList(me)).toEqual([]);
   });
 
+  it.each(['0', '9007199254740993', 'no%20such', '%00', '-3'])(
+    'answers 4xx for the target %s, never a 5xx',
+    async (target) => {
+      const me = await buildUser(t);
+      for (const method of ['POST', 'DELETE'] as const) {
+        const res = await blockRequest(t, me, target, method);
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode).toBeLessThan(500);
+      }
+      expect(await blockedList(me)).toEqual([]);
+    },
+  );
+
   it('requires a signed-in user before anything else', async () => {
     const other = await buildUser(t);
     for (const res of [
