@@ -125,6 +125,26 @@ describe.each(DIRECTIONS)('after a block, %s', (direction) => {
   });
 });
 
+describe('the home feed across a block', () => {
+  it('drops a subscribed creator who blocked the fan, and falls back to everyone when that empties it', async () => {
+    const creator = await buildCreator(t);
+    const fan = await buildUser(t);
+    await topUp(t, fan, '20');
+    expect((await subscribe(t, fan, creator)).statusCode).toBe(201);
+    const post = await buildPost(t, creator, { content: 'for subscribers' });
+    const before = await get(t, fan, '/api/posts/');
+    expect(before.headers['x-feed-source']).toBe('following');
+    expect(before.json<{ id: number }[]>().map((p) => p.id)).toContain(post.id);
+
+    // The paid period still runs, but the block hides the creator's posts.
+    await block(t, creator, fan);
+    const after = await get(t, fan, '/api/posts/');
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['x-feed-source']).toBe('all');
+    expect(after.json<{ id: number }[]>().map((p) => p.id)).not.toContain(post.id);
+  });
+});
+
 describe('unblocking', () => {
   it('restores the profile, the posts, search and messaging', async () => {
     const { creator, fan, post, conversationId } = await pair();

@@ -176,10 +176,11 @@ export function createPostsService(deps: {
         const rows =
           (await keptFollowingPage(viewerId, cursor, limit)) ??
           (await repo.listFollowingFeed(db, viewerId, cursor, limit));
+        const following = await page(rows, viewerId, limit);
         // Only the viewer's own posts is still an empty feed for someone new.
-        const hasOthers = rows.some((row) => row.post.authorId !== viewerId);
+        const hasOthers = following.posts.some((post) => post.user_id !== viewerId);
         if (hasOthers || cursor || requested === 'following') {
-          return { ...(await page(rows, viewerId, limit)), source: 'following' };
+          return { ...following, source: 'following' };
         }
       }
       const rows =
