@@ -9,3 +9,4 @@ export * from './creator.ts';
 export * from './settings.ts';
 export * from './uploads.ts';
 export * from './moderation.ts';
+export * from './blocks.ts';

@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { messagingRoutes } from './modules/messaging/routes.ts';
 import { registerLiveSocket } from './modules/live/routes.ts';
+import { blocksRoutes } from './modules/blocks/routes.ts';
 import { callsRoutes } from './modules/calls/routes.ts';
 import { followsRoutes } from './modules/follows/routes.ts';
 import { exploreRoutes } from './modules/explore/routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes({ account: services.account }));
       await api.register(messagingRoutes({ messaging: services.messaging }));
       await api.register(callsRoutes({ calls: services.calls }));
+      await api.register(blocksRoutes({ blocks: services.blocks }));
       await api.register(followsRoutes({ follows: services.follows }));
       await api.register(exploreRoutes({ explore: services.explore }));
       await api.register(libraryRoutes({ library: services.library }));

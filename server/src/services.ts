@@ -20,6 +20,7 @@ import { createExploreService } from './modules/explore/service.ts';
 import { createLibraryService } from './modules/library/service.ts';
 import { createCallsService } from './modules/calls/service.ts';
 import { createTicketSigner } from './modules/calls/tickets.ts';
+import { createBlocksService } from './modules/blocks/service.ts';
 import { createCreatorService } from './modules/creator/service.ts';
 import { createMediaSigner } from './modules/media/signing.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
@@ -81,6 +82,7 @@ export function createServices(deps: ServiceDeps) {
   const notifications = createNotificationsService({ db, bus });
   const tickets = createTicketSigner(secrets.urlSigningKey);
   const audit = createAuditLog({ db });
+  const blocks = createBlocksService({ db, mediaUrl, changes });
   return {
     db,
     bus,
@@ -145,6 +147,7 @@ export function createServices(deps: ServiceDeps) {
     explore: createExploreService({ db, mediaUrl }),
     library: createLibraryService({ db, signer, changes }),
     calls: createCallsService({ db, tickets, ice: config.ice }),
+    blocks,
     account: createAccountService({ db, storage, rateLimits, changes, sessions }),
     audit,
     moderation: createModeration({ db, sessions, audit }),

@@ -375,6 +375,15 @@ export const en = {
     deleteConfirm: 'Are you sure you want to delete this post?',
     deleteFailed: 'Failed to delete post. Please try again later.',
   },
+  blocks: {
+    menu: 'More actions for {{username}}',
+    block: 'Block',
+    blocking: 'Blocking...',
+    confirmTitle: 'Block {{username}}?',
+    confirmText:
+      'You and {{username}} will no longer see or find each other, and neither can message, call, tip, subscribe to or follow the other. Follows between you end. A subscription between you is not renewed: it runs out at the end of the period already paid, with nothing refunded. You can unblock in Settings → Account.',
+    failed: 'Could not block. Please try again.',
+  },
   profile: {
     loading: 'Loading profile...',
     notFoundTitle: 'User not found',
@@ -878,6 +887,15 @@ export const en = {
       cancel: 'Cancel',
       loadFailed: 'Could not load your devices.',
       failed: 'Could not sign that device out. Please try again.',
+    },
+    blocked: {
+      title: 'Blocked users',
+      text: 'People you blocked cannot see or find you, nor message, call, tip, subscribe to or follow you.',
+      empty: 'You have not blocked anyone.',
+      unblock: 'Unblock',
+      unblockLabel: 'Unblock {{username}}',
+      loadFailed: 'Could not load the users you blocked.',
+      failed: 'Could not unblock. Please try again.',
     },
     password: {
       title: 'Change password',

@@ -11,3 +11,4 @@ export * from './follows.ts';
 export * from './unread-counts.ts';
 export * from './two-factor.ts';
 export * from './audit-log.ts';
+export * from './blocks.ts';

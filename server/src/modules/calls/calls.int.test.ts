@@ -3,6 +3,7 @@ import { messages as texts } from '@zura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { login, postJson } from '../../../test/auth.ts';
+import { block } from '../../../test/blocks.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 import { postAs, roomOf, startConversation } from '../../../test/messaging.ts';
 import { closeAllSockets, listen, TestSocket, type Frame } from '../../../test/sockets.ts';
@@ -200,6 +201,20 @@ describe('the PeerJS server', () => {
     // The real owner still gets in.
     const real = await openPeer(aliceTicket.peer_id, aliceTicket.token);
     await real.close();
+  });
+
+  it('refuses a ticket issued before a block between the pair', async () => {
+    const alice = await buildUser(t);
+    const bob = await buildUser(t);
+    await startConversation(t, alice, bob);
+    const aliceTicket = await ticket(alice, bob);
+    await block(t, bob, alice);
+    const socket = peerSocket(aliceTicket.peer_id, aliceTicket.token);
+    expect(await socket.waitForClose()).toEqual({
+      code: 4401,
+      reason: 'Invalid peer id or call ticket',
+    });
+    expect(socket.frames).toEqual([BAD_TICKET]);
   });
 
   it('refuses a valid ticket under another PeerJS key', async () => {

@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { PEER_KEY, PEER_PATH } from './service.ts';
+import type { BlocksService } from '../blocks/service.ts';
 import { parsePeerId, parseRoom, type TicketSigner } from './tickets.ts';
 
 /** PeerJS signalling frames are small JSON (offers with SDP run to a few kilobytes). */
@@ -94,9 +95,14 @@ function createPeerSessions(changes: ChangeNotices, sessions: Sessions) {
  */
 export async function registerPeerServer(
   app: FastifyInstance,
-  deps: { tickets: TicketSigner; sessions: Sessions; changes: ChangeNotices },
+  deps: {
+    tickets: TicketSigner;
+    sessions: Sessions;
+    changes: ChangeNotices;
+    blocks: Pick<BlocksService, 'isBlockedEitherWay'>;
+  },
 ) {
-  const { tickets, sessions } = deps;
+  const { tickets, sessions, blocks } = deps;
   const peerSessions = createPeerSessions(deps.changes, sessions);
   app.addHook('onClose', async () => peerSessions.close());
   let peerSockets: WebSocketServer | undefined;
@@ -133,6 +139,10 @@ export async function registerPeerServer(
     socket.pause();
     const active = await sessions.isActive({ userId: peer.userId, sessionId });
     if (!active || socket.readyState !== socket.OPEN) return refuse();
+    // A ticket issued before a block between the pair no longer opens the room.
+    const pair = parseRoom(peer.roomId);
+    if (pair && (await blocks.isBlockedEitherWay(pair[0], pair[1]))) return refuse();
+    if (socket.readyState !== socket.OPEN) return refuse();
     confineToRoom(socket, peer.roomId);
     peerSessions.add(sessionId, { socket, peerId, ...peer });
     // Ended while it was added: its notice may have been heard before `add`.

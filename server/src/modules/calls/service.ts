@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { isBlockedEitherWay } from '../blocks/repo.ts';
 import * as messagingRepo from '../messaging/repo.ts';
 import { iceServersFor } from './ice.ts';
 import { parseRoom, type TicketSigner } from './tickets.ts';
@@ -27,6 +28,9 @@ export function createCallsService(deps: {
       const [low, high] = room;
       const conversation = await messagingRepo.findConversationByPair(deps.db, low, high);
       if (!conversation) throw new NotFoundError('Start a conversation before calling.');
+      if (await isBlockedEitherWay(deps.db, low, high)) {
+        throw new ForbiddenError('You cannot call this user.');
+      }
       const peerId = `${roomId}_${userId}`;
       return {
         room_id: roomId,

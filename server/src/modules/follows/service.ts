@@ -1,7 +1,8 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { isBlockedEitherWay } from '../blocks/repo.ts';
 import { insertNotification } from '../notifications/repo.ts';
 import type { Notify } from '../notifications/service.ts';
 import { canViewProfileContent } from '../profiles/policy.ts';
@@ -45,6 +46,9 @@ export function createFollowsService(deps: {
      */
     async follow(followerId: number, followeeId: number) {
       const followee = await target(followerId, followeeId);
+      if (await isBlockedEitherWay(db, followerId, followeeId)) {
+        throw new ForbiddenError('You cannot follow this user.');
+      }
       const follower = await findUserById(db, followerId);
       const notification = await db.transaction(async (tx) => {
         if (!(await repo.follow(tx, followerId, followeeId))) return undefined;

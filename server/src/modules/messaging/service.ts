@@ -10,6 +10,7 @@ import {
   ValidationError,
   type FieldErrors,
 } from '../../lib/errors.ts';
+import { isBlockedEitherWay } from '../blocks/repo.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { insertNotification, markConversationNotificationsRead } from '../notifications/repo.ts';
 import { presentNotification } from '../notifications/presenter.ts';
@@ -59,6 +60,9 @@ function noticeText(
 export function roomIdOf(a: number, b: number): string {
   return `room_${Math.min(a, b)}_${Math.max(a, b)}`;
 }
+
+/** The refusal for either side of a block, which keeps quiet about who blocked whom. */
+export const BLOCKED_MESSAGE = 'You cannot message this user.';
 
 export function createMessagingService(deps: {
   db: Database;
@@ -142,6 +146,8 @@ export function createMessagingService(deps: {
         throw new BadRequestError('You cannot start a conversation with yourself.');
       const recipient = await findUserById(db, recipientId);
       if (!recipient) throw new NotFoundError('User not found');
+      if (await isBlockedEitherWay(db, userId, recipientId))
+        throw new ForbiddenError(BLOCKED_MESSAGE);
       const unlocked =
         recipient.isProfileLocked &&
         (await profilesRepo.hasProfileUnlock(db, recipient.id, userId));
@@ -193,6 +199,9 @@ export function createMessagingService(deps: {
       if (!sides) throw new NotFoundError('Conversation not found.');
       const sender = sides.own;
       const recipientId = sides.other?.id ?? null;
+      if (recipientId !== null && (await isBlockedEitherWay(db, senderId, recipientId))) {
+        throw new ForbiddenError(BLOCKED_MESSAGE);
+      }
       const errors: FieldErrors = {};
       const text = input.text.trim();
       if (text.length > MESSAGE_MAX_LENGTH)
@@ -285,6 +294,9 @@ export function createMessagingService(deps: {
         const creatorId = message.senderId;
         if (creatorId === null)
           throw new BadRequestError('The sender of this message has deleted their account.');
+        // Paying would also ring the sender: a block stops both.
+        if (await isBlockedEitherWay(db, userId, creatorId))
+          throw new ForbiddenError(BLOCKED_MESSAGE);
         const notification = await db.transaction(async (tx) => {
           if (!(await repo.claimUnlock(tx, message.id, userId))) return undefined;
           const { feeCents, creatorCents } = splitPayment(message.priceCents);

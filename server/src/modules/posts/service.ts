@@ -10,6 +10,7 @@ import {
 import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
 import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
+import { blockedEitherWay, isBlockedEitherWay } from '../blocks/repo.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { canViewProfileContent } from '../profiles/policy.ts';
 import * as profilesRepo from '../profiles/repo.ts';
@@ -77,10 +78,26 @@ export function createPostsService(deps: {
       : newestPosts.page(viewerId, cursor, limit, authors);
   }
 
-  function page(rows: repo.PostWithAuthor[], viewerId: number, limit: number): PostPage {
+  /**
+   * A page of posts as the viewer sees it. Authors in a block with the viewer are dropped here,
+   * per viewer, because the kept copies of the feeds are shared by everyone; the cursor still
+   * follows the rows read, so a page may come out short but the next one starts right.
+   */
+  async function page(
+    rows: repo.PostWithAuthor[],
+    viewerId: number,
+    limit: number,
+  ): Promise<PostPage> {
     const last = rows.at(-1);
+    const blocked = await blockedEitherWay(
+      db,
+      viewerId,
+      rows.map((row) => row.post.authorId),
+    );
     return {
-      posts: rows.map((row) => presentPost(row, viewerId, signer)),
+      posts: rows
+        .filter((row) => !blocked.has(row.post.authorId))
+        .map((row) => presentPost(row, viewerId, signer)),
       nextCursor: rows.length === limit && last ? encodeCursor(last.post) : undefined,
     };
   }
@@ -90,7 +107,7 @@ export function createPostsService(deps: {
     const row = await repo.findPostFor(db, viewerId, postId);
     if (!row) return undefined;
     const author = await profilesRepo.findUserByIdOrUsername(db, String(row.post.authorId));
-    if (!author) return undefined;
+    if (!author || (await isBlockedEitherWay(db, viewerId, author.id))) return undefined;
     const unlocked =
       author.isProfileLocked && (await profilesRepo.hasProfileUnlock(db, author.id, viewerId));
     return canViewProfileContent(author, viewerId, unlocked) ? row : undefined;
@@ -174,16 +191,17 @@ export function createPostsService(deps: {
         const rows =
           (await keptFollowingPage(viewerId, cursor, limit)) ??
           (await repo.listFollowingFeed(db, viewerId, cursor, limit));
+        const following = await page(rows, viewerId, limit);
         // Only the viewer's own posts is still an empty feed for someone new.
-        const hasOthers = rows.some((row) => row.post.authorId !== viewerId);
+        const hasOthers = following.posts.some((post) => post.user_id !== viewerId);
         if (hasOthers || cursor || requested === 'following') {
-          return { ...page(rows, viewerId, limit), source: 'following' };
+          return { ...following, source: 'following' };
         }
       }
       const rows =
         (await newestPosts.page(viewerId, cursor, limit)) ??
         (await repo.listFeed(db, viewerId, cursor, limit));
-      return { ...page(rows, viewerId, limit), source: 'all' };
+      return { ...(await page(rows, viewerId, limit)), source: 'all' };
     },
 
     async postsOf(
@@ -193,7 +211,10 @@ export function createPostsService(deps: {
       limit: number,
     ) {
       const author = await profilesRepo.findUserByIdOrUsername(db, idOrUsername);
-      if (!author) throw new NotFoundError('User not found');
+      // A block hides the author as if there were none.
+      if (!author || (await isBlockedEitherWay(db, viewerId, author.id))) {
+        throw new NotFoundError('User not found');
+      }
       const unlocked =
         author.isProfileLocked && (await profilesRepo.hasProfileUnlock(db, author.id, viewerId));
       if (!canViewProfileContent(author, viewerId, unlocked))

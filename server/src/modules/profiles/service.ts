@@ -26,6 +26,7 @@ import type { Notify } from '../notifications/service.ts';
 import { applyPriceChange } from '../subscriptions/price-changes.ts';
 import { findActive as findActiveSubscription } from '../subscriptions/repo.ts';
 import { followedAmong } from '../follows/repo.ts';
+import { isBlockedEitherWay } from '../blocks/repo.ts';
 import { presentProfile } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -78,13 +79,22 @@ export function createProfilesService(deps: {
     return upload.id;
   }
 
+  /**
+   * The user, unless absent, suspended (except to themselves) or in a block with the viewer: all
+   * answer the same 404, as if absent.
+   */
+  async function visibleUser(viewerId: number, idOrUsername: string): Promise<UserRow> {
+    const user = await repo.findUserByIdOrUsername(db, idOrUsername);
+    const suspended = user?.suspendedAt && user.id !== viewerId;
+    if (!user || suspended || (await isBlockedEitherWay(db, viewerId, user.id))) {
+      throw new NotFoundError('User not found');
+    }
+    return user;
+  }
+
   return {
     async getProfile(viewerId: number, idOrUsername: string) {
-      const user = await repo.findUserByIdOrUsername(db, idOrUsername);
-      // A suspended account's profile is gone for everyone else, as if absent.
-      if (!user || (user.suspendedAt && user.id !== viewerId)) {
-        throw new NotFoundError('User not found');
-      }
+      const user = await visibleUser(viewerId, idOrUsername);
       const unlocked =
         user.id !== viewerId &&
         user.isProfileLocked &&
@@ -223,8 +233,7 @@ export function createProfilesService(deps: {
     },
 
     async unlockProfile(viewerId: number, idOrUsername: string, password: string | undefined) {
-      const profile = await repo.findUserByIdOrUsername(db, idOrUsername);
-      if (!profile || profile.suspendedAt) throw new NotFoundError('User not found');
+      const profile = await visibleUser(viewerId, idOrUsername);
       if (profile.id === viewerId) throw new BadRequestError('You cannot unlock your own profile.');
       if (!password) throw new BadRequestError('Password is required');
       const alreadyUnlocked = await repo.hasProfileUnlock(db, profile.id, viewerId);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 
@@ -130,4 +130,23 @@ export async function isSubscribed(
   creatorId: number,
 ): Promise<boolean> {
   return (await findActive(db, fanId, creatorId)) !== undefined;
+}
+
+/**
+ * Stops the renewal of every running subscription between two users, either way: a block ends
+ * what the pair pays each other, but a period already paid for is not taken back.
+ */
+export async function stopRenewalsBetween(db: Executor, a: number, b: number) {
+  await db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true })
+    .where(
+      and(
+        eq(subscriptions.status, 'active'),
+        or(
+          and(eq(subscriptions.fanId, a), eq(subscriptions.creatorId, b)),
+          and(eq(subscriptions.fanId, b), eq(subscriptions.creatorId, a)),
+        ),
+      ),
+    );
 }

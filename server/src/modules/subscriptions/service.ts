@@ -5,10 +5,12 @@ import type { NotificationRow } from '../../db/schema/index.ts';
 import type { Notify } from '../notifications/service.ts';
 import {
   BadRequestError,
+  ForbiddenError,
   NotFoundError,
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../lib/errors.ts';
+import { isBlockedEitherWay } from '../blocks/repo.ts';
 import { insertNotification } from '../notifications/repo.ts';
 import type { MediaUrlResolver } from '../users/presenter.ts';
 import { findUserById } from '../users/repo.ts';
@@ -53,6 +55,9 @@ export function createSubscriptionsService(deps: {
       if (creator.id === fanId) throw new BadRequestError('You cannot subscribe to yourself.');
       const fan = await findUserById(db, fanId);
       if (!fan) throw new NotFoundError('User not found');
+      if (await isBlockedEitherWay(db, fanId, creatorId)) {
+        throw new ForbiddenError('You cannot subscribe to this user.');
+      }
       let created: NotificationRow | undefined;
       const result = await runIdempotent(
         db,

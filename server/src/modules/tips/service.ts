@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
 import type { Notify } from '../notifications/service.ts';
 import { posts } from '../../db/schema/index.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { isBlockedEitherWay } from '../blocks/repo.ts';
 import { insertNotification } from '../notifications/repo.ts';
 import { findUserById } from '../users/repo.ts';
 import { runIdempotent } from '../wallet/idempotency.ts';
@@ -28,6 +29,9 @@ export function createTipsService(deps: { db: Database; notify: Notify }) {
       ]);
       if (!creator || !creator.isCreator) throw new NotFoundError('Creator not found.');
       if (!fan) throw new NotFoundError('User not found');
+      if (await isBlockedEitherWay(db, fanId, creator.id)) {
+        throw new ForbiddenError('You cannot tip this user.');
+      }
       if (input.postId !== undefined) {
         const post = await db.query.posts.findFirst({
           where: and(eq(posts.id, input.postId), eq(posts.authorId, creator.id)),

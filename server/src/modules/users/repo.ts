@@ -1,18 +1,19 @@
-import { desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
+import { notBlockedWith } from '../blocks/repo.ts';
 
 export function findUserById(db: Executor, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
-/** Creators first, then the most followed, then the newest; never the viewer. */
+/** Creators first, then the most followed, then the newest; never the viewer nor a blocked user. */
 export function listSuggestedUsers(db: Executor, viewerId: number, limit: number) {
   return db
     .select()
     .from(users)
-    .where(ne(users.id, viewerId))
+    .where(and(ne(users.id, viewerId), notBlockedWith(viewerId, users.id)))
     .orderBy(desc(users.isCreator), desc(users.followersCount), desc(users.id))
     .limit(limit);
 }

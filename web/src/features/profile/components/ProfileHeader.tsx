@@ -9,6 +9,7 @@ import { Alert } from '../../../ui/Alert';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
+import { BlockMenu } from '../../blocks/BlockMenu';
 import { FollowButton } from '../../follows/FollowButton';
 import { startConversation } from '../../messaging/api';
 import { SubscribeButton } from '../../subscriptions/components/SubscribeButton';
@@ -81,6 +82,7 @@ export function ProfileHeader({ profile, contentVisible }: ProfileHeaderProps) {
                     />
                   </>
                 )}
+                <BlockMenu userId={profile.id} username={profile.username} />
               </>
             )}
           </div>

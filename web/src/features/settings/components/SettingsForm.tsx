@@ -16,6 +16,7 @@ import {
   sectionChanges,
   type SettingsSection,
 } from '../sections';
+import { BlockedUsersPanel } from './BlockedUsersPanel';
 import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { DevicesPanel } from './DevicesPanel';
@@ -174,6 +175,7 @@ export function SettingsForm({ initial }: SettingsFormProps) {
       {tab === 'account' && (
         <>
           <DevicesPanel />
+          <BlockedUsersPanel />
           <ChangePasswordPanel />
           <DeleteAccountPanel />
         </>
