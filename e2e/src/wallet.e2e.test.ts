@@ -233,12 +233,16 @@ describe('wallet and subscriptions', () => {
       'Platform fee (10%)': '$0.50',
       'Creator receives (90%)': '$4.49',
     });
-    // A creator may ask for a payout of the earnings.
+    // The fan paid with test-mode money: the earnings are never paid out, and the panel says so.
+    const payout = creatorPage.getByRole('region', { name: 'Request a payout', exact: true });
     await expectVisible(
-      creatorPage
-        .getByRole('region', { name: 'Request a payout', exact: true })
-        .getByRole('button', { name: 'Withdraw all ($4.49)', exact: true }),
+      payout.getByText(
+        '$4.49 of your earnings came from test-mode top-ups. Test money is never paid out.',
+        { exact: true },
+      ),
     );
+    expect(await payout.getByRole('button', { name: /Withdraw all/ }).count()).toBe(0);
+    expect(await payout.getByRole('button', { name: 'Request payout' }).isDisabled()).toBe(true);
   });
 
   it('refuses a subscription the wallet cannot pay and leads to the wallet', async () => {

@@ -596,6 +596,8 @@ export const en = {
       all: 'Withdraw all ({{amount}})',
       requested: 'Payout of {{amount}} requested.',
       insufficient: 'Your earnings do not cover this payout.',
+      testMoney:
+        '{{amount}} of your earnings came from test-mode top-ups. Test money is never paid out.',
       failed: 'Failed to request the payout. Please try again.',
       historyTitle: 'Payouts',
       empty: 'No payouts yet.',

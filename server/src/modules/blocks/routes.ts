@@ -10,10 +10,8 @@ const params = z.object({ idOrUsername: z.string().min(1).max(64) });
 export function blocksRoutes(deps: { blocks: BlocksService }): FastifyPluginAsyncZod {
   const { blocks } = deps;
   return async (app) => {
-    app.get(
-      '/auth/blocks/',
-      { schema: { response: { 200: blockedUserList } } },
-      (request) => blocks.list(request.userId),
+    app.get('/auth/blocks/', { schema: { response: { 200: blockedUserList } } }, (request) =>
+      blocks.list(request.userId),
     );
     app.post(
       '/auth/users/:idOrUsername/block/',

@@ -8,6 +8,8 @@ import { amountText } from './money';
 export const walletSummary = z.looseObject({
   balance_cents: z.number(),
   earnings_cents: z.number(),
+  /** The part of the earnings that may be paid out: not what came from test-mode top-ups. */
+  withdrawable_cents: z.number(),
   currency: z.string(),
   platform_fee_percent: z.number(),
   provider: z.string(),

@@ -22,26 +22,34 @@ import { AmountPicker } from './AmountPicker';
 
 export interface PayoutPanelProps {
   earningsCents: number;
+  /** What may be paid out: earnings from test-mode top-ups never are. */
+  withdrawableCents: number;
 }
 
 /** A creator's payout request (from earnings) and the list of requested and paid payouts. */
-export function PayoutPanel({ earningsCents }: PayoutPanelProps) {
+export function PayoutPanel({ earningsCents, withdrawableCents }: PayoutPanelProps) {
   const { t } = useTranslation();
+  const testCents = earningsCents - withdrawableCents;
   return (
     <div className="space-y-6">
       <div>
         <p className="mb-4 text-sm text-slate-600">{t('wallet.payout.text')}</p>
-        <PayoutForm earningsCents={earningsCents} />
+        {testCents > 0 && (
+          <Alert tone="info" className="mb-4">
+            {t('wallet.payout.testMoney', { amount: formatCents(testCents) })}
+          </Alert>
+        )}
+        <PayoutForm earningsCents={earningsCents} withdrawableCents={withdrawableCents} />
       </div>
       <PayoutHistory />
     </div>
   );
 }
 
-/** The server takes payouts up to the top-up limit; the earnings are the real ceiling. */
+/** The server takes payouts up to the top-up limit; the withdrawable earnings are the real ceiling. */
 const MAX_PAYOUT_CENTS = MAX_TOPUP_CENTS;
 
-function PayoutForm({ earningsCents }: PayoutPanelProps) {
+function PayoutForm({ withdrawableCents }: PayoutPanelProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => amountFormSchema(MIN_AMOUNT_CENTS, MAX_PAYOUT_CENTS), []);
   const {
@@ -62,7 +70,7 @@ function PayoutForm({ earningsCents }: PayoutPanelProps) {
 
   const submit = handleSubmit(({ amount: cents }) => {
     setRequested(null);
-    if (cents > earningsCents) {
+    if (cents > withdrawableCents) {
       setError('amount', { message: t('wallet.payout.insufficient') });
       return;
     }
@@ -82,7 +90,7 @@ function PayoutForm({ earningsCents }: PayoutPanelProps) {
     ? t('wallet.payout.insufficient')
     : failure?.message;
   const presets =
-    earningsCents >= MIN_AMOUNT_CENTS ? [Math.min(earningsCents, MAX_PAYOUT_CENTS)] : [];
+    withdrawableCents >= MIN_AMOUNT_CENTS ? [Math.min(withdrawableCents, MAX_PAYOUT_CENTS)] : [];
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -103,7 +111,11 @@ function PayoutForm({ earningsCents }: PayoutPanelProps) {
           {t('wallet.payout.requested', { amount: formatCents(requested) })}
         </Alert>
       )}
-      <Button type="submit" busy={mutation.isPending} disabled={earningsCents < MIN_AMOUNT_CENTS}>
+      <Button
+        type="submit"
+        busy={mutation.isPending}
+        disabled={withdrawableCents < MIN_AMOUNT_CENTS}
+      >
         {mutation.isPending ? t('wallet.payout.submitting') : t('wallet.payout.submit')}
       </Button>
     </form>

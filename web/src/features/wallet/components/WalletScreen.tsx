@@ -64,7 +64,10 @@ export function WalletScreen() {
 
       {isCreator && wallet && (
         <Card title={t('wallet.payout.title')} id="wallet-payout">
-          <PayoutPanel earningsCents={wallet.earnings_cents} />
+          <PayoutPanel
+            earningsCents={wallet.earnings_cents}
+            withdrawableCents={wallet.withdrawable_cents}
+          />
         </Card>
       )}
 
