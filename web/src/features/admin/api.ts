@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { adminUserList, auditLogPage, messageResponse } from '@zura/contracts';
 import { z } from 'zod';
 import { api } from '../../lib/api';
 import { creatorApplication } from '../creator/api';
@@ -23,6 +24,8 @@ export const adminKeys = {
     status
       ? ([...adminKeys.all, 'applications', status] as const)
       : ([...adminKeys.all, 'applications'] as const),
+  users: (query: string) => [...adminKeys.all, 'users', query] as const,
+  auditLog: () => [...adminKeys.all, 'audit-log'] as const,
   payouts: (status?: PayoutReviewStatus) =>
     status
       ? ([...adminKeys.all, 'payouts', status] as const)
@@ -67,4 +70,38 @@ export function payoutsForReviewQuery(status: PayoutReviewStatus) {
 
 export function markPayoutPaid(id: number) {
   return api.post(`/admin/payouts/${id}/mark-paid/`, undefined, { schema: payout });
+}
+
+/** GET /admin/users/?q=: accounts whose username or email starts with the query. */
+export function adminUsersQuery(query: string) {
+  return queryOptions({
+    queryKey: adminKeys.users(query),
+    queryFn: ({ signal }) =>
+      api.get(`/admin/users/?q=${encodeURIComponent(query)}`, { schema: adminUserList, signal }),
+    enabled: query.trim() !== '',
+    staleTime: 0,
+  });
+}
+
+export function suspendUser(id: number, reason: string) {
+  return api.post(`/admin/users/${id}/suspend/`, { reason }, { schema: messageResponse });
+}
+
+export function unsuspendUser(id: number) {
+  return api.post(`/admin/users/${id}/unsuspend/`, {}, { schema: messageResponse });
+}
+
+/** GET /admin/audit-log/: admin actions, newest first, 50 a page. */
+export function auditLogQuery() {
+  return infiniteQueryOptions({
+    queryKey: adminKeys.auditLog(),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(`/admin/audit-log/${pageParam ? `?before=${pageParam}` : ''}`, {
+        schema: auditLogPage,
+        signal,
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next,
+    staleTime: 0,
+  });
 }

@@ -6,15 +6,26 @@ import { Tabs } from '../../../ui/Tabs';
 import { useOwnProfile } from '../../profile/api';
 import { NotFound } from '../../shell/NotFound';
 import { ApplicationsReview } from './ApplicationsReview';
+import { AuditLogView } from './AuditLogView';
 import { PayoutsReview } from './PayoutsReview';
+import { UsersReview } from './UsersReview';
 
-type AdminTab = 'applications' | 'payouts';
+type AdminTab = 'applications' | 'payouts' | 'users' | 'audit';
+
+const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
+  applications: ApplicationsReview,
+  payouts: PayoutsReview,
+  users: UsersReview,
+  audit: AuditLogView,
+};
 
 /** /admin: admins only; anyone else sees the 404 page, as the server answers them 404 too. */
 export function AdminScreen() {
   const { t } = useTranslation();
   const { data: profile, isPending } = useOwnProfile();
   const [tab, setTab] = useState<AdminTab>('applications');
+
+  const View = TAB_VIEWS[tab];
 
   if (isPending) return <FullPageSpinner label={t('app.loading')} />;
   if (!profile?.is_admin) return <NotFound />;
@@ -27,11 +38,13 @@ export function AdminScreen() {
         items={[
           { value: 'applications', label: t('admin.tabs.applications') },
           { value: 'payouts', label: t('admin.tabs.payouts') },
+          { value: 'users', label: t('admin.tabs.users') },
+          { value: 'audit', label: t('admin.tabs.audit') },
         ]}
         value={tab}
         onValueChange={setTab}
       >
-        {tab === 'applications' ? <ApplicationsReview /> : <PayoutsReview />}
+        <View />
       </Tabs>
     </div>
   );

@@ -1,0 +1,127 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminUser } from '@zura/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorBodyText } from '../../../lib/api-errors';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { TextField } from '../../../ui/TextField';
+import { adminKeys, adminUsersQuery, suspendUser, unsuspendUser } from '../api';
+import { ReasonDialog } from './ReasonDialog';
+
+/** Find an account by the start of its username or email, then suspend or unsuspend it. */
+export function UsersReview() {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const users = useQuery(adminUsersQuery(query));
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setQuery(text.trim());
+  };
+  return (
+    <div className="space-y-4">
+      <form onSubmit={search} role="search" className="flex items-end gap-3">
+        <div className="flex-1">
+          <TextField
+            label={t('admin.users.search')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+        <Button type="submit">{t('admin.users.find')}</Button>
+      </form>
+      {users.isError && <Alert>{t('admin.users.loadFailed')}</Alert>}
+      {users.data && users.data.results.length === 0 && (
+        <p className="text-sm text-slate-600">{t('admin.users.none')}</p>
+      )}
+      <ul aria-label={t('admin.users.results')} className="divide-y divide-slate-100">
+        {users.data?.results.map((user) => (
+          <UserRow key={user.id} user={user} query={query} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function UserRow({ user, query }: { user: AdminUser; query: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'suspend' | 'unsuspend'>();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.users(query) }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.auditLog() }),
+    ]);
+  const lift = useMutation({ mutationFn: () => unsuspendUser(user.id), onSuccess: refresh });
+  const close = (open: boolean) => {
+    if (!open) setDialog(undefined);
+  };
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3 text-sm">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-slate-900">
+          {user.username}
+          {user.is_admin && (
+            <span className="ml-2 text-xs text-violet-700">{t('admin.users.admin')}</span>
+          )}
+        </p>
+        <p className="text-slate-600">{user.email}</p>
+        {user.suspended_at && (
+          <p className="text-red-700">
+            {t('admin.users.suspended', { reason: user.suspension_reason ?? '' })}
+          </p>
+        )}
+      </div>
+      {lift.isError && (
+        <Alert>{errorBodyText(lift.error, 'error') ?? t('admin.users.failed')}</Alert>
+      )}
+      {user.suspended_at ? (
+        <Button
+          variant="outline"
+          size="sm"
+          busy={lift.isPending}
+          onClick={() => setDialog('unsuspend')}
+        >
+          {t('admin.users.unsuspend')}
+        </Button>
+      ) : (
+        !user.is_admin && (
+          <Button variant="danger" size="sm" onClick={() => setDialog('suspend')}>
+            {t('admin.users.suspend')}
+          </Button>
+        )
+      )}
+      <ReasonDialog
+        open={dialog === 'suspend'}
+        onOpenChange={close}
+        title={t('admin.users.suspendTitle', { username: user.username })}
+        description={t('admin.users.suspendText')}
+        labels={{
+          reason: t('admin.users.reason'),
+          required: t('admin.users.reasonRequired'),
+          submit: t('admin.users.suspend'),
+          submitting: t('admin.users.suspending'),
+          failed: t('admin.users.failed'),
+        }}
+        act={async (reason) => {
+          await suspendUser(user.id, reason);
+          await refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'unsuspend'}
+        onOpenChange={close}
+        title={t('admin.users.unsuspendTitle', { username: user.username })}
+        message={t('admin.users.unsuspendText')}
+        confirmLabel={t('admin.users.unsuspend')}
+        cancelLabel={t('admin.cancel')}
+        onConfirm={() => {
+          setDialog(undefined);
+          lift.mutate();
+        }}
+      />
+    </li>
+  );
+}
