@@ -1,7 +1,7 @@
 import { and, desc, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { notBlockedWith } from '../blocks/repo.ts';
+import { visibleTo } from '../users/visibility.ts';
 
 export type CreatorSort = 'relevance' | 'newest' | 'followers';
 
@@ -36,11 +36,11 @@ export function searchCreators(
   const q = options.q.trim().toLowerCase();
   // Never the viewer: the results are other creators, and a card of one's own would carry the
   // owner's private fields.
-  // Nor anyone in a block with the viewer, either way.
+  // Nor anyone hidden from the viewer: a block either way, a suspension.
   const conditions: SQL[] = [
     sql`${users.isCreator}`,
     sql`${users.id} <> ${options.viewerId}`,
-    notBlockedWith(options.viewerId, users.id),
+    visibleTo(options.viewerId, users.id),
   ];
   const query = sql`websearch_to_tsquery('simple', ${q})`;
   if (q) {

@@ -10,9 +10,10 @@ import {
   renewAllDue,
   subscribe,
   subscriptionRow,
+  tip,
   topUp,
 } from '../../../test/economy.ts';
-import { buildUser, type TestUser } from '../../../test/factories.ts';
+import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
 import { authedSocket, closeAllSockets, listen } from '../../../test/sockets.ts';
 
 /**
@@ -94,6 +95,42 @@ describe('suspending an account', () => {
       action: 'user_unsuspended',
       reason: 'Appeal accepted.',
     });
+  });
+
+  it('hides the account’s posts everywhere and takes no money for it, until lifted', async () => {
+    const creator = await buildCreator(t, 500);
+    const fan = await buildUser(t);
+    await topUp(t, fan, '20.00');
+    const post = await buildPost(t, creator);
+    const feedIds = async () =>
+      (await t.request({ method: 'GET', url: '/api/posts/', token: fan.access }))
+        .json<{ id: number }[]>()
+        .map((row) => row.id);
+    const postsOf = () =>
+      t.request({ method: 'GET', url: `/api/posts/user/${creator.id}/`, token: fan.access });
+    const explore = async () =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/explore/creators/?q=${creator.username}`,
+          token: fan.access,
+        })
+      ).body;
+    expect(await feedIds()).toContain(post.id);
+    expect(await explore()).toContain(creator.username);
+
+    expect((await suspend(creator.id, { reason: 'Fraud.' })).statusCode).toBe(200);
+    expect(await feedIds()).not.toContain(post.id);
+    expect((await postsOf()).statusCode).toBe(404);
+    expect(await explore()).not.toContain(creator.username);
+    const tipRes = await tip(t, fan, creator, '5.00');
+    expect(tipRes.statusCode).toBe(404);
+    expect(tipRes.json()).toEqual({ detail: 'Creator not found.' });
+    expect((await subscribe(t, fan, creator)).statusCode).toBe(404);
+
+    expect((await unsuspend(creator.id)).statusCode).toBe(200);
+    expect(await feedIds()).toContain(post.id);
+    expect((await postsOf()).statusCode).toBe(200);
   });
 
   it('stops renewals to and from the suspended account', async () => {

@@ -10,7 +10,7 @@ import {
 import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
 import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
-import { blockedEitherWay, isBlockedEitherWay } from '../blocks/repo.ts';
+import { hiddenFrom, isHiddenFrom } from '../users/visibility.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { canViewProfileContent } from '../profiles/policy.ts';
 import * as profilesRepo from '../profiles/repo.ts';
@@ -79,7 +79,8 @@ export function createPostsService(deps: {
   }
 
   /**
-   * A page of posts as the viewer sees it. Authors in a block with the viewer are dropped here,
+   * A page of posts as the viewer sees it. Authors hidden from the viewer (a block either way, a
+   * suspension: `users/visibility.ts`) are dropped here,
    * per viewer, because the kept copies of the feeds are shared by everyone; the cursor still
    * follows the rows read, so a page may come out short but the next one starts right.
    */
@@ -89,14 +90,14 @@ export function createPostsService(deps: {
     limit: number,
   ): Promise<PostPage> {
     const last = rows.at(-1);
-    const blocked = await blockedEitherWay(
+    const hidden = await hiddenFrom(
       db,
       viewerId,
       rows.map((row) => row.post.authorId),
     );
     return {
       posts: rows
-        .filter((row) => !blocked.has(row.post.authorId))
+        .filter((row) => !hidden.has(row.post.authorId))
         .map((row) => presentPost(row, viewerId, signer)),
       nextCursor: rows.length === limit && last ? encodeCursor(last.post) : undefined,
     };
@@ -107,7 +108,7 @@ export function createPostsService(deps: {
     const row = await repo.findPostFor(db, viewerId, postId);
     if (!row) return undefined;
     const author = await profilesRepo.findUserByIdOrUsername(db, String(row.post.authorId));
-    if (!author || (await isBlockedEitherWay(db, viewerId, author.id))) return undefined;
+    if (!author || (await isHiddenFrom(db, viewerId, author.id))) return undefined;
     const unlocked =
       author.isProfileLocked && (await profilesRepo.hasProfileUnlock(db, author.id, viewerId));
     return canViewProfileContent(author, viewerId, unlocked) ? row : undefined;
@@ -211,8 +212,8 @@ export function createPostsService(deps: {
       limit: number,
     ) {
       const author = await profilesRepo.findUserByIdOrUsername(db, idOrUsername);
-      // A block hides the author as if there were none.
-      if (!author || (await isBlockedEitherWay(db, viewerId, author.id))) {
+      // A block or a suspension hides the author as if there were none.
+      if (!author || (await isHiddenFrom(db, viewerId, author.id))) {
         throw new NotFoundError('User not found');
       }
       const unlocked =

@@ -26,7 +26,7 @@ import type { Notify } from '../notifications/service.ts';
 import { applyPriceChange } from '../subscriptions/price-changes.ts';
 import { findActive as findActiveSubscription } from '../subscriptions/repo.ts';
 import { followedAmong } from '../follows/repo.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
+import { isHiddenFrom } from '../users/visibility.ts';
 import { presentProfile } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -85,8 +85,7 @@ export function createProfilesService(deps: {
    */
   async function visibleUser(viewerId: number, idOrUsername: string): Promise<UserRow> {
     const user = await repo.findUserByIdOrUsername(db, idOrUsername);
-    const suspended = user?.suspendedAt && user.id !== viewerId;
-    if (!user || suspended || (await isBlockedEitherWay(db, viewerId, user.id))) {
+    if (!user || (await isHiddenFrom(db, viewerId, user.id))) {
       throw new NotFoundError('User not found');
     }
     return user;

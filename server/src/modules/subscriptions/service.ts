@@ -51,7 +51,10 @@ export function createSubscriptionsService(deps: {
      */
     async subscribe(fanId: number, creatorId: number, idempotencyKey: string | undefined) {
       const creator = await findUserById(db, creatorId);
-      if (!creator || !creator.isCreator) throw new NotFoundError('Creator not found.');
+      // A suspended creator takes no money: as absent as their profile.
+      if (!creator || !creator.isCreator || creator.suspendedAt) {
+        throw new NotFoundError('Creator not found.');
+      }
       if (creator.id === fanId) throw new BadRequestError('You cannot subscribe to yourself.');
       const fan = await findUserById(db, fanId);
       if (!fan) throw new NotFoundError('User not found');

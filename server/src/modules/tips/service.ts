@@ -27,7 +27,10 @@ export function createTipsService(deps: { db: Database; notify: Notify }) {
         findUserById(db, input.creatorId),
         findUserById(db, fanId),
       ]);
-      if (!creator || !creator.isCreator) throw new NotFoundError('Creator not found.');
+      // A suspended creator takes no money: as absent as their profile.
+      if (!creator || !creator.isCreator || creator.suspendedAt) {
+        throw new NotFoundError('Creator not found.');
+      }
       if (!fan) throw new NotFoundError('User not found');
       if (await isBlockedEitherWay(db, fanId, creator.id)) {
         throw new ForbiddenError('You cannot tip this user.');

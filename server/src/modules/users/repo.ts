@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
-import { notBlockedWith } from '../blocks/repo.ts';
+import { visibleTo } from './visibility.ts';
 
 export function findUserById(db: Executor, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
@@ -13,7 +13,7 @@ export function listSuggestedUsers(db: Executor, viewerId: number, limit: number
   return db
     .select()
     .from(users)
-    .where(and(ne(users.id, viewerId), notBlockedWith(viewerId, users.id)))
+    .where(and(ne(users.id, viewerId), visibleTo(viewerId, users.id)))
     .orderBy(desc(users.isCreator), desc(users.followersCount), desc(users.id))
     .limit(limit);
 }
