@@ -161,7 +161,10 @@ describe('taking an account back', () => {
       password_confirm: squatter.password,
     });
     expect(signup.statusCode).toBe(201);
-    const { id } = signup.json<{ id: number }>();
+    const { rows } = await t.pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      owner,
+    ]);
+    const id = Number(rows[0]?.id);
     const squatterPair = await login(t, owner, squatter.password);
     const squatterSocket = await authedSocket(ws, squatterPair.access);
     const squatterElsewhere = await authedSocket(wsSecond, squatterPair.access);
