@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { hashToken, newOpaqueToken } from '../src/lib/tokens.ts';
 import { tokenFromMail, type TestApp } from './app.ts';
 
 let clientCounter = 0;
@@ -32,6 +33,24 @@ export function postJson(
 }
 
 export type TokenPairBody = { access: string; refresh: string };
+
+/**
+ * Resets the user's password through the API with a reset token written here (as the mailed
+ * link would carry it: either instance's job worker may send the mail); answers the response.
+ */
+export async function resetPasswordByLink(
+  t: TestApp,
+  userId: number,
+  newPassword = 'a brand new password',
+): Promise<LightMyRequestResponse> {
+  const token = newOpaqueToken();
+  await t.pool.query(
+    `INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at)
+     VALUES ($1, 'password_reset', $2, now() + interval '1 hour')`,
+    [userId, hashToken(token)],
+  );
+  return postJson(t, '/api/auth/password-reset/confirm/', { token, new_password: newPassword });
+}
 
 /** Signs in through the API and answers the token pair; fails the test if sign-in fails. */
 export async function login(t: TestApp, email: string, password: string): Promise<TokenPairBody> {

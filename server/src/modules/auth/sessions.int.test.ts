@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@zura/contracts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { login, postJson, type TokenPairBody } from '../../../test/auth.ts';
+import { login, postJson, resetPasswordByLink, type TokenPairBody } from '../../../test/auth.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 import { buildSecondInstance, type SecondInstance } from '../../../test/second-instance.ts';
-import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 
 /**
  * A session (one sign-in) ends once, and then its access tokens stop working at once, on every
@@ -88,18 +87,7 @@ describe('ending a session', () => {
     const other = await buildUser(t);
     const otherPair = await signedIn(other);
 
-    // The mailed link's token, written here: either instance's job worker may send the mail.
-    const token = newOpaqueToken();
-    await t.pool.query(
-      `INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at)
-       VALUES ($1, 'password_reset', $2, now() + interval '1 hour')`,
-      [user.id, hashToken(token)],
-    );
-    const confirmed = await postJson(t, '/api/auth/password-reset/confirm/', {
-      token,
-      new_password: 'a brand new password',
-    });
-    expect(confirmed.statusCode).toBe(200);
+    expect((await resetPasswordByLink(t, user.id)).statusCode).toBe(200);
 
     expectSignedOut(await profile(before.access));
     expectSignedOut(await profile(before.access, second));

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { login, postJson, type TokenPairBody } from '../../../test/auth.ts';
+import { login, postJson, resetPasswordByLink, type TokenPairBody } from '../../../test/auth.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 import { sendMessage, startConversation } from '../../../test/messaging.ts';
 import { buildSecondInstance, type SecondInstance } from '../../../test/second-instance.ts';
 import { authedSocket, closeAllSockets, listen, sync } from '../../../test/sockets.ts';
-import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 
 /**
  * A live socket lives no longer than its session and its access token: the moment the session
@@ -37,20 +37,6 @@ async function signedInWithSockets(user: TestUser) {
   const here = await authedSocket(ws, pair.access);
   const there = await authedSocket(wsSecond, pair.access);
   return { pair, here, there };
-}
-
-async function resetPassword(user: { id: number }) {
-  const token = newOpaqueToken();
-  await t.pool.query(
-    `INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at)
-     VALUES ($1, 'password_reset', $2, now() + interval '1 hour')`,
-    [user.id, hashToken(token)],
-  );
-  const res = await postJson(t, '/api/auth/password-reset/confirm/', {
-    token,
-    new_password: 'a brand new password',
-  });
-  expect(res.statusCode).toBe(200);
 }
 
 /** An access token of the user's session that runs out `seconds` from now. */
@@ -170,7 +156,7 @@ describe('taking an account back', () => {
     const squatterElsewhere = await authedSocket(wsSecond, squatterPair.access);
 
     // The real owner of the address takes the account back by resetting the password.
-    await resetPassword({ id });
+    expect((await resetPasswordByLink(t, id)).statusCode).toBe(200);
 
     expect(await squatterSocket.waitForClose()).toEqual(SESSION_ENDED);
     expect(await squatterElsewhere.waitForClose()).toEqual(SESSION_ENDED);
