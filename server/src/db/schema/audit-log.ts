@@ -19,6 +19,7 @@ export const AUDIT_TARGET_TYPES = [
   'message',
   'profile',
 ] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
  * Every admin action: who, what, on what, when and why. Append-only: a trigger (migration
