@@ -8,15 +8,11 @@ import {
   resolveReportRequest,
 } from '@zura/contracts';
 import { z } from 'zod';
+import { pathId } from '../../lib/validation.ts';
 import { adminRoute } from '../../plugins/auth.ts';
 import type { ReportsService } from './service.ts';
 
-const reportParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, 'Not a valid report id.')
-    .transform(Number),
-});
+const reportParams = z.object({ id: pathId('Not a valid report id.') });
 
 /**
  * Reporting for every signed-in user, and the moderation queue for admins (the /api guard checks
