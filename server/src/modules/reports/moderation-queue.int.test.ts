@@ -71,6 +71,14 @@ describe('the queue', () => {
         expect.objectContaining({ id: a, reporter: { id: first.id, username: first.username } }),
       ],
     });
+
+    // A target reported later comes first.
+    await reportOf(t, first, 'profile', author.id);
+    const targets = (await queueOf(t, admin)).map((row) => [row.target_type, row.target_id]);
+    expect(targets.slice(0, 2)).toEqual([
+      ['profile', author.id],
+      ['post', post.id],
+    ]);
   });
 
   it('is for admins only: others get 404, and no token 401', async () => {

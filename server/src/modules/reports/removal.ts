@@ -40,6 +40,8 @@ export function createContentRemoval(deps: {
       return { removed, finish: async () => (deleted ? posts.afterDelete(deleted) : undefined) };
     }
     if (target.targetType === 'message') {
+      // The file goes wholly, from any other message of the sender's that carries it too: the
+      // moderator removed these bytes, not one copy of them.
       await repo.replaceMessage(tx, target.targetId, REMOVED_MESSAGE_TEXT);
       return { removed, finish: () => deleteFiles(removed) };
     }
