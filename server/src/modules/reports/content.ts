@@ -21,26 +21,31 @@ async function uploadsOf(db: Executor, ids: (string | null)[]) {
   return rows.filter((row): row is UploadRow => row !== undefined);
 }
 
-/** Every upload a reported target shows: what a removal deletes (and may ban). */
-export async function uploadsOfTarget(db: Executor, target: repo.ReportTargetRef) {
+/** A reported target's text and uploads as stored; undefined once it is gone. */
+async function contentOf(db: Executor, target: repo.ReportTargetRef) {
   if (target.targetType === 'post') {
     const post = await repo.findPostById(db, target.targetId);
-    return post ? uploadsOf(db, [post.imageId, post.videoId]) : [];
+    return (
+      post && { text: post.content, uploads: await uploadsOf(db, [post.imageId, post.videoId]) }
+    );
   }
   if (target.targetType === 'message') {
-    return (await attachmentsOf(db, [target.targetId])).map((row) => row.upload);
+    const message = await repo.findMessageById(db, target.targetId);
+    const attachments = message ? await attachmentsOf(db, [message.id]) : [];
+    return message && { text: message.text, uploads: attachments.map((row) => row.upload) };
   }
   const user = await findUserById(db, target.targetId);
-  return user ? uploadsOf(db, [user.profileImageId, user.coverImageId]) : [];
+  return (
+    user && {
+      text: [user.username, user.bio].filter(Boolean).join('\n'),
+      uploads: await uploadsOf(db, [user.profileImageId, user.coverImageId]),
+    }
+  );
 }
 
-async function textOf(db: Executor, target: repo.ReportTargetRef) {
-  if (target.targetType === 'post') return (await repo.findPostById(db, target.targetId))?.content;
-  if (target.targetType === 'message') {
-    return (await repo.findMessageById(db, target.targetId))?.text;
-  }
-  const user = await findUserById(db, target.targetId);
-  return user ? [user.username, user.bio].filter(Boolean).join('\n') : undefined;
+/** Every upload a reported target shows: what a removal deletes (and may ban). */
+export async function uploadsOfTarget(db: Executor, target: repo.ReportTargetRef) {
+  return (await contentOf(db, target))?.uploads ?? [];
 }
 
 /**
@@ -52,12 +57,12 @@ export async function adminViewOf(
   signer: MediaSigner,
   target: repo.ReportTargetRef,
 ): Promise<Content | null> {
-  const text = await textOf(db, target);
-  if (text === undefined) return null;
-  const media = (await uploadsOfTarget(db, target)).map((upload) => ({
+  const content = await contentOf(db, target);
+  if (!content) return null;
+  const media = content.uploads.map((upload) => ({
     url: signer.url(upload.id),
     kind: kindOf(upload),
     name: upload.originalFilename,
   }));
-  return { text, media };
+  return { text: content.text, media };
 }
