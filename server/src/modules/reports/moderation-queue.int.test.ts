@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@zura/contracts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { makeAdmin } from '../../../test/economy.ts';
 import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
@@ -135,7 +136,8 @@ describe('resolving a report', () => {
   });
 
   it('refuses unknown reports and actions, and a removal without a note', async () => {
-    const reportId = await reportOf(t, await buildUser(t), 'profile', admin.id, 'other');
+    const reporter = await buildUser(t);
+    const reportId = await reportOf(t, reporter, 'profile', admin.id, 'other');
     expect((await resolve(999_999_999, { action: 'dismiss' })).statusCode).toBe(404);
     const unknown = await resolve(reportId, { action: 'ban' });
     expect(unknown.statusCode).toBe(400);
@@ -152,6 +154,13 @@ describe('resolving a report', () => {
       payload: { action: 'dismiss' },
     });
     expect(badId.statusCode).toBe(400);
+
+    // A refused suspension (admins cannot be) resolves nothing and tells no one.
+    const refused = await resolve(reportId, { action: 'suspend_user', note: 'x' });
+    expect(refused.json()).toEqual({ error: messages.cannotSuspendSelf });
+    const [group] = await groupOf(t, admin, 'profile', admin.id);
+    expect(group?.reports.find((report) => report.id === reportId)?.status).toBe('open');
+    expect(await notificationTexts(t, reporter)).toEqual([]);
   });
 
   it('removes a post for everyone with its files, bans illegal bytes, tells owner and reporters', async () => {
