@@ -19,6 +19,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { messagingRoutes } from './modules/messaging/routes.ts';
 import { registerLiveSocket } from './modules/live/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { callsRoutes } from './modules/calls/routes.ts';
 import { followsRoutes } from './modules/follows/routes.ts';
 import { exploreRoutes } from './modules/explore/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(messagingRoutes({ messaging: services.messaging }));
       await api.register(callsRoutes({ calls: services.calls }));
       await api.register(blocksRoutes({ blocks: services.blocks }));
+      await api.register(reportsRoutes({ reports: services.reports }));
       await api.register(followsRoutes({ follows: services.follows }));
       await api.register(exploreRoutes({ explore: services.explore }));
       await api.register(libraryRoutes({ library: services.library }));

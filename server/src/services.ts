@@ -21,6 +21,7 @@ import { createLibraryService } from './modules/library/service.ts';
 import { createCallsService } from './modules/calls/service.ts';
 import { createTicketSigner } from './modules/calls/tickets.ts';
 import { createBlocksService } from './modules/blocks/service.ts';
+import { createReportsService } from './modules/reports/service.ts';
 import { createCreatorService } from './modules/creator/service.ts';
 import { createMediaSigner } from './modules/media/signing.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
@@ -83,6 +84,16 @@ export function createServices(deps: ServiceDeps) {
   const tickets = createTicketSigner(secrets.urlSigningKey);
   const audit = createAuditLog({ db });
   const blocks = createBlocksService({ db, mediaUrl, changes });
+  const moderation = createModeration({ db, sessions, audit });
+  const posts = createPostsService({ db, uploads, rateLimits, signer, changes });
+  const profiles = createProfilesService({
+    db,
+    uploads,
+    rateLimits,
+    mediaUrl,
+    changes,
+    notify: notifications.publishCreated,
+  });
   return {
     db,
     bus,
@@ -108,15 +119,8 @@ export function createServices(deps: ServiceDeps) {
     }),
     users: createUsersService({ db, mediaUrl }),
     uploads,
-    profiles: createProfilesService({
-      db,
-      uploads,
-      rateLimits,
-      mediaUrl,
-      changes,
-      notify: notifications.publishCreated,
-    }),
-    posts: createPostsService({ db, uploads, rateLimits, signer, changes }),
+    profiles,
+    posts,
     notifications,
     messaging: createMessagingService({
       db,
@@ -150,6 +154,18 @@ export function createServices(deps: ServiceDeps) {
     blocks,
     account: createAccountService({ db, storage, rateLimits, changes, sessions }),
     audit,
-    moderation: createModeration({ db, sessions, audit }),
+    moderation,
+    reports: createReportsService({
+      db,
+      rateLimits,
+      signer,
+      audit,
+      moderation,
+      posts,
+      profiles,
+      uploads,
+      changes,
+      notify: notifications.publishCreated,
+    }),
   };
 }

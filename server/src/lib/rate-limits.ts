@@ -108,6 +108,8 @@ export const RATE_LIMIT_POLICIES = {
     message: 'Too many unlock attempts for this post.',
   },
   postUnlockPerViewer: { points: 20, windowSeconds: 60 * 60, message: 'Too many unlock attempts.' },
+  // Reports a user files: enough for anyone who meets real abuse, too few to flood the queue.
+  reportsPerUser: { points: 20, windowSeconds: 60 * 60, message: 'Too many reports.' },
   postUnlockPerPost: {
     points: 1000,
     windowSeconds: 60 * 60,

@@ -7,8 +7,19 @@ export const AUDIT_ACTIONS = [
   'payout_paid',
   'user_suspended',
   'user_unsuspended',
+  'report_dismissed',
+  'content_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_TYPES = [
+  'application',
+  'payout',
+  'user',
+  'post',
+  'message',
+  'profile',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
  * Every admin action: who, what, on what, when and why. Append-only: a trigger (migration
@@ -22,7 +33,7 @@ export const auditLog = pgTable(
     actorId: bigint('actor_id', { mode: 'number' }).notNull(),
     actorUsername: text('actor_username').notNull(),
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
-    targetType: text('target_type', { enum: ['application', 'payout', 'user'] }).notNull(),
+    targetType: text('target_type', { enum: AUDIT_TARGET_TYPES }).notNull(),
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     reason: text('reason'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),

@@ -12,3 +12,4 @@ export * from './unread-counts.ts';
 export * from './two-factor.ts';
 export * from './audit-log.ts';
 export * from './blocks.ts';
+export * from './reports.ts';

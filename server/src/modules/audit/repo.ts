@@ -1,11 +1,11 @@
 import { desc, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { auditLog, users, type AuditAction } from '../../db/schema/index.ts';
+import { auditLog, users, type AuditAction, type AuditTargetType } from '../../db/schema/index.ts';
 
 export type AuditEntry = {
   actorId: number;
   action: AuditAction;
-  targetType: 'application' | 'payout' | 'user';
+  targetType: AuditTargetType;
   targetId: number;
   reason?: string | null;
   details?: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { messages } from '@zura/contracts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { Sessions } from '../auth/sessions.ts';
@@ -15,6 +15,29 @@ const SEARCH_LIMIT = 20;
  */
 export function createModeration(deps: { db: Database; sessions: Sessions; audit: AuditLog }) {
   const { db, sessions, audit } = deps;
+
+  /**
+   * Suspends inside the caller's transaction (a resolved report suspends with it); the caller
+   * announces the ended sessions after commit.
+   */
+  async function suspendWithin(tx: Executor, adminId: number, userId: number, reason: string) {
+    const target = await findUserById(tx, userId);
+    if (!target) throw new NotFoundError(messages.userNotFound);
+    if (target.id === adminId) throw new BadRequestError(messages.cannotSuspendSelf);
+    if (target.isAdmin) throw new BadRequestError(messages.cannotSuspendAdmin);
+    if (!(await repo.markSuspended(tx, userId, reason))) {
+      throw new BadRequestError(messages.alreadySuspended);
+    }
+    await audit.record(tx, {
+      actorId: adminId,
+      action: 'user_suspended',
+      targetType: 'user',
+      targetId: userId,
+      reason,
+      details: { username: target.username },
+    });
+    return sessions.endAll(userId, 'suspended', tx);
+  }
 
   return {
     async searchUsers(query: string) {
@@ -33,26 +56,12 @@ export function createModeration(deps: { db: Database; sessions: Sessions; audit
     },
 
     async suspend(adminId: number, userId: number, reason: string) {
-      const target = await findUserById(db, userId);
-      if (!target) throw new NotFoundError(messages.userNotFound);
-      if (target.id === adminId) throw new BadRequestError(messages.cannotSuspendSelf);
-      if (target.isAdmin) throw new BadRequestError(messages.cannotSuspendAdmin);
-      const ended = await db.transaction(async (tx) => {
-        if (!(await repo.markSuspended(tx, userId, reason))) return undefined;
-        await audit.record(tx, {
-          actorId: adminId,
-          action: 'user_suspended',
-          targetType: 'user',
-          targetId: userId,
-          reason,
-          details: { username: target.username },
-        });
-        return sessions.endAll(userId, 'suspended', tx);
-      });
-      if (!ended) throw new BadRequestError(messages.alreadySuspended);
+      const ended = await db.transaction((tx) => suspendWithin(tx, adminId, userId, reason));
       ended.announce();
       return { message: messages.userSuspended };
     },
+
+    suspendWithin,
 
     async unsuspend(adminId: number, userId: number, note: string | undefined) {
       const target = await findUserById(db, userId);

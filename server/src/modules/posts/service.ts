@@ -1,5 +1,6 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
+import type { PostRow } from '../../db/schema/index.ts';
 import {
   BadRequestError,
   ForbiddenError,
@@ -223,12 +224,19 @@ export function createPostsService(deps: {
       return page(await repo.listByAuthor(db, viewerId, author.id, cursor, limit), viewerId, limit);
     },
 
+    findVisiblePost,
+
     async deletePost(userId: number, postId: number) {
       const deleted = await repo.deleteOwnPost(db, userId, postId);
       if (!deleted) throw new NotFoundError('Post not found.');
-      changes.announce({ kind: 'posts_changed', userId });
+      await this.afterDelete(deleted);
+    },
+
+    /** After a post's row is deleted (by its author or a moderator): its feeds and media go. */
+    async afterDelete(deleted: PostRow) {
+      changes.announce({ kind: 'posts_changed', userId: deleted.authorId });
       for (const uploadId of [deleted.imageId, deleted.videoId]) {
-        if (uploadId) await uploads.deleteIfUnused(userId, uploadId);
+        if (uploadId) await uploads.deleteIfUnused(deleted.authorId, uploadId);
       }
     },
 

@@ -92,6 +92,8 @@ export function createProfilesService(deps: {
   }
 
   return {
+    visibleUser,
+
     async getProfile(viewerId: number, idOrUsername: string) {
       const user = await visibleUser(viewerId, idOrUsername);
       const unlocked =

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { uploads, type UploadContext, type UploadRow } from '../../db/schema/index.ts';
+import { bannedMedia, uploads, type UploadContext, type UploadRow } from '../../db/schema/index.ts';
 
 export function findOwnUpload(db: Executor, ownerId: number, id: string) {
   return db.query.uploads.findFirst({
@@ -81,4 +81,14 @@ export async function isUploadReferenced(db: Executor, id: string): Promise<bool
         or exists (select 1 from creator_applications where status = 'pending'
                      and (profile_image_id = ${id} or cover_image_id = ${id})) as used`);
   return result.rows[0]?.used === true;
+}
+
+/** Whether these bytes were removed by a moderator as illegal content and may not come back. */
+export async function isBannedHash(db: Executor, sha256: string): Promise<boolean> {
+  const [row] = await db
+    .select({ sha256: bannedMedia.sha256 })
+    .from(bannedMedia)
+    .where(eq(bannedMedia.sha256, sha256))
+    .limit(1);
+  return row !== undefined;
 }

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { UPLOAD_CONTEXTS, type UploadContext, type UploadRow } from '../../db/schema/index.ts';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { AppError, BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { CONTEXT_RULES, cleanFilename, isImageType } from './policy.ts';
@@ -29,6 +29,8 @@ export class PayloadTooLargeError extends AppError {
     return { file: [this.message] };
   }
 }
+
+export const BANNED_FILE_MESSAGE = 'This file cannot be uploaded.';
 
 /** Guards sharp against decompression bombs: 100 megapixels is far above any real photo. */
 export const MAX_IMAGE_PIXELS = 100_000_000;
@@ -80,6 +82,10 @@ export function createUploadsService(deps: {
       if (Object.keys(errors).length > 0 || !file || !context) {
         await this.discard(file);
         throw new ValidationError(errors);
+      }
+      if (await repo.isBannedHash(db, file.sha256)) {
+        await this.discard(file);
+        throw new BadRequestError(BANNED_FILE_MESSAGE);
       }
       const rule = CONTEXT_RULES[context];
       if (file.size > rule.maxBytes) {
