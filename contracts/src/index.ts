@@ -10,3 +10,4 @@ export * from './settings.ts';
 export * from './uploads.ts';
 export * from './moderation.ts';
 export * from './blocks.ts';
+export * from './reports.ts';
