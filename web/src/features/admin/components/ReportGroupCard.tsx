@@ -9,7 +9,10 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
   const { t } = useTranslation();
   const target = t(`admin.reports.target.${group.target_type}`, { id: group.target_id });
   return (
-    <article className="space-y-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
+    <article
+      aria-label={target}
+      className="space-y-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200"
+    >
       <header className="flex flex-wrap items-baseline gap-x-2">
         <h3 className="font-semibold text-slate-900">{target}</h3>
         <p className="text-sm text-slate-600">
