@@ -38,6 +38,11 @@ describe('reporting a post', () => {
     await t.page.goto(`/profile/${creator.username}`);
     await expectVisible(t.page.getByText(text, { exact: true }));
     let dialog = await openReportDialog(t.page, creator, text);
+    // No reason is chosen for the fan: the form asks for one before sending anything.
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expectVisible(
+      dialog.getByRole('alert').getByText('Choose a reason for your report.', { exact: true }),
+    );
     await dialog.getByLabel('Reason', { exact: true }).selectOption({ label: 'Harassment' });
     await dialog.getByLabel('Details (optional)', { exact: true }).fill('Posts this every hour.');
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -47,6 +52,7 @@ describe('reporting a post', () => {
 
     // A second report of the same post is refused with the server's words.
     dialog = await openReportDialog(t.page, creator, text);
+    await dialog.getByLabel('Reason', { exact: true }).selectOption({ label: 'Spam' });
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expectVisible(
       dialog

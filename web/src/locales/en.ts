@@ -386,6 +386,8 @@ export const en = {
     },
     description: 'A moderator reads every report. The person you report is not told who sent it.',
     reason: 'Reason',
+    chooseReason: 'Choose a reason',
+    reasonRequired: 'Choose a reason for your report.',
     reasons: {
       spam: 'Spam',
       harassment: 'Harassment',

@@ -47,15 +47,17 @@ export function ReportDialog({ open, onOpenChange, subject, username }: ReportDi
 
 function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () => void }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState<ReportReason>('spam');
+  // No reason is preselected: a default would be sent by anyone who skips the select.
+  const [reason, setReason] = useState<ReportReason>();
+  const [missing, setMissing] = useState(false);
   const [details, setDetails] = useState('');
   const mutation = useMutation({
-    mutationFn: () => {
+    mutationFn: (chosen: ReportReason) => {
       const text = details.trim();
       return submitReport({
         target_type: subject.type,
         target_id: subject.id,
-        reason,
+        reason: chosen,
         ...(text !== '' && { details: text }),
       });
     },
@@ -74,17 +76,31 @@ function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () =>
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    mutation.mutate();
+    setMissing(reason === undefined);
+    if (reason !== undefined) mutation.mutate(reason);
   };
+  const error = missing
+    ? t('reports.reasonRequired')
+    : mutation.isError
+      ? refusalText(mutation.error, t('reports.failed'))
+      : undefined;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      {mutation.isError && <Alert>{refusalText(mutation.error, t('reports.failed'))}</Alert>}
+      {error && <Alert>{error}</Alert>}
       <SelectField
         label={t('reports.reason')}
-        options={REPORT_REASONS.map((value) => ({ value, label: t(`reports.reasons.${value}`) }))}
-        value={reason}
-        onChange={(event) => setReason(asReportReason(event.target.value))}
+        options={[
+          { value: '', label: t('reports.chooseReason') },
+          ...REPORT_REASONS.map((value) => ({ value, label: t(`reports.reasons.${value}`) })),
+        ]}
+        required
+        invalid={missing}
+        value={reason ?? ''}
+        onChange={(event) => {
+          setReason(asReportReason(event.target.value));
+          setMissing(false);
+        }}
       />
       <TextArea
         label={t('reports.details')}

@@ -6,9 +6,9 @@ export function refusalText(error: unknown, fallback: string): string {
   return errorBodyText(error, 'detail') ?? errorBodyText(error, 'error') ?? fallback;
 }
 
-/** A select's value as a reason; anything unknown is 'other'. */
-export function asReportReason(value: string): ReportReason {
-  return REPORT_REASONS.find((reason) => reason === value) ?? 'other';
+/** A select's value as a reason; the empty choice (or anything unknown) is none yet. */
+export function asReportReason(value: string): ReportReason | undefined {
+  return REPORT_REASONS.find((reason) => reason === value);
 }
 
 /** The report an admin action goes through: any open one resolves the whole group. */

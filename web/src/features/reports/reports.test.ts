@@ -19,10 +19,11 @@ describe('report refusals', () => {
 });
 
 describe('report reasons', () => {
-  it('keeps known reasons and reads anything else as other', () => {
+  it('keeps known reasons; the empty choice and anything else are no reason yet', () => {
     expect(asReportReason('underage')).toBe('underage');
     expect(asReportReason('illegal_content')).toBe('illegal_content');
-    expect(asReportReason('nonsense')).toBe('other');
+    expect(asReportReason('')).toBeUndefined();
+    expect(asReportReason('nonsense')).toBeUndefined();
   });
 });
 
