@@ -10,75 +10,100 @@ export const REPORT_REASONS = [
   'other',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  impersonation: 'Impersonation',
+  illegal_content: 'Illegal content',
+  underage: 'Underage',
+  copyright: 'Copyright',
+  other: 'Other',
+};
 export const REPORT_TARGETS = ['profile', 'post', 'message'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_ACTIONS = ['dismiss', 'remove_content', 'suspend_user'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
-export const REPORT_NOTE_MAX_LENGTH = 1000;
 
-/** POST /reports/: what a member reports, and why. */
-export const createReportRequest = z.object({
-  target_type: z.enum(REPORT_TARGETS),
-  target_id: z.number().int().positive(),
-  reason: z.enum(REPORT_REASONS),
-  details: z.string().trim().max(REPORT_DETAILS_MAX_LENGTH).optional(),
+export const reportRequest = z.object({
+  target_type: z.enum(REPORT_TARGETS, { error: 'Choose profile, post or message.' }),
+  target_id: z
+    .number({ error: 'Not a valid id.' })
+    .int('Not a valid id.')
+    .min(1, 'Not a valid id.')
+    .max(Number.MAX_SAFE_INTEGER, 'Not a valid id.'),
+  reason: z.enum(REPORT_REASONS, { error: 'Choose one of the reasons.' }),
+  details: z
+    .string({ error: 'Details must be text.' })
+    .trim()
+    .max(
+      REPORT_DETAILS_MAX_LENGTH,
+      `Details must be at most ${REPORT_DETAILS_MAX_LENGTH} characters long.`,
+    )
+    .optional(),
 });
-export type CreateReportRequest = z.infer<typeof createReportRequest>;
-export const createdReport = z.object({ id: z.number(), status: z.literal('open') });
+export type ReportRequest = z.infer<typeof reportRequest>;
+export const reportCreated = z.object({ id: z.number(), status: z.literal('open') });
 
-const account = z.object({ id: z.number(), username: z.string() });
+export const reportQueueQuery = z.object({
+  status: z.enum(REPORT_STATUSES, { error: 'Choose open or resolved.' }).default('open'),
+});
+
+const resolveNote = z
+  .string({ error: 'The note must be text.' })
+  .trim()
+  .max(1000, 'The note must be at most 1000 characters long.');
+/** A note is required when something happens to the owner: it is what they read. */
+export const resolveReportRequest = z
+  .object({
+    action: z.enum(REPORT_ACTIONS, { error: 'Choose dismiss, remove_content or suspend_user.' }),
+    note: resolveNote.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.action !== 'dismiss' && !body.note) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: 'Write a note for the owner: it tells them why.',
+      });
+    }
+  });
+export type ResolveReportRequest = z.infer<typeof resolveReportRequest>;
+
+const person = z.object({ id: z.number(), username: z.string() }).nullable();
 
 export const reportedMedia = z.object({
   url: z.string(),
   kind: z.enum(['image', 'video', 'file']),
   name: z.string().optional(),
 });
-export type ReportedMedia = z.infer<typeof reportedMedia>;
 
-/** What was reported as an admin sees it (locked content unredacted); null once it is gone. */
-export const reportedContent = z.object({ text: z.string(), media: z.array(reportedMedia) });
-
-export const reportResolution = z.object({
-  action: z.enum(REPORT_ACTIONS),
-  note: z.string().nullable(),
-  resolved_at: z.string(),
-  resolved_by: account.nullable(),
-});
-
-export const report = z.object({
+export const reportEntry = z.object({
   id: z.number(),
-  reporter: account.nullable(),
+  reporter: person,
   reason: z.enum(REPORT_REASONS),
-  details: z.string().nullable(),
+  details: z.string(),
   status: z.enum(REPORT_STATUSES),
   created_at: z.string(),
-  resolution: reportResolution.nullable(),
+  resolution: z
+    .object({
+      action: z.enum(REPORT_ACTIONS),
+      note: z.string().nullable(),
+      resolved_at: z.string(),
+      resolved_by: person,
+    })
+    .nullable(),
 });
-export type Report = z.infer<typeof report>;
 
-/** Every report of one target, grouped for the moderation queue. */
 export const reportGroup = z.object({
   target_type: z.enum(REPORT_TARGETS),
   target_id: z.number(),
-  owner: account.nullable(),
-  content: reportedContent.nullable(),
-  reports: z.array(report),
+  owner: person,
+  /** What was reported, as an admin sees it (locked content unredacted); null once gone. */
+  content: z.object({ text: z.string(), media: z.array(reportedMedia) }).nullable(),
+  reports: z.array(reportEntry),
 });
 export type ReportGroup = z.infer<typeof reportGroup>;
-export const reportGroupList = z.object({ results: z.array(reportGroup) });
-
-/** POST /admin/reports/{id}/resolve/: the note is required for anything but dismiss. */
-export const resolveReportRequest = z
-  .object({
-    action: z.enum(REPORT_ACTIONS),
-    note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH).optional(),
-  })
-  .refine((body) => body.action === 'dismiss' || (body.note ?? '') !== '', {
-    message: 'Give a note: the owner is shown it.',
-    path: ['note'],
-  });
-export type ResolveReportRequest = z.infer<typeof resolveReportRequest>;
+export const reportQueue = z.object({ results: z.array(reportGroup) });

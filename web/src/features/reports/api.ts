@@ -1,13 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  createdReport,
   messageResponse,
-  reportGroupList,
-  type CreateReportRequest,
+  reportCreated,
+  reportQueue,
+  type REPORT_STATUSES,
   type ReportAction,
-  type ReportStatus,
+  type ReportGroup,
+  type ReportRequest,
 } from '@zura/contracts';
 import { api } from '../../lib/api';
+
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** One report of a group, with its resolution once decided. */
+export type ReportEntry = ReportGroup['reports'][number];
+export type ReportedMedia = NonNullable<ReportGroup['content']>['media'][number];
 
 export const reportKeys = {
   all: ['admin', 'reports'] as const,
@@ -15,8 +21,8 @@ export const reportKeys = {
 };
 
 /** POST /reports/: 201 with the open report; 404, 409 and 429 say why not in `detail`. */
-export function submitReport(body: CreateReportRequest) {
-  return api.post('/reports/', body, { schema: createdReport });
+export function submitReport(body: ReportRequest) {
+  return api.post('/reports/', body, { schema: reportCreated });
 }
 
 /** GET /admin/reports/?status=: reports grouped by target, newest group first. */
@@ -24,7 +30,7 @@ export function reportQueueQuery(status: ReportStatus) {
   return queryOptions({
     queryKey: reportKeys.queue(status),
     queryFn: ({ signal }) =>
-      api.get(`/admin/reports/?status=${status}`, { schema: reportGroupList, signal }),
+      api.get(`/admin/reports/?status=${status}`, { schema: reportQueue, signal }),
     // Members keep reporting: every visit and tab switch asks again.
     staleTime: 0,
   });

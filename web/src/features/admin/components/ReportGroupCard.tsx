@@ -1,6 +1,7 @@
-import type { Report, ReportGroup } from '@zura/contracts';
+import type { ReportGroup } from '@zura/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
+import type { ReportEntry } from '../../reports/api';
 import { ReportActions } from './ReportActions';
 import { ReportedContentView } from './ReportedContentView';
 
@@ -35,7 +36,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
   );
 }
 
-function ReportLine({ report }: { report: Report }) {
+function ReportLine({ report }: { report: ReportEntry }) {
   const { t, i18n } = useTranslation();
   const { resolution } = report;
   return (

@@ -1,6 +1,7 @@
-import type { ReportedMedia, ReportGroup } from '@zura/contracts';
+import type { ReportGroup } from '@zura/contracts';
 import { useTranslation } from 'react-i18next';
 import { resolveMediaUrl } from '../../../lib/media';
+import type { ReportedMedia } from '../../reports/api';
 
 /** What was reported, as an admin sees it: its text and small previews of its media. */
 export function ReportedContentView({ content }: Pick<ReportGroup, 'content'>) {

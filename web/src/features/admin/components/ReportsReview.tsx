@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { REPORT_STATUSES, type ReportStatus } from '@zura/contracts';
+import { REPORT_STATUSES } from '@zura/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../../ui/Tabs';
-import { reportQueueQuery } from '../../reports/api';
+import { reportQueueQuery, type ReportStatus } from '../../reports/api';
 import { ReportGroupCard } from './ReportGroupCard';
 import { ReviewQueue } from './ReviewQueue';
 
