@@ -47,7 +47,7 @@ describe('reporting a post', () => {
     await dialog.getByLabel('Details (optional)', { exact: true }).fill('Posts this every hour.');
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await expectVisible(dialog.getByText('Thanks. A moderator will look at it.', { exact: true }));
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Done', exact: true }).click();
     await expectHidden(dialog);
 
     // A second report of the same post is refused with the server's words.

@@ -401,7 +401,7 @@ export const en = {
     submit: 'Submit',
     submitting: 'Sending...',
     cancel: 'Cancel',
-    close: 'Close',
+    done: 'Done',
     sent: 'Thanks. A moderator will look at it.',
     failed: 'Could not send the report. Please try again.',
   },

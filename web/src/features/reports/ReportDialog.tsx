@@ -68,7 +68,7 @@ function ReportForm({ subject, onDone }: { subject: ReportSubject; onDone: () =>
       <div className="space-y-4">
         <Alert tone="success">{t('reports.sent')}</Alert>
         <div className="flex justify-end">
-          <Button onClick={onDone}>{t('reports.close')}</Button>
+          <Button onClick={onDone}>{t('reports.done')}</Button>
         </div>
       </div>
     );
