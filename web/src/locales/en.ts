@@ -997,6 +997,8 @@ export const en = {
         payout_paid: 'marked a payout paid',
         user_suspended: 'suspended an account',
         user_unsuspended: 'lifted a suspension',
+        report_dismissed: 'dismissed reports',
+        content_removed: 'removed reported content',
       },
     },
     reports: {
