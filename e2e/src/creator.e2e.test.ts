@@ -67,14 +67,18 @@ async function acknowledge(page: Page, text: string) {
   await expectHidden(alert);
 }
 
-/** /admin as `admin` in a browser context of its own, on the pending applications. */
+/** /admin as `admin` in a browser context of its own, on the pending applications tab. */
 async function openAdmin(admin: Person): Promise<Page> {
   const page = await visitors.open();
   await storeSession(page, admin.tokens);
   await page.goto('/admin');
   await expectVisible(page.getByRole('heading', { name: 'Admin', level: 1 }));
-  await expectVisible(page.getByText('Review creator applications and payouts', { exact: true }));
+  await expectVisible(
+    page.getByText('Review reports, creator applications and payouts', { exact: true }),
+  );
+  // Reports come first; applications are one tab along.
   const applications = page.getByRole('tab', { name: 'Applications', exact: true });
+  await applications.click();
   expect(await applications.getAttribute('aria-selected')).toBe('true');
   const pending = page.getByRole('tab', { name: 'Pending', exact: true });
   await expectVisible(pending);

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../ui/Alert';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ReportDialog } from '../reports/ReportDialog';
+import { menuContentClasses, ReportMenuItem } from '../reports/ReportMenu';
 import { blockUser } from './api';
 
 export interface BlockMenuProps {
@@ -14,14 +16,15 @@ export interface BlockMenuProps {
 }
 
 /**
- * The "more" menu on someone else's profile: Block, after a dialog that says what a block does.
- * The blocked profile is gone for the blocker too, so the page leaves for the feed.
+ * The "more" menu on someone else's profile: Report, and Block after a dialog that says what a
+ * block does. The blocked profile is gone for the blocker too, so the page leaves for the feed.
  */
 export function BlockMenu({ userId, username }: BlockMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const mutation = useMutation({
     mutationFn: () => blockUser(userId),
     onSuccess: async () => {
@@ -42,11 +45,8 @@ export function BlockMenu({ userId, username }: BlockMenuProps) {
           <Ellipsis className="size-5" aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={8}
-            className="z-50 min-w-44 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 motion-safe:animate-fade-in"
-          >
+          <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
+            <ReportMenuItem onSelect={() => setReporting(true)} />
             <DropdownMenu.Item
               onSelect={() => setConfirming(true)}
               className="flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-red-600 outline-none select-none data-[highlighted]:bg-red-50"
@@ -67,6 +67,12 @@ export function BlockMenu({ userId, username }: BlockMenuProps) {
         busy={mutation.isPending}
         error={mutation.isError && <Alert className="mt-3">{t('blocks.failed')}</Alert>}
         onConfirm={() => mutation.mutate()}
+      />
+      <ReportDialog
+        open={reporting}
+        onOpenChange={setReporting}
+        subject={{ type: 'profile', id: userId }}
+        username={username}
       />
     </>
   );

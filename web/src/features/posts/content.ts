@@ -48,6 +48,15 @@ export function isSubscriptionGated(post: Pick<Post, 'requires_subscription'>): 
   return post.requires_subscription === true;
 }
 
+/** A post with a known author who is not the viewer (they can tip or report it). */
+export function isSomeoneElses(
+  post: Pick<Post, 'user_id' | 'can_delete'>,
+  currentUserId: number | null,
+): boolean {
+  if (post.user_id === null || post.user_id === undefined) return false;
+  return post.can_delete !== true && post.user_id !== currentUserId;
+}
+
 /**
  * Whether the viewer can tip the post's author: not their own post, and the author is a
  * creator, known from the page (a creator's profile), the post itself, or its gate.
@@ -57,7 +66,6 @@ export function canTipAuthor(
   currentUserId: number | null,
   authorIsCreator?: boolean,
 ): boolean {
-  if (post.user_id === null || post.user_id === undefined) return false;
-  if (post.can_delete === true || post.user_id === currentUserId) return false;
+  if (!isSomeoneElses(post, currentUserId)) return false;
   return authorIsCreator ?? post.author_is_creator ?? post.requires_subscription === true;
 }

@@ -13,6 +13,7 @@ import {
 import {
   authorProfilePath,
   canTipAuthor,
+  isSomeoneElses,
   displayedContent,
   isLockedPlaceholder,
   isSubscriptionGated,
@@ -113,6 +114,13 @@ describe('subscription gate and tips', () => {
     expect(canTipAuthor(other, 7, true)).toBe(false);
     expect(canTipAuthor(makePost({ can_delete: true }), 1, true)).toBe(false);
     expect(canTipAuthor(makePost({ user_id: null }), 1, true)).toBe(false);
+  });
+
+  it("offers Report only on someone else's post", () => {
+    expect(isSomeoneElses(makePost({ user_id: 7 }), 1)).toBe(true);
+    expect(isSomeoneElses(makePost({ user_id: 7 }), 7)).toBe(false);
+    expect(isSomeoneElses(makePost({ user_id: 7, can_delete: true }), 1)).toBe(false);
+    expect(isSomeoneElses(makePost({ user_id: null }), 1)).toBe(false);
   });
 });
 

@@ -8,11 +8,13 @@ import { NotFound } from '../../shell/NotFound';
 import { ApplicationsReview } from './ApplicationsReview';
 import { AuditLogView } from './AuditLogView';
 import { PayoutsReview } from './PayoutsReview';
+import { ReportsReview } from './ReportsReview';
 import { UsersReview } from './UsersReview';
 
-type AdminTab = 'applications' | 'payouts' | 'users' | 'audit';
+type AdminTab = 'reports' | 'applications' | 'payouts' | 'users' | 'audit';
 
 const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
+  reports: ReportsReview,
   applications: ApplicationsReview,
   payouts: PayoutsReview,
   users: UsersReview,
@@ -23,7 +25,7 @@ const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
 export function AdminScreen() {
   const { t } = useTranslation();
   const { data: profile, isPending } = useOwnProfile();
-  const [tab, setTab] = useState<AdminTab>('applications');
+  const [tab, setTab] = useState<AdminTab>('reports');
 
   const View = TAB_VIEWS[tab];
 
@@ -36,6 +38,7 @@ export function AdminScreen() {
       <Tabs
         label={t('admin.tabsLabel')}
         items={[
+          { value: 'reports', label: t('admin.tabs.reports') },
           { value: 'applications', label: t('admin.tabs.applications') },
           { value: 'payouts', label: t('admin.tabs.payouts') },
           { value: 'users', label: t('admin.tabs.users') },

@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
-import { Skeleton } from '../../../ui/Skeleton';
 import { Tabs } from '../../../ui/Tabs';
 import {
   APPLICATION_REVIEW_STATUSES,
@@ -11,6 +8,7 @@ import {
   type ApplicationReviewStatus,
 } from '../api';
 import { ApplicationCard } from './ApplicationCard';
+import { ReviewQueue } from './ReviewQueue';
 
 /** Creator applications by status, newest decisions refetched after each approve or reject. */
 export function ApplicationsReview() {
@@ -28,34 +26,26 @@ export function ApplicationsReview() {
       value={status}
       onValueChange={setStatus}
     >
-      {query.isPending ? (
-        <div className="space-y-3">
-          <p role="status" className="sr-only">
-            {t('admin.applications.loading')}
-          </p>
-          <Skeleton className="h-48 w-full rounded-2xl" />
-          <Skeleton className="h-48 w-full rounded-2xl" />
-        </div>
-      ) : query.isError ? (
-        <div className="space-y-3">
-          <Alert>{t('admin.applications.loadFailed')}</Alert>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('admin.retry')}
-          </Button>
-        </div>
-      ) : query.data.length === 0 ? (
-        <p className="py-8 text-center text-sm text-slate-500">
-          {t(`admin.applications.empty.${status}`)}
-        </p>
-      ) : (
-        <ul aria-label={t(`admin.applications.listLabel.${status}`)} className="space-y-4">
-          {query.data.map((application) => (
-            <li key={application.id}>
-              <ApplicationCard application={application} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ReviewQueue
+        query={query}
+        isEmpty={(data) => data.length === 0}
+        labels={{
+          loading: t('admin.applications.loading'),
+          loadFailed: t('admin.applications.loadFailed'),
+          empty: t(`admin.applications.empty.${status}`),
+        }}
+        skeletonClassName="h-48 w-full rounded-2xl"
+      >
+        {(data) => (
+          <ul aria-label={t(`admin.applications.listLabel.${status}`)} className="space-y-4">
+            {data.map((application) => (
+              <li key={application.id}>
+                <ApplicationCard application={application} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ReviewQueue>
     </Tabs>
   );
 }

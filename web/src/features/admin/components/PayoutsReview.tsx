@@ -6,7 +6,6 @@ import { formatDateTime } from '../../../lib/format';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { Skeleton } from '../../../ui/Skeleton';
 import { Tabs } from '../../../ui/Tabs';
 import {
   adminKeys,
@@ -16,6 +15,7 @@ import {
   type PayoutReviewStatus,
   type ReviewedPayout,
 } from '../api';
+import { ReviewQueue } from './ReviewQueue';
 
 /** Requested payouts to pay out (then 'Mark as paid'), and those already paid. */
 export function PayoutsReview() {
@@ -48,65 +48,57 @@ export function PayoutsReview() {
       value={status}
       onValueChange={setStatus}
     >
-      {query.isPending ? (
-        <div className="space-y-3">
-          <p role="status" className="sr-only">
-            {t('admin.payouts.loading')}
-          </p>
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full" />
-        </div>
-      ) : query.isError ? (
-        <div className="space-y-3">
-          <Alert>{t('admin.payouts.loadFailed')}</Alert>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            {t('admin.retry')}
-          </Button>
-        </div>
-      ) : query.data.length === 0 ? (
-        <p className="py-8 text-center text-sm text-slate-500">
-          {t(`admin.payouts.empty.${status}`)}
-        </p>
-      ) : (
-        <ul
-          aria-label={t(`admin.payouts.listLabel.${status}`)}
-          className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200"
-        >
-          {query.data.map((payout) => (
-            <li key={payout.id} className="flex flex-wrap items-center gap-4 px-5 py-4">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-slate-900">
-                  {t('admin.payouts.creator', {
-                    username: payout.creator.username,
-                    email: payout.creator.email,
-                  })}
+      <ReviewQueue
+        query={query}
+        isEmpty={(data) => data.length === 0}
+        labels={{
+          loading: t('admin.payouts.loading'),
+          loadFailed: t('admin.payouts.loadFailed'),
+          empty: t(`admin.payouts.empty.${status}`),
+        }}
+        skeletonClassName="h-16 w-full"
+      >
+        {(data) => (
+          <ul
+            aria-label={t(`admin.payouts.listLabel.${status}`)}
+            className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200"
+          >
+            {data.map((payout) => (
+              <li key={payout.id} className="flex flex-wrap items-center gap-4 px-5 py-4">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900">
+                    {t('admin.payouts.creator', {
+                      username: payout.creator.username,
+                      email: payout.creator.email,
+                    })}
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {t('admin.payouts.requestedOn', {
+                      date: formatDateTime(payout.requested_at, i18n.language),
+                    })}
+                    {payout.paid_at && (
+                      <>
+                        {' · '}
+                        {t('admin.payouts.paidOn', {
+                          date: formatDateTime(payout.paid_at, i18n.language),
+                        })}
+                      </>
+                    )}
+                  </p>
+                </div>
+                <p className="text-lg font-semibold text-slate-900 tabular-nums">
+                  {formatCents(payout.amount_cents)}
                 </p>
-                <p className="text-xs text-slate-500">
-                  {t('admin.payouts.requestedOn', {
-                    date: formatDateTime(payout.requested_at, i18n.language),
-                  })}
-                  {payout.paid_at && (
-                    <>
-                      {' · '}
-                      {t('admin.payouts.paidOn', {
-                        date: formatDateTime(payout.paid_at, i18n.language),
-                      })}
-                    </>
-                  )}
-                </p>
-              </div>
-              <p className="text-lg font-semibold text-slate-900 tabular-nums">
-                {formatCents(payout.amount_cents)}
-              </p>
-              {payout.status === 'requested' && (
-                <Button size="sm" onClick={() => setPaying(payout)}>
-                  {t('admin.payouts.markPaid')}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                {payout.status === 'requested' && (
+                  <Button size="sm" onClick={() => setPaying(payout)}>
+                    {t('admin.payouts.markPaid')}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ReviewQueue>
       <ConfirmDialog
         open={paying !== null}
         onOpenChange={closeConfirm}

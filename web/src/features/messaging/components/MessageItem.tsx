@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
+import { ReportMenu } from '../../reports/ReportMenu';
 import type { ChatMessage } from '../api';
 import { formatPrice } from '../format';
 import { AttachmentView } from './AttachmentView';
@@ -126,7 +127,19 @@ export function MessageItem({
             ))}
           </div>
         )}
-        {showTime && <MessageTime createdAt={message.createdAt} className="px-1 text-slate-500" />}
+        <div className="flex items-center gap-1">
+          {showTime && (
+            <MessageTime createdAt={message.createdAt} className="px-1 text-slate-500" />
+          )}
+          {!mine && (
+            <ReportMenu
+              subject={{ type: 'message', id: message.id }}
+              username={message.senderName}
+              label={t('reports.messageMenu', { username: message.senderName })}
+              className="size-6"
+            />
+          )}
+        </div>
       </div>
     </div>
   );

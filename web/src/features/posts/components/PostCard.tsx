@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { resolveMediaUrl } from '../../../lib/media';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
+import { ReportMenu } from '../../reports/ReportMenu';
 import { priceToCents } from '../../subscriptions/pricing';
 import { Skeleton } from '../../../ui/Skeleton';
 import type { Post } from '../api';
@@ -31,9 +32,19 @@ export interface PostCardProps {
   onSubscribe: (post: Post) => void;
   /** Given when the viewer can tip the author: a small Tip action under the post. */
   onTip?: (post: Post) => void;
+  /** Someone else's post: a "more actions" menu with Report. */
+  reportable?: boolean;
 }
 
-export function PostCard({ post, variant, onUnlock, onDelete, onSubscribe, onTip }: PostCardProps) {
+export function PostCard({
+  post,
+  variant,
+  onUnlock,
+  onDelete,
+  onSubscribe,
+  onTip,
+  reportable = false,
+}: PostCardProps) {
   const { t } = useTranslation();
   const username = authorName(post) || t('posts.unknownAuthor');
   const gated = isSubscriptionGated(post);
@@ -73,6 +84,14 @@ export function PostCard({ post, variant, onUnlock, onDelete, onSubscribe, onTip
           >
             <Trash2 className="size-4" />
           </button>
+        )}
+        {reportable && (
+          <ReportMenu
+            subject={{ type: 'post', id: post.id }}
+            username={username}
+            label={t('reports.postMenu', { username })}
+            className="ml-auto"
+          />
         )}
       </header>
 

@@ -12,7 +12,7 @@ import {
 import { priceToCents } from '../../subscriptions/pricing';
 import { TipDialog, type TipTarget } from '../../tips/components/TipDialog';
 import type { Post } from '../api';
-import { authorName, canTipAuthor } from '../content';
+import { authorName, canTipAuthor, isSomeoneElses } from '../content';
 import { useDeletePost, useUnlockPost } from '../hooks';
 import { PostCard, type PostCardVariant } from './PostCard';
 
@@ -104,6 +104,7 @@ export function PostList({ posts, variant, onUnlocked, label, authorIsCreator }:
               onDelete={variant === 'profile' ? setDeleting : undefined}
               onSubscribe={handleSubscribe}
               onTip={canTipAuthor(post, currentUserId, authorIsCreator) ? handleTip : undefined}
+              reportable={isSomeoneElses(post, currentUserId)}
             />
           </li>
         ))}
