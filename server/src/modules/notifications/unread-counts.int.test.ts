@@ -305,7 +305,8 @@ describe('folding the slots (the hourly unread-counts-fold job)', () => {
   });
 });
 
-describe('migration 0014', () => {
+// Runs the whole migration history on a new database: slow on a busy machine.
+describe('migration 0014', { timeout: 120_000 }, () => {
   it('starts the kept counts from what a database already holds, and TRUNCATE empties them', async () => {
     await withDatabaseBefore('unread_counts', async (handle) => {
       const { rows: users } = await handle.pool.query<{ id: number }>(

@@ -46,7 +46,8 @@ describe('a path of digits', () => {
   });
 });
 
-describe('migration usernames_not_digits', () => {
+// Runs the whole migration history on a new database: slow on a busy machine.
+describe('migration usernames_not_digits', { timeout: 120_000 }, () => {
   it('renames every all-digit username to user_<id>, with a suffix when that is taken', async () => {
     await withDatabaseBefore('usernames_not_digits', async ({ db, pool }) => {
       const { rows } = await pool.query<{ id: number }>(
