@@ -145,9 +145,14 @@ function tooMany(policy: RateLimitPolicy, msBeforeNext: number): TooManyRequests
 
 /**
  * In memory by default; with a Redis client every instance counts against the same limits
- * (a guesser cannot spread attempts over instances).
+ * (a guesser cannot spread attempts over instances), under `redisPrefix`, which keeps the
+ * counts of deployments sharing a Redis server apart.
  */
-export function createRateLimits(scale: number, redis?: Redis): RateLimits {
+export function createRateLimits(
+  scale: number,
+  redis?: Redis,
+  redisPrefix = 'zura:rl',
+): RateLimits {
   const limiters = new Map<RateLimitPolicy, RateLimiterAbstract>();
   for (const [name, policy] of Object.entries(RATE_LIMIT_POLICIES)) {
     limiters.set(
@@ -155,7 +160,7 @@ export function createRateLimits(scale: number, redis?: Redis): RateLimits {
       redis
         ? new RateLimiterRedis({
             storeClient: redis,
-            keyPrefix: `zura:rl:${name}`,
+            keyPrefix: `${redisPrefix}:${name}`,
             points: Math.max(1, Math.ceil(policy.points * scale)),
             duration: policy.windowSeconds,
           })
