@@ -146,7 +146,7 @@ function tooMany(policy: RateLimitPolicy, msBeforeNext: number): TooManyRequests
 /**
  * In memory by default; with a Redis client every instance counts against the same limits
  * (a guesser cannot spread attempts over instances), under `redisPrefix`, which keeps the
- * counts of deployments sharing a Redis server apart.
+ * counts of deployments sharing a Redis server apart. While Redis is unreachable, in memory.
  */
 export function createRateLimits(
   scale: number,
@@ -155,6 +155,11 @@ export function createRateLimits(
 ): RateLimits {
   const limiters = new Map<RateLimitPolicy, RateLimiterAbstract>();
   for (const [name, policy] of Object.entries(RATE_LIMIT_POLICIES)) {
+    const inMemory = new RateLimiterMemory({
+      keyPrefix: name,
+      points: Math.max(1, Math.ceil(policy.points * scale)),
+      duration: policy.windowSeconds,
+    });
     limiters.set(
       name as RateLimitPolicy,
       redis
@@ -163,12 +168,11 @@ export function createRateLimits(
             keyPrefix: `${redisPrefix}:${name}`,
             points: Math.max(1, Math.ceil(policy.points * scale)),
             duration: policy.windowSeconds,
+            // While Redis cannot be reached each instance counts on its own, rather than every
+            // sign-in failing: limits stay, only no longer added up across instances.
+            insuranceLimiter: inMemory,
           })
-        : new RateLimiterMemory({
-            keyPrefix: name,
-            points: Math.max(1, Math.ceil(policy.points * scale)),
-            duration: policy.windowSeconds,
-          }),
+        : inMemory,
     );
   }
   const limiter = (policy: RateLimitPolicy) => limiters.get(policy) as RateLimiterAbstract;
