@@ -20,6 +20,8 @@ import { createExploreService } from './modules/explore/service.ts';
 import { createLibraryService } from './modules/library/service.ts';
 import { createCallsService } from './modules/calls/service.ts';
 import { createTicketSigner } from './modules/calls/tickets.ts';
+import { createLocalPeerNetwork, createRedisPeerNetwork } from './modules/calls/peer-network.ts';
+import { deploymentTag } from './lib/deployment.ts';
 import { createBlocksService } from './modules/blocks/service.ts';
 import { createReportsService } from './modules/reports/service.ts';
 import { createCreatorService } from './modules/creator/service.ts';
@@ -41,7 +43,7 @@ import type { MediaStorage } from './storage/storage.ts';
 export type ServiceDeps = {
   config: Config;
   log: { warn: (obj: object, msg: string) => void };
-  /** Shared rate-limit counters when REDIS_URL is set. */
+  /** Shared rate-limit counters and call signalling between instances when REDIS_URL is set. */
   redis?: Redis | undefined;
   bus: EventBus;
   /** Notices of writes that make the in-memory copies of hot reads wrong. */
@@ -57,7 +59,8 @@ export type Services = ReturnType<typeof createServices>;
 /** The composition root: every service, wired once, for routes and job handlers alike. */
 export function createServices(deps: ServiceDeps) {
   const { config, db, jobs, secrets, storage, bus, changes } = deps;
-  const rateLimits = createRateLimits(config.rateLimitScale, deps.redis);
+  const deployment = deploymentTag(secrets.jwtKey);
+  const rateLimits = createRateLimits(config.rateLimitScale, deps.redis, `zura:${deployment}:rl`);
   const accessTokens = createAccessTokens(secrets.jwtKey);
   const signer = createMediaSigner(secrets.urlSigningKey);
   const mediaUrl = (uploadId: string | null) => (uploadId ? signer.url(uploadId) : null);
@@ -147,6 +150,11 @@ export function createServices(deps: ServiceDeps) {
       changes,
     }),
     tickets,
+    peerNetwork: deps.redis
+      ? createRedisPeerNetwork(deps.redis, `zura:${deployment}:peer`, (error) =>
+          deps.log.warn({ err: error }, 'call signalling: redis error'),
+        )
+      : createLocalPeerNetwork(),
     follows: createFollowsService({ db, notify: notifications.publishCreated, changes }),
     explore: createExploreService({ db, mediaUrl }),
     library: createLibraryService({ db, signer, changes }),

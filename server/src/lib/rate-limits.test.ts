@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { TooManyRequestsError } from './errors.ts';
 import { createRateLimits, RATE_LIMIT_POLICIES } from './rate-limits.ts';
@@ -46,5 +47,26 @@ describe('reserve', () => {
     await expect(limits.reserve(['postUnlockPerViewer', 'v'])).rejects.toBeInstanceOf(
       TooManyRequestsError,
     );
+  });
+});
+
+describe('with Redis unreachable', () => {
+  it('counts in memory instead of failing every request', async () => {
+    // Nothing listens on port 1: every command fails at once.
+    const redis = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    redis.on('error', () => undefined);
+    try {
+      const limits = createRateLimits(1, redis, 'zura:test:rl');
+      for (let i = 0; i < PER_VIEWER; i++) await limits.consume('postUnlockPerViewer', 'v');
+      await expect(limits.consume('postUnlockPerViewer', 'v')).rejects.toBeInstanceOf(
+        TooManyRequestsError,
+      );
+    } finally {
+      redis.disconnect();
+    }
   });
 });

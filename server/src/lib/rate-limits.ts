@@ -145,25 +145,34 @@ function tooMany(policy: RateLimitPolicy, msBeforeNext: number): TooManyRequests
 
 /**
  * In memory by default; with a Redis client every instance counts against the same limits
- * (a guesser cannot spread attempts over instances).
+ * (a guesser cannot spread attempts over instances), under `redisPrefix`, which keeps the
+ * counts of deployments sharing a Redis server apart. While Redis is unreachable, in memory.
  */
-export function createRateLimits(scale: number, redis?: Redis): RateLimits {
+export function createRateLimits(
+  scale: number,
+  redis?: Redis,
+  redisPrefix = 'zura:rl',
+): RateLimits {
   const limiters = new Map<RateLimitPolicy, RateLimiterAbstract>();
   for (const [name, policy] of Object.entries(RATE_LIMIT_POLICIES)) {
+    const inMemory = new RateLimiterMemory({
+      keyPrefix: name,
+      points: Math.max(1, Math.ceil(policy.points * scale)),
+      duration: policy.windowSeconds,
+    });
     limiters.set(
       name as RateLimitPolicy,
       redis
         ? new RateLimiterRedis({
             storeClient: redis,
-            keyPrefix: `zura:rl:${name}`,
+            keyPrefix: `${redisPrefix}:${name}`,
             points: Math.max(1, Math.ceil(policy.points * scale)),
             duration: policy.windowSeconds,
+            // While Redis cannot be reached each instance counts on its own, rather than every
+            // sign-in failing: limits stay, only no longer added up across instances.
+            insuranceLimiter: inMemory,
           })
-        : new RateLimiterMemory({
-            keyPrefix: name,
-            points: Math.max(1, Math.ceil(policy.points * scale)),
-            duration: policy.windowSeconds,
-          }),
+        : inMemory,
     );
   }
   const limiter = (policy: RateLimitPolicy) => limiters.get(policy) as RateLimiterAbstract;

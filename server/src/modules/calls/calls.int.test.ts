@@ -274,6 +274,7 @@ describe('the PeerJS server', () => {
       '{"type":"OFFER"}',
       '{"type":"OFFER","dst":{"nested":true},"payload":1}',
       '{"type":"UNKNOWN","dst":"nobody"}',
+      '{"type":"HEARTBEAT"}',
       Buffer.from([0xff, 0xfe, 0x00, 0x01]),
     ]) {
       alicePeer.send(junk);
@@ -316,6 +317,59 @@ describe('the PeerJS server', () => {
     expect(bobPeer.frames.filter(relayed('uninvited'))).toEqual([]);
     expect(alicePeer.frames.filter(relayed('uninvited'))).toEqual([]);
     expect(malloryPeer.isOpen).toBe(true);
+  });
+
+  it('holds an offer for a peer that connects a moment later, and hands it over', async () => {
+    const alice = await buildUser(t);
+    const bob = await buildUser(t);
+    await startConversation(t, alice, bob);
+    const aliceTicket = await ticket(alice, bob);
+    const bobTicket = await ticket(bob, alice);
+    const alicePeer = await openPeer(aliceTicket.peer_id, aliceTicket.token);
+    alicePeer.send(offer(bobTicket.peer_id, 'before bob came'));
+    const bobPeer = await openPeer(bobTicket.peer_id, bobTicket.token);
+    expect(await bobPeer.waitFor(relayed('before bob came'))).toMatchObject({
+      src: aliceTicket.peer_id,
+    });
+    expect(bobPeer.frames.map((f) => f.type)).toEqual(['OPEN', 'OFFER']);
+  });
+
+  it('tells the caller EXPIRE when the peer called never connects', async () => {
+    const alice = await buildUser(t);
+    const bob = await buildUser(t);
+    await startConversation(t, alice, bob);
+    const aliceTicket = await ticket(alice, bob);
+    const bobPeerId = `${roomOf(alice, bob)}_${bob.id}`;
+    const alicePeer = await openPeer(aliceTicket.peer_id, aliceTicket.token);
+    alicePeer.send(offer(bobPeerId, 'to nobody'));
+    alicePeer.send(offer(bobPeerId, 'to nobody again'));
+    // The offer waits five seconds for bob; a wait for a frame lasts five seconds from its start.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await alicePeer.waitForType('EXPIRE')).toEqual({
+      type: 'EXPIRE',
+      src: bobPeerId,
+      dst: aliceTicket.peer_id,
+    });
+    expect(alicePeer.frames.filter((f) => f.type === 'EXPIRE')).toHaveLength(1);
+  });
+
+  it('answers ID-TAKEN to the same peer id under another ticket; the same ticket takes over', async () => {
+    const { alice, bob, aliceTicket, bobTicket, alicePeer, bobPeer } = await callPair();
+    const elsewhere = await login(t, alice.email, alice.password);
+    const otherTicket = await ticket({ ...alice, access: elsewhere.access }, bob);
+    expect(otherTicket.token).not.toBe(aliceTicket.token);
+    const second = peerSocket(otherTicket.peer_id, otherTicket.token);
+    await second.waitForClose();
+    expect(second.frames).toEqual([{ type: 'ID-TAKEN', payload: { msg: 'ID is taken' } }]);
+    expect(alicePeer.isOpen).toBe(true);
+
+    // A reconnect with the ticket already in use replaces the old socket.
+    const again = await openPeer(aliceTicket.peer_id, aliceTicket.token);
+    expect((await alicePeer.waitForClose()).code).toBe(1000);
+    bobPeer.send(offer(aliceTicket.peer_id, 'to the new socket'));
+    expect(await again.waitFor(relayed('to the new socket'))).toMatchObject({
+      src: bobTicket.peer_id,
+    });
   });
 
   it('does not list connected peers (discovery is off)', async () => {
