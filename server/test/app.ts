@@ -55,7 +55,7 @@ const silentLog = { info: () => undefined, error: () => undefined };
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const serverUrl = inject('databaseServerUrl');
-  const name = `zura_t_${randomBytes(6).toString('hex')}`;
+  const name = `zura_t_${inject('testRun')}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);

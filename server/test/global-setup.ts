@@ -14,6 +14,8 @@ declare module 'vitest' {
     /** A URL of the test server with the database part to be replaced per test file. */
     databaseServerUrl: string;
     templateDatabase: string;
+    /** This run's name, which the databases cloned from the template carry. */
+    testRun: string;
   }
 }
 
@@ -46,7 +48,10 @@ export default async function setup(project: TestProject) {
     serverUrl = embedded.url;
   }
 
-  const template = `zura_template_${randomBytes(4).toString('hex')}`;
+  // One name for this run: its template and every database cloned from it carry it, so the
+  // clean-up below drops only this run's databases, never those of another run on the server.
+  const run = randomBytes(4).toString('hex');
+  const template = `zura_template_${run}`;
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${template}`);
@@ -66,12 +71,13 @@ export default async function setup(project: TestProject) {
 
   project.provide('databaseServerUrl', serverUrl);
   project.provide('templateDatabase', template);
+  project.provide('testRun', run);
 
   return async () => {
     if (external) {
       const dbs = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'zura_t_%' OR datname = $1`,
-        [template],
+        `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
+        [`zura_t_${run}_%`, template],
       );
       for (const { datname } of dbs.rows) {
         await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
