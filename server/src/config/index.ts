@@ -65,6 +65,9 @@ const envSchema = z.object({
     }),
 });
 
+/** Every environment variable the configuration reads, for checks of deployment files. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
