@@ -4,6 +4,7 @@ import { messages } from '@zura/contracts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { postJson, type TokenPairBody } from '../../../test/auth.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
+import { createSecretBox } from './totp.ts';
 
 /**
  * Two-factor sign-in: set up with the password, on with a first code, then every sign-in with
@@ -165,6 +166,22 @@ describe('signing in with two-factor on', () => {
     expect((await secondFactor(await challengeOf(user), typed)).statusCode).toBe(200);
     expect((await secondFactor(await challengeOf(user), code)).statusCode).toBe(400);
     expect(await status(user.access)).toEqual({ enabled: true, recovery_codes_left: 9 });
+  });
+
+  it('takes recovery codes, and refuses app codes without an error, once the secret key changed', async () => {
+    const user = await buildUser(t);
+    const { secret, recoveryCodes } = await withTwoFactor(user);
+    // The same secret sealed under another key, as after SECRET_KEY changed.
+    const otherBox = createSecretBox(new Uint8Array(32).fill(7));
+    await t.pool.query('update two_factor set encrypted_secret = $2 where user_id = $1', [
+      user.id,
+      otherBox.seal(secret),
+    ]);
+    const appCode = await secondFactor(await challengeOf(user), codeOf(secret, 1));
+    expect(appCode.statusCode).toBe(400);
+    expect(appCode.json()).toEqual({ code: [messages.twoFactorCodeWrong] });
+    const recovery = await secondFactor(await challengeOf(user), recoveryCodes[0] ?? '');
+    expect(recovery.statusCode).toBe(200);
   });
 
   it('refuses an expired challenge and a made-up one', async () => {

@@ -38,6 +38,18 @@ export function createTwoFactor(deps: {
   }
 
   /**
+   * The app's secret, or undefined when it was sealed under another SECRET_KEY (a key changed or
+   * a dump restored elsewhere): the account's recovery codes, kept as hashes, still sign in.
+   */
+  function openSecret(sealed: string): string | undefined {
+    try {
+      return box.open(sealed);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
    * Whether `code` is a fresh TOTP code or an unused recovery code of the user's; uses it up.
    * Only wrong codes count against the account's budget.
    */
@@ -50,7 +62,8 @@ export function createTwoFactor(deps: {
     const giveBack = await rateLimits.reserve(['twoFactorPerAccount', String(userId)]);
     const row = await store.findTwoFactor(db, userId);
     if (!row) return false;
-    const step = matchingStep(box.open(row.encryptedSecret), code.trim());
+    const secret = openSecret(row.encryptedSecret);
+    const step = secret === undefined ? undefined : matchingStep(secret, code.trim());
     const ok =
       step !== undefined
         ? await store.claimStep(executor, userId, step, enabling)
