@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -10,6 +8,7 @@ import {
   png,
   signerOf,
   storedFileExists,
+  storedKeys,
   uploadFile,
   uploadRow,
   waitForVariants,
@@ -53,11 +52,6 @@ async function waitForJobDone(uploadId: string) {
     if (Date.now() > deadline) throw new Error(`media job of ${uploadId}: ${JSON.stringify(rows)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(path.join(t.storage.root, dir)).catch(() => [] as string[]);
-  return entries;
 }
 
 describe('the media-variants job', () => {
@@ -207,7 +201,7 @@ describe('variants and what shows them', () => {
     });
     expect(res.statusCode).toBe(204);
     await waitForJobDone(created.id);
-    expect(await filesUnder(`originals/${user.id}`)).toEqual([]);
-    expect(await filesUnder(`variants/${user.id}`)).toEqual([]);
+    expect(await storedKeys(t, `originals/${user.id}/`)).toEqual([]);
+    expect(await storedKeys(t, `variants/${user.id}/`)).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { messages } from '@zura/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,7 +101,7 @@ describe('POST /api/uploads/', () => {
     const row = await uploadRow(t, body.id);
     expect(row?.ownerId).toBe(user.id);
     expect(row?.storageKey).toMatch(new RegExp(`^originals/${user.id}/[0-9a-f-]{36}\\.png$`));
-    expect(await fs.readFile(t.storage.localPath(row!.storageKey))).toEqual(bytes);
+    expect(await t.storage.readBuffer(row!.storageKey)).toEqual(bytes);
     expect(await tempFiles(t)).toEqual([]);
 
     const media = await t.request({ method: 'GET', url: body.file_url });
@@ -550,7 +549,7 @@ describe('DELETE /api/uploads/{id}/', () => {
     expect(res.json()).toEqual({ detail: 'File not found.' });
     const row = await uploadRow(t, created.id);
     expect(row).toBeDefined();
-    expect(await fs.readFile(t.storage.localPath(row!.storageKey))).toEqual(bytes);
+    expect(await t.storage.readBuffer(row!.storageKey)).toEqual(bytes);
   });
 
   it('answers 400 for a bad id', async () => {
