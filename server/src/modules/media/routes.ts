@@ -27,11 +27,14 @@ export function mediaRoutes(deps: {
   signer: MediaSigner;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/media/:id/:variant',
+    app.route({
+      // HEAD is ours, not Fastify's generated one, which would answer a content-length of 0.
+      method: ['GET', 'HEAD'],
+      url: '/media/:id/:variant',
+      schema: { params, querystring: query },
       // Compressing would break byte ranges, and media is compressed already.
-      { schema: { params, querystring: query }, compress: false },
-      async (request, reply) => {
+      compress: false,
+      handler: async (request, reply) => {
         const { id, variant } = request.params;
         const { exp, sig } = request.query;
         if (!deps.signer.verify(id, variant, exp, sig)) throw new NotFoundError(NOT_FOUND_MESSAGE);
@@ -82,6 +85,6 @@ export function mediaRoutes(deps: {
           throw error;
         }
       },
-    );
+    });
   };
 }

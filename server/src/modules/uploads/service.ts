@@ -134,16 +134,22 @@ export function createUploadsService(deps: {
       }
       const storageKey = `originals/${ownerId}/${crypto.randomUUID()}.${detected.ext}`;
       await storage.commit(file.tempKey, storageKey);
-      const { row, created } = await repo.insertOrFindUpload(db, {
-        ownerId,
-        context,
-        storageKey,
-        originalFilename: file.filename,
-        contentType: detected.mime,
-        sizeBytes: file.size,
-        sha256: file.sha256,
-        ...dimensions,
-      });
+      const { row, created } = await repo
+        .insertOrFindUpload(db, {
+          ownerId,
+          context,
+          storageKey,
+          originalFilename: file.filename,
+          contentType: detected.mime,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+          ...dimensions,
+        })
+        .catch(async (error: unknown) => {
+          // No row will ever name these bytes (the account went meanwhile, say): drop them.
+          await storage.remove(storageKey);
+          throw error;
+        });
       if (!created) await storage.remove(storageKey);
       else {
         libraryChanged(ownerId);
