@@ -10,6 +10,7 @@ import {
   mp4,
   png,
   storedFileExists,
+  storedKeys,
   tempFiles,
   TEXT_BYTES,
   uploadFile,
@@ -196,6 +197,23 @@ describe('POST /api/uploads/', () => {
     const aliceRow = await uploadRow(t, first.json().id);
     expect(bobRows[0]?.storageKey).not.toBe(aliceRow?.storageKey);
     expect(await tempFiles(t)).toEqual([]);
+    // One object per row: the repeated upload kept no bytes of its own.
+    const aliceKeys = (await rowsOf(alice.id)).map((row) => row.storageKey).sort();
+    expect(await storedKeys(t, `originals/${alice.id}/`)).toEqual(aliceKeys);
+  });
+
+  it('keeps one object when the same bytes arrive several times at once', async () => {
+    const user = await buildUser(t);
+    const bytes = await png();
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => uploadFile(t, user, { content: bytes, context: 'post_image' })),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((res) => res.json().id)).size).toBe(1);
+    const rows = await rowsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(await storedKeys(t, `originals/${user.id}/`)).toEqual([rows[0]!.storageKey]);
+    expect(await t.storage.readBuffer(rows[0]!.storageKey)).toEqual(bytes);
   });
 
   it.each([
