@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -68,6 +69,16 @@ export function mediaRoutes(deps: {
         }
 
         const { size, range } = answer;
+        let body: Readable | undefined;
+        if (request.method !== 'HEAD') {
+          try {
+            body = await deps.storage.read(key, range);
+          } catch (error) {
+            // Removed between the size check and the read: the same 404 as any missing file.
+            if (!(await deps.storage.stat(key))) throw new NotFoundError(NOT_FOUND_MESSAGE);
+            throw error;
+          }
+        }
         void reply
           .header('cache-control', 'private, max-age=3600')
           .header('content-type', contentType)
@@ -76,14 +87,7 @@ export function mediaRoutes(deps: {
         if (range) {
           void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
         }
-        if (request.method === 'HEAD') return reply.send();
-        try {
-          return reply.send(await deps.storage.read(key, range));
-        } catch (error) {
-          // Removed between the size check and the read: the same 404 as any missing file.
-          if (!(await deps.storage.stat(key))) throw new NotFoundError(NOT_FOUND_MESSAGE);
-          throw error;
-        }
+        return reply.send(body);
       },
     });
   };
