@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -78,8 +77,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart);
-  // Decorates reply.sendFile (Range, ETag) for media; serves nothing by itself.
-  await app.register(fastifyStatic, { root: storage.root, serve: false });
 
   await app.register(
     async (api) => {

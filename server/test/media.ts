@@ -144,15 +144,19 @@ export async function waitForVariants(
   }
 }
 
-/** Whether the storage holds a file under `key`. */
+/** Whether the storage holds an object under `key`. */
 export async function storedFileExists(t: TestApp, key: string): Promise<boolean> {
-  return fs
-    .stat(t.storage.localPath(key))
-    .then(() => true)
-    .catch(() => false);
+  return (await t.storage.stat(key)) !== undefined;
 }
 
-/** Every file below the storage's temporary directory (received parts not yet committed). */
-export async function tempFiles(t: TestApp): Promise<string[]> {
-  return fs.readdir(path.join(t.storage.root, '.tmp')).catch(() => []);
+/** Every key the storage holds under `prefix`, sorted. */
+export async function storedKeys(t: TestApp, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of t.storage.list(prefix)) keys.push(object.key);
+  return keys.sort();
+}
+
+/** Every temporary object of the storage (received parts not yet committed). */
+export function tempFiles(t: TestApp): Promise<string[]> {
+  return storedKeys(t, '.tmp/');
 }

@@ -1,5 +1,4 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -10,11 +9,15 @@ import {
   png,
   signerOf,
   storedFileExists,
+  storedKeys,
   uploadFile,
   uploadRow,
   waitForVariants,
 } from '../../test/media.ts';
 import { multipart } from '../../test/multipart.ts';
+import { uploads } from '../db/schema/index.ts';
+import type { MediaStorage } from '../storage/storage.ts';
+import { createMediaVariantsHandler } from './media-variants.ts';
 
 // Its own file (and so its own queue): the variants of the few uploads here are made promptly.
 let t: TestApp;
@@ -53,11 +56,6 @@ async function waitForJobDone(uploadId: string) {
     if (Date.now() > deadline) throw new Error(`media job of ${uploadId}: ${JSON.stringify(rows)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(path.join(t.storage.root, dir)).catch(() => [] as string[]);
-  return entries;
 }
 
 describe('the media-variants job', () => {
@@ -178,6 +176,58 @@ describe('variants and what shows them', () => {
     for (const key of keys) expect(await storedFileExists(t, key)).toBe(false);
   });
 
+  it('deleting a video removes its poster and thumbnail with it (when ffmpeg is there)', async () => {
+    const user = await buildUser(t);
+    const created = (
+      await uploadFile(t, user, {
+        content: await mp4(2),
+        context: 'post_video',
+        filename: 'clip.mp4',
+        type: 'video/mp4',
+      })
+    ).json();
+    if (await hasFfmpeg()) await waitForVariants(t, created.id, ['poster', 'thumb']);
+    else await waitForJobDone(created.id);
+    expect(await storedKeys(t, `variants/${user.id}/`)).toHaveLength((await hasFfmpeg()) ? 2 : 0);
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/uploads/${created.id}/`,
+      token: user.access,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await storedKeys(t, `originals/${user.id}/`)).toEqual([]);
+    expect(await storedKeys(t, `variants/${user.id}/`)).toEqual([]);
+  });
+
+  it('a job whose upload is deleted while it works removes what it made', async () => {
+    const user = await buildUser(t);
+    const created = (
+      await uploadFile(t, user, { content: await png(), context: 'post_image' })
+    ).json();
+    await waitForJobDone(created.id);
+    const row = await uploadRow(t, created.id);
+    // The row goes, with its original, as the job writes its first variant: the deletion saw
+    // no variant keys on the row, so only the job can know them.
+    const deletingMidway: MediaStorage = {
+      ...t.storage,
+      async writeBuffer(key, bytes, contentType) {
+        const deleted = await t.db.delete(uploads).where(eq(uploads.id, created.id)).returning();
+        if (deleted.length > 0) await t.storage.remove(row!.storageKey);
+        await t.storage.writeBuffer(key, bytes, contentType);
+      },
+    };
+    // As before its job ran: no variants yet, on the row or in storage.
+    await t.db.update(uploads).set({ variants: {} }).where(eq(uploads.id, created.id));
+    for (const key of Object.values(row!.variants)) await t.storage.remove(key);
+    expect(await storedKeys(t, `variants/${user.id}/`)).toEqual([]);
+    await createMediaVariantsHandler({ db: t.db, storage: deletingMidway })({
+      uploadId: created.id,
+    });
+    expect(await uploadRow(t, created.id)).toBeUndefined();
+    expect(await storedKeys(t, `originals/${user.id}/`)).toEqual([]);
+    expect(await storedKeys(t, `variants/${user.id}/`)).toEqual([]);
+  });
+
   it('deleting a post removes its media and the variants', async () => {
     const user = await buildUser(t);
     const post = (await createPost(user, await png(), 'image')).json();
@@ -207,7 +257,7 @@ describe('variants and what shows them', () => {
     });
     expect(res.statusCode).toBe(204);
     await waitForJobDone(created.id);
-    expect(await filesUnder(`originals/${user.id}`)).toEqual([]);
-    expect(await filesUnder(`variants/${user.id}`)).toEqual([]);
+    expect(await storedKeys(t, `originals/${user.id}/`)).toEqual([]);
+    expect(await storedKeys(t, `variants/${user.id}/`)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../db/client.ts';
 import { uploads, type UploadVariants } from '../db/schema/index.ts';
+import { withImageInput } from '../modules/uploads/image-input.ts';
 import { MAX_IMAGE_PIXELS } from '../modules/uploads/service.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 
@@ -52,35 +53,66 @@ async function webp(input: Buffer | string, width: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The variants of a still image, or of a video's frame: what each is called and its width. */
+type VariantName = keyof UploadVariants;
+
+async function webpVariants(
+  input: Buffer | string,
+  sizes: [VariantName, number][],
+): Promise<Map<VariantName, Buffer>> {
+  const made = new Map<VariantName, Buffer>();
+  for (const [name, width] of sizes) made.set(name, await webp(input, width));
+  return made;
+}
+
+/** A poster frame a second in (skips a fade from black), or the first one of a shorter clip. */
+async function posterFrame(file: string): Promise<Buffer | undefined> {
+  let frame = await grabFrame(file, 1).catch(() => undefined);
+  if (!frame?.length) frame = await grabFrame(file, 0).catch(() => undefined);
+  return frame?.length ? frame : undefined;
+}
+
 /**
  * Makes the WebP feed size and thumbnail of an image, or a poster frame (plus its thumbnail)
  * of a video, and records their storage keys on the upload.
  */
 export function createMediaVariantsHandler(deps: { db: Database; storage: MediaStorage }) {
+  const { db, storage } = deps;
   return async ({ uploadId }: { uploadId: string }) => {
-    const upload = await deps.db.query.uploads.findFirst({ where: eq(uploads.id, uploadId) });
+    const upload = await db.query.uploads.findFirst({ where: eq(uploads.id, uploadId) });
     if (!upload) return;
-    const source = deps.storage.localPath(upload.storageKey);
     const base = upload.storageKey.replace(/^originals\//, 'variants/').replace(/\.[^./]+$/, '');
-    const variants: UploadVariants = {};
+    let made = new Map<VariantName, Buffer>();
     if (upload.contentType.startsWith('image/')) {
-      await deps.storage.writeBuffer(`${base}-feed.webp`, await webp(source, FEED_WIDTH));
-      await deps.storage.writeBuffer(`${base}-thumb.webp`, await webp(source, THUMB_WIDTH));
-      variants.feed = `${base}-feed.webp`;
-      variants.thumb = `${base}-thumb.webp`;
+      made = await withImageInput(storage, upload.storageKey, upload.sizeBytes, (input) =>
+        webpVariants(input, [
+          ['feed', FEED_WIDTH],
+          ['thumb', THUMB_WIDTH],
+        ]),
+      );
     } else if (upload.contentType.startsWith('video/') && (await hasFfmpeg())) {
-      // A frame a second in skips a fade from black; a clip of a second or less has none there.
-      let frame = await grabFrame(source, 1).catch(() => undefined);
-      if (!frame?.length) frame = await grabFrame(source, 0).catch(() => undefined);
-      if (frame && frame.length > 0) {
-        await deps.storage.writeBuffer(`${base}-poster.webp`, await webp(frame, FEED_WIDTH));
-        await deps.storage.writeBuffer(`${base}-thumb.webp`, await webp(frame, THUMB_WIDTH));
-        variants.poster = `${base}-poster.webp`;
-        variants.thumb = `${base}-thumb.webp`;
-      }
+      const frame = await storage.withLocalFile(upload.storageKey, posterFrame);
+      if (frame)
+        made = await webpVariants(frame, [
+          ['poster', FEED_WIDTH],
+          ['thumb', THUMB_WIDTH],
+        ]);
     }
-    if (Object.keys(variants).length > 0) {
-      await deps.db.update(uploads).set({ variants }).where(eq(uploads.id, uploadId));
+    if (made.size === 0) return;
+    const variants: UploadVariants = {};
+    for (const [name, bytes] of made) {
+      const key = `${base}-${name}.webp`;
+      await storage.writeBuffer(key, bytes, 'image/webp');
+      variants[name] = key;
+    }
+    const recorded = await db
+      .update(uploads)
+      .set({ variants })
+      .where(eq(uploads.id, uploadId))
+      .returning({ id: uploads.id });
+    // Deleted while we worked: its deletion could not know these keys, so they go here.
+    if (recorded.length === 0) {
+      await Promise.all(Object.values(variants).map((key) => storage.remove(key)));
     }
   };
 }

@@ -25,8 +25,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       // Files are looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
       index: false,
-      // The media plugin owns reply.sendFile; this registration only serves the app's files.
-      decorateReply: false,
       setHeaders(res, filePath) {
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

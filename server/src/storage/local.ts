@@ -9,22 +9,42 @@ import type { MediaStorage } from './storage.ts';
 /** Enough bytes for every magic number the type sniffer knows. */
 const HEAD_BYTES = 4100;
 
+const isMissing = (error: unknown) =>
+  error instanceof Error &&
+  'code' in error &&
+  (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+
+/** Media under one folder of the local disk (`DATA_DIR/media`); keys are paths below it. */
 export function createLocalStorage(root: string): MediaStorage {
   // Created up front so serving can start before the first upload.
   mkdirSync(root, { recursive: true });
-  const tmpDir = path.join(root, '.tmp');
+  const absoluteRoot = path.resolve(root);
+  const tmpDir = path.join(absoluteRoot, '.tmp');
   const resolveKey = (key: string) => {
-    const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep))
-      throw new Error(`invalid storage key ${key}`);
+    const full = path.resolve(absoluteRoot, key);
+    if (!full.startsWith(absoluteRoot + path.sep)) throw new Error(`invalid storage key ${key}`);
     return full;
   };
+  /** Keys use '/' whatever the platform, as S3 keys do. */
+  const keyOf = (full: string) => path.relative(absoluteRoot, full).split(path.sep).join('/');
+
+  async function* walk(dir: string): AsyncGenerator<string> {
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) yield* walk(full);
+      else if (entry.isFile()) yield full;
+    }
+  }
 
   return {
-    root,
+    kind: 'local',
     async writeTemp(source: Readable) {
       await fs.mkdir(tmpDir, { recursive: true });
-      const tempKey = path.join('.tmp', randomUUID());
+      const tempKey = `.tmp/${randomUUID()}`;
       const hash = createHash('sha256');
       const headChunks: Buffer[] = [];
       let headLength = 0;
@@ -53,14 +73,52 @@ export function createLocalStorage(root: string): MediaStorage {
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.rename(resolveKey(tempKey), target);
     },
+    // The content type is S3 metadata; on disk the database row says what the bytes are.
     async writeBuffer(key, bytes) {
       const target = resolveKey(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.writeFile(target, bytes);
     },
+    readBuffer(key) {
+      return fs.readFile(resolveKey(key));
+    },
+    async stat(key) {
+      try {
+        const stats = await fs.stat(resolveKey(key));
+        return stats.isFile() ? { size: stats.size } : undefined;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+    async read(key, range) {
+      // Opened before returning, so a missing object rejects here instead of erroring mid-stream.
+      const handle = await fs.open(resolveKey(key), 'r');
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+    async withLocalFile(key, use) {
+      const file = resolveKey(key);
+      // Checked first so a missing object fails as it does on S3, not inside the tool.
+      await fs.access(file);
+      return use(file);
+    },
+    async directUrl() {
+      return undefined;
+    },
     async remove(key) {
       await fs.rm(resolveKey(key), { force: true });
     },
-    localPath: resolveKey,
+    async *list(prefix) {
+      // Only the folder the prefix reaches is walked, not the whole store.
+      const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      const start = folder ? resolveKey(folder) : absoluteRoot;
+      for await (const full of walk(start)) {
+        const key = keyOf(full);
+        if (!key.startsWith(prefix)) continue;
+        const stats = await fs.stat(full).catch(() => undefined);
+        if (stats) yield { key, size: stats.size };
+      }
+    },
+    async close() {},
   };
 }

@@ -14,7 +14,13 @@ import {
   topUp,
 } from '../../../test/economy.ts';
 import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
-import { png, storedFileExists, uploadFile, waitForVariants } from '../../../test/media.ts';
+import {
+  png,
+  storedFileExists,
+  storedKeys,
+  uploadFile,
+  waitForVariants,
+} from '../../../test/media.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -184,6 +190,8 @@ describe('POST /api/auth/account/delete/', () => {
     expect(await count('notifications WHERE user_id = $1', [user.id])).toBe(0);
     // ...and the files from disk, variants included.
     for (const key of keys) expect(await storedFileExists(t, key)).toBe(false);
+    expect(await storedKeys(t, `originals/${user.id}/`)).toEqual([]);
+    expect(await storedKeys(t, `variants/${user.id}/`)).toEqual([]);
 
     // Others see nothing of it any more.
     expect((await get(t, other, `/api/auth/users/${user.id}/`)).statusCode).toBe(404);

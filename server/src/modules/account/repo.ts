@@ -18,11 +18,17 @@ export async function writeSettings(
     .onConflictDoUpdate({ target: userSettings.userId, set: { settings, updatedAt: new Date() } });
 }
 
-export function storageKeysOf(db: Executor, userId: number) {
-  return db
-    .select({ storageKey: uploads.storageKey, variants: uploads.variants })
-    .from(uploads)
-    .where(eq(uploads.ownerId, userId));
+/**
+ * Deletes the user's uploads and answers every storage key they had. Returning them from the
+ * delete itself means a variant job finishing at the same moment either recorded its keys
+ * before (and they are here) or finds no row and removes its own.
+ */
+export async function deleteUploadsOf(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db
+    .delete(uploads)
+    .where(eq(uploads.ownerId, userId))
+    .returning({ storageKey: uploads.storageKey, variants: uploads.variants });
+  return rows.flatMap((row) => [row.storageKey, ...Object.values(row.variants)]);
 }
 
 /**

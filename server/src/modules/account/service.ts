@@ -59,16 +59,16 @@ export function createAccountService(deps: {
           'You have a payout on its way. Delete your account once it has been paid.',
         );
       }
-      const files = await repo.storageKeysOf(db, userId);
       // The cascade would end the sessions too; ending them first tells this instance at once.
       await sessions.endAll(userId, 'account_deleted');
-      await repo.deleteUser(db, userId);
+      const keys = await db.transaction(async (tx) => {
+        const removed = await repo.deleteUploadsOf(tx, userId);
+        await repo.deleteUser(tx, userId);
+        return removed;
+      });
       changes.announce({ kind: 'account_deleted', userId });
       changes.announce({ kind: 'feed' });
-      const keys = files.flatMap((file) => [file.storageKey, ...Object.values(file.variants)]);
-      await Promise.all(
-        keys.filter((k): k is string => Boolean(k)).map((key) => storage.remove(key)),
-      );
+      await Promise.all(keys.map((key) => storage.remove(key)));
       return { message: 'Your account has been deleted.' };
     },
   };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
-import { png, signerOf, uploadFile } from '../../../test/media.ts';
+import { png, signerOf, uploadFile, uploadRow } from '../../../test/media.ts';
 import { createMediaSigner, MEDIA_URL_MAX_LIFETIME_SECONDS } from './signing.ts';
 
 let t: TestApp;
@@ -71,6 +71,69 @@ describe('GET /media/{id}/{variant} with a valid signature', () => {
     const res = await get(upload.file_url, { range: `bytes=${bytes.length + 10}-` });
     expect(res.statusCode).toBe(416);
     expect(res.rawPayload.includes(PNG_SIGNATURE)).toBe(false);
+  });
+
+  it('says it takes ranges, and a 416 names the size', async () => {
+    expect((await get(upload.file_url)).headers['accept-ranges']).toBe('bytes');
+    const res = await get(upload.file_url, { range: `bytes=${bytes.length}-` });
+    expect(res.statusCode).toBe(416);
+    expect(res.headers['content-range']).toBe(`bytes */${bytes.length}`);
+  });
+
+  it('answers several ranges, a malformed one or a conditional one with the whole file', async () => {
+    const requests: Record<string, string>[] = [
+      { range: 'bytes=0-3,20-30' },
+      { range: 'bytes0-3' },
+      { range: 'lines=1-2' },
+      { range: 'bytes=0-3', 'if-range': '"some-etag"' },
+    ];
+    for (const headers of requests) {
+      const res = await get(upload.file_url, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload).toEqual(bytes);
+      expect(res.headers['content-range']).toBeUndefined();
+    }
+  });
+
+  it('answers a range that reaches past the end up to the last byte', async () => {
+    const res = await get(upload.file_url, {
+      range: `bytes=${bytes.length - 4}-${bytes.length + 100}`,
+    });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(
+      `bytes ${bytes.length - 4}-${bytes.length - 1}/${bytes.length}`,
+    );
+    expect(res.rawPayload).toEqual(bytes.subarray(bytes.length - 4));
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const whole = await t.request({ method: 'HEAD', url: upload.file_url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-length']).toBe(String(bytes.length));
+    expect(whole.headers['content-type']).toBe('image/png');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.length).toBe(0);
+    const part = await t.request({
+      method: 'HEAD',
+      url: upload.file_url,
+      headers: { range: 'bytes=2-5' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-length']).toBe('4');
+    expect(part.headers['content-range']).toBe(`bytes 2-5/${bytes.length}`);
+    expect(part.rawPayload.length).toBe(0);
+  });
+
+  it('streams the whole of a larger file, and a slice of its middle', async () => {
+    const user = await buildUser(t);
+    const big = await png(1500, 1000);
+    const res = await uploadFile(t, user, { content: big, context: 'post_image' });
+    const url = res.json().file_url as string;
+    const whole = await get(url);
+    expect(whole.rawPayload).toEqual(big);
+    const middle = await get(url, { range: 'bytes=1000-99999' });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.rawPayload).toEqual(big.subarray(1000, 100000));
   });
 
   it('accepts a URL signed just now with the app key', async () => {
@@ -166,6 +229,17 @@ describe('GET /media/{id}/{variant} answers nothing without a valid signature', 
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.rawPayload.includes(PNG_SIGNATURE)).toBe(false);
+  });
+
+  it('a signed URL whose row is there but whose bytes are gone', async () => {
+    const owner = await buildUser(t);
+    const res = await uploadFile(t, owner, { content: await png(), context: 'post_image' });
+    const row = await uploadRow(t, res.json().id);
+    await t.storage.remove(row!.storageKey);
+    expectNothing(await get(res.json().file_url));
+    expectNothing(await get(res.json().file_url, { range: 'bytes=0-10' }));
+    const head = await t.request({ method: 'HEAD', url: res.json().file_url });
+    expect(head.statusCode).toBe(404);
   });
 
   it('a path that tries to climb out of the media directory', async () => {

@@ -3,7 +3,14 @@ import { messages } from '@zura/contracts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { makeAdmin } from '../../../test/economy.ts';
 import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
-import { png, storedFileExists, uploadFile, uploadRow } from '../../../test/media.ts';
+import {
+  png,
+  storedFileExists,
+  storedKeys,
+  uploadFile,
+  uploadRow,
+  waitForVariants,
+} from '../../../test/media.ts';
 import {
   getAs,
   listMessages,
@@ -172,8 +179,10 @@ describe('resolving a report', () => {
       media: { content: bytes, type: 'image' },
     });
     const uploadId = await uploadIdsOfPost(post.id);
+    if (uploadId) await waitForVariants(t, uploadId, ['feed', 'thumb']);
     const stored = uploadId ? await uploadRow(t, uploadId) : undefined;
     expect(stored && (await storedFileExists(t, stored.storageKey))).toBe(true);
+    expect(await storedKeys(t, `variants/${author.id}/`)).toHaveLength(2);
     const reportId = await reportOf(t, reporter, 'post', post.id, 'illegal_content');
     const [group] = await groupOf(t, admin, 'post', post.id);
     expect(group?.content?.media).toEqual([
@@ -188,6 +197,9 @@ describe('resolving a report', () => {
     expect(await uploadIdsOfPost(post.id)).toBeUndefined();
     expect(stored && (await uploadRow(t, stored.id))).toBeUndefined();
     expect(stored && (await storedFileExists(t, stored.storageKey))).toBe(false);
+    // The original, its feed size and its thumbnail all leave storage.
+    expect(await storedKeys(t, `originals/${author.id}/`)).toEqual([]);
+    expect(await storedKeys(t, `variants/${author.id}/`)).toEqual([]);
     expect((await groupOf(t, admin, 'post', post.id))[0]?.content).toBeNull();
 
     expect(await notificationTexts(t, author)).toContain(

@@ -9,7 +9,7 @@ import type { UploadContext } from '../../db/schema/index.ts';
 
 export const GB = 1024 ** 3;
 export const MAX_UPLOAD_BYTES = 10 * GB;
-const MAX_IMAGE_BYTES = 50 * 1024 ** 2;
+export const MAX_IMAGE_BYTES = 50 * 1024 ** 2;
 
 const IMAGE_TYPES = mimeTypesOf(IMAGE_FILE_TYPES);
 const VIDEO_TYPES = mimeTypesOf(VIDEO_FILE_TYPES);

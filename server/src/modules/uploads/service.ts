@@ -7,6 +7,7 @@ import { UPLOAD_CONTEXTS, type UploadContext, type UploadRow } from '../../db/sc
 import { AppError, BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import type { MediaSigner } from '../media/signing.ts';
+import { withImageInput } from './image-input.ts';
 import { CONTEXT_RULES, cleanFilename, isImageType } from './policy.ts';
 import { presentUpload } from './presenter.ts';
 import * as repo from './repo.ts';
@@ -107,9 +108,9 @@ export function createUploadsService(deps: {
       };
       if (isImageType(detected.mime)) {
         try {
-          const meta = await sharp(storage.localPath(file.tempKey), {
-            limitInputPixels: MAX_IMAGE_PIXELS,
-          }).metadata();
+          const meta = await withImageInput(storage, file.tempKey, file.size, (input) =>
+            sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata(),
+          );
           dimensions = { width: meta.width ?? null, height: meta.height ?? null };
           if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS)
             throw new Error('too many pixels');
@@ -133,16 +134,22 @@ export function createUploadsService(deps: {
       }
       const storageKey = `originals/${ownerId}/${crypto.randomUUID()}.${detected.ext}`;
       await storage.commit(file.tempKey, storageKey);
-      const { row, created } = await repo.insertOrFindUpload(db, {
-        ownerId,
-        context,
-        storageKey,
-        originalFilename: file.filename,
-        contentType: detected.mime,
-        sizeBytes: file.size,
-        sha256: file.sha256,
-        ...dimensions,
-      });
+      const { row, created } = await repo
+        .insertOrFindUpload(db, {
+          ownerId,
+          context,
+          storageKey,
+          originalFilename: file.filename,
+          contentType: detected.mime,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+          ...dimensions,
+        })
+        .catch(async (error: unknown) => {
+          // No row will ever name these bytes (the account went meanwhile, say): drop them.
+          await storage.remove(storageKey);
+          throw error;
+        });
       if (!created) await storage.remove(storageKey);
       else {
         libraryChanged(ownerId);

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { messages } from '@zura/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import {
   mp4,
   png,
   storedFileExists,
+  storedKeys,
   tempFiles,
   TEXT_BYTES,
   uploadFile,
@@ -102,7 +102,7 @@ describe('POST /api/uploads/', () => {
     const row = await uploadRow(t, body.id);
     expect(row?.ownerId).toBe(user.id);
     expect(row?.storageKey).toMatch(new RegExp(`^originals/${user.id}/[0-9a-f-]{36}\\.png$`));
-    expect(await fs.readFile(t.storage.localPath(row!.storageKey))).toEqual(bytes);
+    expect(await t.storage.readBuffer(row!.storageKey)).toEqual(bytes);
     expect(await tempFiles(t)).toEqual([]);
 
     const media = await t.request({ method: 'GET', url: body.file_url });
@@ -197,6 +197,23 @@ describe('POST /api/uploads/', () => {
     const aliceRow = await uploadRow(t, first.json().id);
     expect(bobRows[0]?.storageKey).not.toBe(aliceRow?.storageKey);
     expect(await tempFiles(t)).toEqual([]);
+    // One object per row: the repeated upload kept no bytes of its own.
+    const aliceKeys = (await rowsOf(alice.id)).map((row) => row.storageKey).sort();
+    expect(await storedKeys(t, `originals/${alice.id}/`)).toEqual(aliceKeys);
+  });
+
+  it('keeps one object when the same bytes arrive several times at once', async () => {
+    const user = await buildUser(t);
+    const bytes = await png();
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => uploadFile(t, user, { content: bytes, context: 'post_image' })),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((res) => res.json().id)).size).toBe(1);
+    const rows = await rowsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(await storedKeys(t, `originals/${user.id}/`)).toEqual([rows[0]!.storageKey]);
+    expect(await t.storage.readBuffer(rows[0]!.storageKey)).toEqual(bytes);
   });
 
   it.each([
@@ -550,7 +567,7 @@ describe('DELETE /api/uploads/{id}/', () => {
     expect(res.json()).toEqual({ detail: 'File not found.' });
     const row = await uploadRow(t, created.id);
     expect(row).toBeDefined();
-    expect(await fs.readFile(t.storage.localPath(row!.storageKey))).toEqual(bytes);
+    expect(await t.storage.readBuffer(row!.storageKey)).toEqual(bytes);
   });
 
   it('answers 400 for a bad id', async () => {
