@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Config } from '../config/index.ts';
 import type { ByteRange, MediaStorage } from './storage.ts';
 
 /** Enough bytes for every magic number the type sniffer knows. */
@@ -31,17 +32,8 @@ const QUEUE_SIZE = 2;
 /** Temporary objects (unfinished uploads, self-test probes) live under this prefix. */
 export const TEMP_PREFIX = 'tmp/';
 
-export type S3StorageOptions = {
-  bucket: string;
-  /** Unset: AWS itself, found from the region. */
-  endpoint: string | undefined;
-  region: string;
-  /** Unset: the SDK's default credential chain (environment, instance role, profile). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  forcePathStyle: boolean;
-  /** Bytes are streamed through this process instead of handed out as presigned URLs. */
-  proxy: boolean;
-};
+/** Bucket, endpoint, credentials and serving mode, as the S3_* variables set them. */
+export type S3StorageOptions = S3Config;
 
 /** An S3 store that also exposes its client, for the start-up self-test and tests. */
 export type S3Storage = MediaStorage & { readonly kind: 's3'; readonly client: S3Client };
@@ -63,8 +55,8 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A wrong or unreachable endpoint fails quickly instead of hanging start-up. No socket idle
-    // timeout: a proxied download may pause for as long as its slow reader needs.
-    // Many proxied downloads may stream at once; the SDK's default of 50 sockets would queue them.
+    // timeout: a proxied download may pause for as long as its slow reader needs. Many proxied
+    // downloads may stream at once, which the SDK's default of 50 sockets would queue.
     requestHandler: {
       connectionTimeout: 10_000,
       httpAgent: { keepAlive: true, maxSockets: 256 },
