@@ -21,16 +21,16 @@ export type TestS3 = {
   close: () => Promise<void>;
 };
 
-/** s3rver's built-in account; it checks signatures against these. */
+/** s3rver's built-in account: it knows this access key id. */
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
  * A real S3 HTTP server (s3rver) in this process, on a free loopback port, storing into a fresh
  * temporary directory, with one empty bucket. Call `close()` in afterAll.
  *
- * Its limits: it checks the access key id but not signatures, does not implement AbortMultipartUpload (405), and
- * cannot continue a listing past its first page of 1,000 keys on Node 24 (its continuation
- * tokens use DES, which OpenSSL 3 leaves out): keep a listed prefix under 1,000 objects.
+ * Its limits: it checks the access key id but not signatures, answers AbortMultipartUpload
+ * with 405, and cannot continue a listing past its first page of 1,000 keys on Node 24 (its
+ * continuation tokens use DES, which OpenSSL 3 leaves out): keep a listed prefix under 1,000.
  */
 export async function startS3(bucket = 'zura-test'): Promise<TestS3> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-test-s3-'));
