@@ -4,6 +4,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { startRuntime } from './runtime.ts';
+import { StorageSelfTestError } from './storage/self-test.ts';
 
 function readConfig(): Config {
   try {
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     {
       url: config.publicUrl,
       database: embedded ? 'embedded' : 'external',
+      media: config.s3 ? `s3://${config.s3.bucket}` : 'local disk',
       ms: Math.round(performance.now() - startedAt),
     },
     `Zura is ready at ${config.publicUrl}`,
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // The self-test's message says all an operator needs; a stack trace would bury it.
+  console.error(error instanceof StorageSelfTestError ? error.message : error);
   process.exit(1);
 });

@@ -16,6 +16,8 @@ import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { loadSecrets, type Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLocalStorage } from './storage/local.ts';
+import { createS3Storage } from './storage/s3.ts';
+import { runS3SelfTest } from './storage/self-test.ts';
 import type { MediaStorage } from './storage/storage.ts';
 
 export type Runtime = {
@@ -25,7 +27,7 @@ export type Runtime = {
   jobs: JobQueue;
   storage: MediaStorage;
   secrets: Secrets;
-  /** Stops in reverse order of start: HTTP, jobs, mail, database pool. */
+  /** Stops in reverse order of start: HTTP, jobs, mail, storage, database pool. */
   close: () => Promise<void>;
 };
 
@@ -53,7 +55,18 @@ export async function startRuntime(options: {
   await runMigrations(database.db);
   if (options.fillPool) void database.fill();
   const secrets = options.secrets ?? (await loadSecrets(config.dataDir, config.secretKey));
-  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  const storage = config.s3
+    ? createS3Storage(config.s3)
+    : createLocalStorage(path.join(config.dataDir, 'media'));
+  if (config.s3) {
+    // Before anything is served: a bucket that refuses writes would otherwise surface as lost
+    // uploads, long after start.
+    await runS3SelfTest(storage, config.s3).catch(async (error: unknown) => {
+      await storage.close();
+      await database.close().catch(() => undefined);
+      throw error;
+    });
+  }
   const mailer = createMailer(config, log);
   const jobs = await startJobQueue(database.pool, { log });
   // One channel per deployment: its instances share the signing secret, other deployments don't.
@@ -109,6 +122,7 @@ export async function startRuntime(options: {
       await changes.close();
       redis?.disconnect();
       mailer.close();
+      await storage.close();
       // A test may already have ended the pool on purpose.
       await database.close().catch(() => undefined);
     },

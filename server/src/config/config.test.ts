@@ -124,3 +124,75 @@ describe('loadConfig refuses wrong values and names the variable', () => {
     expect(error.message).toContain('LOG_LEVEL:');
   });
 });
+
+describe('loadConfig S3 media storage', () => {
+  it('keeps media on local disk when S3_BUCKET is unset', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+
+  it('selects S3 with S3_BUCKET alone: AWS, us-east-1, the default credential chain', () => {
+    expect(loadConfig({ S3_BUCKET: 'zura-media' }).s3).toEqual({
+      bucket: 'zura-media',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+      proxy: false,
+    });
+  });
+
+  it('reads every S3 variable', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/with+chars',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PROXY: 'true',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'media',
+      endpoint: 'http://minio:9000',
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/with+chars' },
+      forcePathStyle: true,
+      proxy: true,
+    });
+  });
+
+  it('treats empty S3 variables as unset, as compose leaves them', () => {
+    expect(loadConfig({ S3_BUCKET: '', S3_ENDPOINT: '', S3_PROXY: '' }).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: '' }).s3?.endpoint).toBeUndefined();
+  });
+
+  it.each([
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_ENDPOINT', 'ftp://minio:9000'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
+    ['S3_PROXY', '1'],
+    ['S3_BUCKET', 'media/uploads'],
+  ])('refuses %s=%s and names it', (name, value) => {
+    const error = configError({ S3_BUCKET: 'media', [name]: value });
+    expect(error.message).toContain(`${name}:`);
+    expect(error.message).toContain(JSON.stringify(value));
+  });
+
+  it('refuses an S3 variable without S3_BUCKET, and says so', () => {
+    const error = configError({ S3_ENDPOINT: 'http://minio:9000', S3_PROXY: 'true' });
+    expect(error.message).toContain('S3_BUCKET: must be set when S3_ENDPOINT, S3_PROXY are');
+  });
+
+  it('refuses one S3 key without the other', () => {
+    const halves: Record<string, string>[] = [
+      { S3_ACCESS_KEY_ID: 'AKIA' },
+      { S3_SECRET_ACCESS_KEY: 'secret' },
+    ];
+    for (const half of halves) {
+      const error = configError({ S3_BUCKET: 'media', ...half });
+      expect(error.message).toContain(
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      );
+    }
+  });
+});

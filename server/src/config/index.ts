@@ -52,6 +52,21 @@ const envSchema = z.object({
   TURN_URLS: z.string().default(''),
   TURN_SECRET: z.string().optional(),
   REQUIRE_ADMIN_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[^/\s]+$/, 'must be a bucket name, without slashes or spaces')
+    .optional(),
+  S3_ENDPOINT: optionalUrl.refine((url) => !url || /^https?:\/\//i.test(url), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
+  S3_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -96,7 +111,33 @@ export type Config = {
   ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined };
   /** Both set: top-ups go through Stripe Checkout; neither: the test-mode provider. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** Media in an S3-compatible bucket when S3_BUCKET is set; local disk in DATA_DIR otherwise. */
+  s3: S3Config | undefined;
 };
+
+export type S3Config = {
+  bucket: string;
+  /** Unset: AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's default credential chain (environment, instance role, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path (MinIO, Garage, most self-hosted servers) rather than the host name. */
+  forcePathStyle: boolean;
+  /** Media bytes stream through the server instead of redirecting to presigned URLs. */
+  proxy: boolean;
+};
+
+/** Every S3_* variable; any of them set without S3_BUCKET is a mistake worth stopping for. */
+const S3_VARIABLES = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PROXY',
+] as const;
 
 export class ConfigError extends Error {}
 
@@ -117,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
     );
   }
+  const s3 = s3Config(e, set);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     port: e.PORT,
@@ -153,8 +195,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.STRIPE_API_BASE,
           }
         : undefined,
+    s3,
     webDistDir: path.resolve(
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'web', 'dist'),
     ),
+  };
+}
+
+function s3Config(
+  e: z.infer<typeof envSchema>,
+  set: Record<string, string | undefined>,
+): S3Config | undefined {
+  if (!e.S3_BUCKET) {
+    const stray = S3_VARIABLES.filter((name) => set[name] !== undefined);
+    if (stray.length === 0) return undefined;
+    throw new ConfigError(
+      `Invalid configuration:\n  S3_BUCKET: must be set when ${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} (S3_BUCKET selects S3 media storage; without it media stays on local disk)`,
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the default AWS credential chain)',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    proxy: e.S3_PROXY === 'true',
   };
 }
