@@ -37,6 +37,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestDeadlines, serverTimeouts } from './plugins/request-deadlines.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
+import { directUrlOrigin } from './storage/storage.ts';
 import type { Services } from './services.ts';
 
 export type AppDeps = {
@@ -74,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
   });
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { mediaOrigin: await directUrlOrigin(storage) });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart);
 

@@ -6,13 +6,23 @@ import helmet from 'helmet';
  * response. The middleware is built once, here: `@fastify/helmet` built it again for each
  * request, parsing the CSP directives every time, which took 2–3% of a busy server's CPU.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: {
+    /**
+     * Where media redirects lead (the bucket's origin when bytes are served from S3 by presigned
+     * URLs): images and videos load from there after our own gate answered with a redirect.
+     */
+    mediaOrigin?: string | undefined;
+  } = {},
+): void {
+  const media = options.mediaOrigin ? [options.mediaOrigin] : [];
   const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...media],
+        'media-src': ["'self'", 'blob:', ...media],
         'connect-src': ["'self'", 'ws:', 'wss:'],
         // Self-hosters often start on plain http inside a LAN; forcing https would break them.
         'upgrade-insecure-requests': null,

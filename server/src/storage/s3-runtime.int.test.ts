@@ -51,6 +51,26 @@ describe('the platform on S3 media storage', () => {
     expect(Buffer.from(await direct.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  it("lets pages load images and videos from the bucket's origin, and from nowhere else", async () => {
+    const res = await app.request({ method: 'GET', url: '/api/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`img-src 'self' data: blob: ${s3.endpoint};`);
+    expect(csp).toContain(`media-src 'self' blob: ${s3.endpoint};`);
+    expect(csp).toContain("default-src 'self';");
+
+    // Proxied, the bytes come from our own origin: the bucket stays out of the policy.
+    const proxied = await buildTestApp({ ...s3.env, S3_PROXY: 'true' });
+    try {
+      const policy = String(
+        (await proxied.request({ method: 'GET', url: '/api/' })).headers['content-security-policy'],
+      );
+      expect(policy).not.toContain(s3.endpoint);
+      expect(policy).toContain("img-src 'self' data: blob:;");
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses to start on a bucket that does not exist, naming it and the step', async () => {
     await expect(buildTestApp({ ...s3.env, S3_BUCKET: 'not-created' })).rejects.toThrow(
       /PutObject.*"not-created".*NoSuchBucket/,

@@ -47,3 +47,13 @@ export interface MediaStorage {
   /** Releases connections and timers. */
   close(): Promise<void>;
 }
+
+/**
+ * The origin `directUrl` links lead to, or undefined when bytes pass through us. Presigning is
+ * computed locally, so asking for a probe key costs no request.
+ */
+export async function directUrlOrigin(storage: MediaStorage): Promise<string | undefined> {
+  const probe = { contentType: 'application/octet-stream', contentDisposition: 'inline' };
+  const url = await storage.directUrl('origin-probe', probe, 60);
+  return url ? new URL(url).origin : undefined;
+}
