@@ -64,6 +64,13 @@ async function main(): Promise<void> {
     },
     `Zura is ready at ${config.publicUrl}`,
   );
+  if (!config.secretKey && (config.redisUrl || config.s3)) {
+    // Shared Redis or a bucket means several instances, and each would otherwise sign with the
+    // keys generated into its own DATA_DIR: tokens and media links of one refused by another.
+    log.warn(
+      'SECRET_KEY is not set: this instance signs with the keys in its DATA_DIR/secrets.json. Every instance behind one address needs the same keys: set one SECRET_KEY on all of them (or give each the same secrets.json).',
+    );
+  }
 }
 
 main().catch((error: unknown) => {
