@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { CONFIG_VARIABLES, loadConfig } from './index.ts';
+import { CONFIG_VARIABLES, S3_VARIABLES, loadConfig } from './index.ts';
 
 const deployDir = path.join(import.meta.dirname, '..', '..', '..', 'deploy');
 const read = (name: string) => fs.readFileSync(path.join(deployDir, name), 'utf8');
@@ -193,13 +193,7 @@ describe('deploy/compose.yaml', () => {
       'SECRET_KEY',
       'PUBLIC_URL',
       'TRUST_PROXY',
-      'S3_BUCKET',
-      'S3_ENDPOINT',
-      'S3_REGION',
-      'S3_ACCESS_KEY_ID',
-      'S3_SECRET_ACCESS_KEY',
-      'S3_FORCE_PATH_STYLE',
-      'S3_PROXY',
+      ...S3_VARIABLES,
     ];
     const [first, ...others] = instanceNames.map((name) => environmentOf(services[name] ?? {}));
     for (const variable of shared) expect(first?.[variable], variable).toBeTruthy();

@@ -129,7 +129,7 @@ export type S3Config = {
 };
 
 /** Every S3_* variable; any of them set without S3_BUCKET is a mistake worth stopping for. */
-const S3_VARIABLES = [
+export const S3_VARIABLES = [
   'S3_BUCKET',
   'S3_ENDPOINT',
   'S3_REGION',

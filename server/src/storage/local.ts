@@ -1,13 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createHashingTap } from './hashing-tap.ts';
 import type { MediaStorage } from './storage.ts';
-
-/** Enough bytes for every magic number the type sniffer knows. */
-const HEAD_BYTES = 4100;
 
 const isMissing = (error: unknown) =>
   error instanceof Error &&
@@ -45,28 +43,14 @@ export function createLocalStorage(root: string): MediaStorage {
     async writeTemp(source: Readable) {
       await fs.mkdir(tmpDir, { recursive: true });
       const tempKey = `.tmp/${randomUUID()}`;
-      const hash = createHash('sha256');
-      const headChunks: Buffer[] = [];
-      let headLength = 0;
-      let size = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
-          size += chunk.length;
-          if (headLength < HEAD_BYTES) {
-            headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
-            headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-          }
-          callback(null, chunk);
-        },
-      });
+      const { tap, result } = createHashingTap();
       try {
         await pipeline(source, tap, createWriteStream(resolveKey(tempKey)));
       } catch (error) {
         await fs.rm(resolveKey(tempKey), { force: true });
         throw error;
       }
-      return { tempKey, size, sha256: hash.digest('hex'), head: Buffer.concat(headChunks) };
+      return { tempKey, ...result() };
     },
     async commit(tempKey, key) {
       const target = resolveKey(key);

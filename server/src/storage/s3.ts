@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
@@ -17,10 +17,8 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config/index.ts';
+import { createHashingTap } from './hashing-tap.ts';
 import type { ByteRange, MediaStorage } from './storage.ts';
-
-/** Enough bytes for every magic number the type sniffer knows. */
-const HEAD_BYTES = 4100;
 
 /**
  * A multipart upload holds about (queueSize + 1) parts in memory, plus copies while a part is
@@ -92,22 +90,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
 
     async writeTemp(source) {
       const tempKey = `${TEMP_PREFIX}${randomUUID()}`;
-      const hash = createHash('sha256');
-      const headChunks: Buffer[] = [];
-      let headLength = 0;
-      let size = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
-          size += chunk.length;
-          if (headLength < HEAD_BYTES) {
-            const taken = chunk.subarray(0, HEAD_BYTES - headLength);
-            headChunks.push(taken);
-            headLength += taken.length;
-          }
-          callback(null, chunk);
-        },
-      });
+      const { tap, result } = createHashingTap();
       const upload = new Upload({
         client,
         params: { Bucket: bucket, Key: tempKey, Body: tap },
@@ -131,7 +114,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
           ? piped.reason
           : (uploaded as PromiseRejectedResult).reason;
       }
-      return { tempKey, size, sha256: hash.digest('hex'), head: Buffer.concat(headChunks) };
+      return { tempKey, ...result() };
     },
 
     async commit(tempKey, key) {

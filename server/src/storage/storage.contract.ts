@@ -2,10 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEAD_BYTES } from './hashing-tap.ts';
 import type { MediaStorage } from './storage.ts';
-
-/** The first bytes writeTemp hands back for type sniffing. */
-const HEAD_BYTES = 4100;
 
 export type StorageUnderTest = { storage: MediaStorage; close?: () => Promise<void> };
 
