@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { getMedia, png, signerOf, uploadFile, uploadRow } from '../../../test/media.ts';
 import { buildTestAppOn, type StoreKind } from '../../../test/stores.ts';
 import { DIRECT_URL_LIFETIME_SECONDS } from './delivery.ts';
-import { getMedia, png, signerOf, uploadFile, uploadRow } from '../../../test/media.ts';
 import { createMediaSigner, MEDIA_URL_MAX_LIFETIME_SECONDS } from './signing.ts';
 
 /**
@@ -26,6 +26,9 @@ export function describeMediaServing(store: StoreKind) {
       upload = res.json();
     });
     afterAll(() => t.close());
+    it(`keeps its media on the ${store} store`, () => {
+      expect(t.storage.kind).toBe(store === 'local' ? 'local' : 's3');
+    });
 
     const get = (url: string, headers: Record<string, string> = {}) =>
       t.request({ method: 'GET', url, headers });
