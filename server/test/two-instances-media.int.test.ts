@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadVariants } from '../src/db/schema/index.ts';
+import type { S3Storage } from '../src/storage/s3.ts';
+import type { MediaStorage } from '../src/storage/storage.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { buildPost, buildUser, type TestUser } from './factories.ts';
 import {
@@ -35,11 +37,50 @@ let two: SecondInstance;
 /** Instance 2 as an operator whose bucket browsers cannot reach runs it: S3_PROXY=true. */
 let twoProxied: SecondInstance;
 
+/** The header by which the bucket's request log tells which instance sent a request. */
+const INSTANCE_HEADER = 'x-test-instance';
+type InstanceName = 'one' | 'two' | 'two-proxied';
+
+/** Marks every request of the instance's S3 client with its name, as the bucket receives it. */
+function nameRequests(storage: MediaStorage, name: InstanceName) {
+  if (storage.kind !== 's3') throw new Error('not on S3');
+  (storage as S3Storage).client.middlewareStack.add(
+    (next) => (args) => {
+      (args.request as { headers: Record<string, string> }).headers[INSTANCE_HEADER] = name;
+      return next(args);
+    },
+    { step: 'build', name: 'nameInstance' },
+  );
+}
+
+/** Which instance wrote the object under `key` to the bucket. */
+function writerOf(key: string): InstanceName {
+  const puts = s3.requests.filter(
+    (request) =>
+      request.method === 'PUT' &&
+      new URL(request.url, s3.endpoint).pathname === `/${s3.bucket}/${key}`,
+  );
+  expect(puts, key).toHaveLength(1);
+  return puts[0]!.headers[INSTANCE_HEADER] as InstanceName;
+}
+
+/** An image whose variants instance 1 made while it ran alone: surely not made by the others. */
+let madeByOne: { id: string; variants: UploadVariants };
+
 beforeAll(async () => {
   s3 = await startS3();
   one = await buildTestApp({ ...s3.env, ...redisEnv });
+  nameRequests(one.storage, 'one');
+  const early = await uploadFile(one, await buildUser(one), {
+    content: await png(400, 300),
+    context: 'post_image',
+  });
+  const { id } = early.json<{ id: string }>();
+  madeByOne = { id, variants: await waitForVariants(one, id, ['feed', 'thumb']) };
   two = await buildSecondInstance(one, { ...s3.env, ...redisEnv });
   twoProxied = await buildSecondInstance(one, { ...s3.env, ...redisEnv, S3_PROXY: 'true' });
+  nameRequests(two.storage, 'two');
+  nameRequests(twoProxied.storage, 'two-proxied');
 });
 afterAll(async () => {
   await twoProxied?.close();
@@ -123,9 +164,26 @@ describe('media with two instances on one database and one bucket', () => {
     expect(ranged.rawPayload.equals(bytes.subarray(start, end + 1))).toBe(true);
   });
 
-  it('serves the image variants through both instances, whichever one made them', async () => {
+  it('serves through the other instances the variants that instance 1 made', async () => {
+    const signer = signerOf(one);
+    for (const variant of ['feed', 'thumb'] as const) {
+      const key = madeByOne.variants[variant]!;
+      expect(writerOf(key)).toBe('one');
+      const stored = await one.storage.readBuffer(key);
+      const url = signer.url(madeByOne.id, variant);
+      const redirected = await getMedia(two, url);
+      expect(redirected.statusCode).toBe(200);
+      expect(redirected.headers['content-type']).toBe('image/webp');
+      expect(redirected.rawPayload.equals(stored)).toBe(true);
+      const proxied = await twoProxied.request({ method: 'GET', url });
+      expect(proxied.statusCode).toBe(200);
+      expect(proxied.rawPayload.equals(stored)).toBe(true);
+    }
+  });
+
+  it('serves the image variants through every instance, whichever one made them', async () => {
     const user = await buildUser(one);
-    // Several uploads through both, so the two instances' workers share the jobs out.
+    // Several uploads through both, so the instances' workers share the jobs out.
     const created = await Promise.all(
       [one, two, one, two].map(async (on) => {
         const res = await uploadFile(on, user, {
@@ -138,8 +196,12 @@ describe('media with two instances on one database and one bucket', () => {
     );
     const signer = signerOf(one);
     for (const { id } of created) {
-      await waitForVariants(one, id, ['feed', 'thumb']);
+      const variants = await waitForVariants(one, id, ['feed', 'thumb']);
       for (const variant of ['feed', 'thumb'] as const) {
+        // The job ran on one instance, which wrote the variant to the bucket; the others, whose
+        // disks never saw it, serve the same bytes.
+        const maker = writerOf(variants[variant]!);
+        expect(['one', 'two', 'two-proxied']).toContain(maker);
         const url = signer.url(id, variant);
         const fromOne = await getMedia(one, url);
         const fromTwo = await getMedia(two, url);
@@ -150,6 +212,8 @@ describe('media with two instances on one database and one bucket', () => {
         expect(fromTwo.rawPayload.equals(fromOne.rawPayload)).toBe(true);
         expect(proxied.statusCode).toBe(200);
         expect(proxied.rawPayload.equals(fromOne.rawPayload)).toBe(true);
+        const bucketCopy = await one.storage.readBuffer(variants[variant]!);
+        expect(fromOne.rawPayload.equals(bucketCopy)).toBe(true);
       }
     }
   });
@@ -178,7 +242,8 @@ describe('media with two instances on one database and one bucket', () => {
     expect(ranged.rawPayload.equals(bytes.subarray(8, 48))).toBe(true);
 
     if (!(await hasFfmpeg())) return;
-    await waitForVariants(one, created.id, ['poster', 'thumb']);
+    const { poster } = await waitForVariants(one, created.id, ['poster', 'thumb']);
+    expect(['one', 'two', 'two-proxied']).toContain(writerOf(poster!));
     const url = signerOf(one).url(created.id, 'poster');
     const fromOne = await getMedia(one, url);
     const fromTwo = await getMedia(two, url);
