@@ -10,6 +10,9 @@ import sharp from 'sharp';
 import { uploads, type UploadRow, type UploadVariants } from '../src/db/schema/index.ts';
 import { hasFfmpeg } from '../src/jobs/media-variants.ts';
 import { createMediaSigner, type MediaSigner } from '../src/modules/media/signing.ts';
+import { LOCAL_TEMP_PREFIX } from '../src/storage/local.ts';
+import { TEMP_PREFIX as S3_TEMP_PREFIX } from '../src/storage/s3.ts';
+import type { MediaStorage } from '../src/storage/storage.ts';
 import type { TestApp } from './app.ts';
 import { multipart, type MultipartFile } from './multipart.ts';
 import type { TestUser } from './factories.ts';
@@ -100,7 +103,7 @@ export function signerOf(t: TestApp): MediaSigner {
 
 /** POSTs one file to /api/uploads/ as `user`. */
 export function uploadFile(
-  t: TestApp,
+  t: Pick<TestApp, 'request'>,
   user: Pick<TestUser, 'access'>,
   options: {
     content: Buffer;
@@ -144,19 +147,59 @@ export async function waitForVariants(
   }
 }
 
+/** Anything that holds a media store: a test app, a second instance. */
+type WithStorage = { storage: MediaStorage };
+
 /** Whether the storage holds an object under `key`. */
-export async function storedFileExists(t: TestApp, key: string): Promise<boolean> {
+export async function storedFileExists(t: WithStorage, key: string): Promise<boolean> {
   return (await t.storage.stat(key)) !== undefined;
 }
 
 /** Every key the storage holds under `prefix`, sorted. */
-export async function storedKeys(t: TestApp, prefix: string): Promise<string[]> {
+export async function storedKeys(t: WithStorage, prefix: string): Promise<string[]> {
   const keys: string[] = [];
   for await (const object of t.storage.list(prefix)) keys.push(object.key);
   return keys.sort();
 }
 
-/** Every temporary object of the storage (received parts not yet committed). */
-export function tempFiles(t: TestApp): Promise<string[]> {
-  return storedKeys(t, '.tmp/');
+/** Where the store keeps temporary objects: each backend has its own prefix. */
+export function tempPrefixOf(storage: MediaStorage): string {
+  return storage.kind === 's3' ? S3_TEMP_PREFIX : LOCAL_TEMP_PREFIX;
+}
+
+/** Every temporary object of the storage (received parts not yet committed), on either store. */
+export function tempFiles(t: WithStorage): Promise<string[]> {
+  return storedKeys(t, tempPrefixOf(t.storage));
+}
+
+/** A media answer as the browser finally sees it, after any redirect to the bucket. */
+export type FetchedMedia = {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  rawPayload: Buffer;
+  /** Where our route sent the browser, when it answered with a redirect. */
+  redirectedTo?: string;
+};
+
+/**
+ * GETs a media URL of ours as a browser would: a 302 to a presigned bucket URL is followed over
+ * real HTTP (the bucket sees the Range header too), so a test reads the same bytes on any store.
+ */
+export async function getMedia(
+  t: Pick<TestApp, 'request'>,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<FetchedMedia> {
+  const res = await t.request({ method: 'GET', url, headers });
+  if (res.statusCode !== 302) {
+    return { statusCode: res.statusCode, headers: res.headers, rawPayload: res.rawPayload };
+  }
+  const location = String(res.headers.location);
+  const direct = await fetch(location, { headers, redirect: 'manual' });
+  return {
+    statusCode: direct.status,
+    headers: Object.fromEntries(direct.headers),
+    rawPayload: Buffer.from(await direct.arrayBuffer()),
+    redirectedTo: location,
+  };
 }

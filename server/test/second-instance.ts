@@ -5,11 +5,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { loadConfig } from '../src/config/index.ts';
 import { startRuntime } from '../src/runtime.ts';
 import type { Services } from '../src/services.ts';
+import type { MediaStorage } from '../src/storage/storage.ts';
 import type { TestApp } from './app.ts';
 
 export type SecondInstance = {
   app: FastifyInstance;
   services: Services;
+  /** This instance's own media store (the same bucket as the first's, when both are on S3). */
+  storage: MediaStorage;
   /** Sends a request to this instance; `token` becomes a bearer header. */
   request: (
     options: InjectOptions & {
@@ -53,6 +56,7 @@ export async function buildSecondInstance(
   return {
     app: runtime.app,
     services: runtime.services,
+    storage: runtime.storage,
     // As in `buildTestApp`: a request waits until this instance has heard of earlier writes.
     request: async ({ token, headers, settle = true, ...options }) => {
       if (settle) await runtime.services.changes.sync();

@@ -12,12 +12,15 @@ const isMissing = (error: unknown) =>
   'code' in error &&
   (error.code === 'ENOENT' || error.code === 'ENOTDIR');
 
+/** Temporary objects (received uploads not yet committed) live under this prefix. */
+export const LOCAL_TEMP_PREFIX = '.tmp/';
+
 /** Media under one folder of the local disk (`DATA_DIR/media`); keys are paths below it. */
 export function createLocalStorage(root: string): MediaStorage {
   // Created up front so serving can start before the first upload.
   mkdirSync(root, { recursive: true });
   const absoluteRoot = path.resolve(root);
-  const tmpDir = path.join(absoluteRoot, '.tmp');
+  const tmpDir = path.join(absoluteRoot, LOCAL_TEMP_PREFIX);
   const resolveKey = (key: string) => {
     const full = path.resolve(absoluteRoot, key);
     if (!full.startsWith(absoluteRoot + path.sep)) throw new Error(`invalid storage key ${key}`);
@@ -42,7 +45,7 @@ export function createLocalStorage(root: string): MediaStorage {
     kind: 'local',
     async writeTemp(source: Readable) {
       await fs.mkdir(tmpDir, { recursive: true });
-      const tempKey = `.tmp/${randomUUID()}`;
+      const tempKey = `${LOCAL_TEMP_PREFIX}${randomUUID()}`;
       const { tap, result } = createHashingTap();
       try {
         await pipeline(source, tap, createWriteStream(resolveKey(tempKey)));

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { LOCAL_TEMP_PREFIX } from './local.ts';
+import { TEMP_PREFIX } from './s3.ts';
 import type { MediaStorage } from './storage.ts';
 
 /** Keys under these prefixes are unfinished uploads, not media: never moved. */
-const TEMPORARY_PREFIXES = ['.tmp/', 'tmp/'];
+const TEMPORARY_PREFIXES = [LOCAL_TEMP_PREFIX, TEMP_PREFIX];
 
 export type MoveProgress = {
   /** Objects seen so far and in all. */

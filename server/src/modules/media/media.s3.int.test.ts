@@ -1,0 +1,4 @@
+import { describeMediaServing } from './media.suite.ts';
+
+describeMediaServing('s3-proxy');
+describeMediaServing('s3');
