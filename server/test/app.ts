@@ -121,7 +121,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await runtime.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      // A job still finishing may write a file while the folder goes: ENOTEMPTY, tried again.
+      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }

@@ -68,7 +68,7 @@ export async function startS3(bucket = 'zura-test'): Promise<TestS3> {
     requests,
     async close() {
       await server.close();
-      await fs.rm(directory, { recursive: true, force: true });
+      await fs.rm(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
