@@ -10,7 +10,9 @@ import { pointHelpersAt } from './server.ts';
  *
  * Call at the top of a `describe`, after the hooks that `env` depends on.
  */
-export function useOwnServer(env: () => Record<string, string>): { readonly server: ServerProcess } {
+export function useOwnServer(env: () => Record<string, string>): {
+  readonly server: ServerProcess;
+} {
   let server: ServerProcess | undefined;
   beforeAll(async () => {
     server = await startServerProcess({ webDist: inject('webDist'), env: env() });

@@ -1,5 +1,3 @@
-/// <reference path="../../../server/test/s3rver.d.ts" />
-
 /**
  * A real S3 HTTP server (s3rver) in the test process with one empty bucket: the one the
  * integration tests use. Its `env` points a server at the bucket; its `requests` show what
