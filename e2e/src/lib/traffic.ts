@@ -67,13 +67,21 @@ export async function watchCspViolations(page: Page) {
   });
   await page.addInitScript(() => {
     // The e2e project has no DOM typings: the few members used here.
-    type Violation = { violatedDirective: string; blockedURI: string };
+    type Violation = {
+      violatedDirective: string;
+      blockedURI: string;
+      sourceFile: string;
+      lineNumber: number;
+      columnNumber: number;
+    };
     const scope = globalThis as unknown as {
       document: { addEventListener(type: string, listener: (event: Violation) => void): void };
       __zuraE2eCspViolation(text: string): void;
     };
     scope.document.addEventListener('securitypolicyviolation', (event) => {
-      scope.__zuraE2eCspViolation(`${event.violatedDirective} blocked ${event.blockedURI}`);
+      scope.__zuraE2eCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`,
+      );
     });
   });
   return {
