@@ -20,5 +20,19 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // zod and its set-up in one chunk: every chunk that builds schemas imports this
+              // one, so the set-up runs before any schema exists (see src/lib/zod-setup.ts).
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-setup\.ts$/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

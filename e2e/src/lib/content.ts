@@ -9,14 +9,18 @@ export type ApiPost = {
   is_locked: boolean;
   username?: string | null;
   image_url?: string | null;
+  video_url?: string | null;
 };
 
 export type NewApiPost = {
   content: string;
   isLocked?: boolean;
   password?: string;
-  image?: { name: string; mimeType: string; buffer: Buffer };
+  image?: MediaFile;
+  video?: MediaFile;
 };
+
+export type MediaFile = { name: string; mimeType: string; buffer: Buffer };
 
 /** POST /posts/ (multipart: content, is_locked, password, media, media_type). */
 export async function createPostViaApi(access: string, post: NewApiPost): Promise<ApiPost> {
@@ -24,10 +28,11 @@ export async function createPostViaApi(access: string, post: NewApiPost): Promis
   form.append('content', post.content);
   form.append('is_locked', post.isLocked ? 'true' : 'false');
   if (post.isLocked) form.append('password', post.password ?? '');
-  if (post.image) {
-    const { name, mimeType, buffer } = post.image;
+  const media = post.image ?? post.video;
+  if (media) {
+    const { name, mimeType, buffer } = media;
     form.append('media', new Blob([new Uint8Array(buffer)], { type: mimeType }), name);
-    form.append('media_type', 'image');
+    form.append('media_type', post.image ? 'image' : 'video');
   }
   const res = await fetch(`${baseUrl()}/api/posts/`, {
     method: 'POST',

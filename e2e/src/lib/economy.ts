@@ -98,6 +98,12 @@ export async function topUpViaApi(access: string, dollars: string): Promise<void
   expect(res.body).toMatchObject({ status: 'credited' });
 }
 
+/** POST /auth/subscriptions/: pays the creator's monthly price from the wallet. */
+export async function subscribeViaApi(access: string, creatorId: number): Promise<void> {
+  const res = await pay<unknown>(access, '/auth/subscriptions/', { creator_id: creatorId });
+  expect(res.status, `POST /auth/subscriptions/ answered ${JSON.stringify(res.body)}`).toBe(201);
+}
+
 /** SQL on the run's embedded PostgreSQL (its port is in postmaster.pid, line 4). */
 export async function sql(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const pid = await fs.readFile(path.join(dataDir(), 'postgres', 'postmaster.pid'), 'utf8');

@@ -3,12 +3,24 @@ import { inject } from 'vitest';
 
 /** Server-side helpers: the run's server, its API, and names nobody else uses. */
 
+/** Another server this test file started (see `useOwnServer`); the run's one when unset. */
+let ownServer: { baseUrl: string; dataDir: string } | undefined;
+
+/**
+ * Points every helper of this test file (API calls, new browser contexts, SQL, mails) at
+ * another server, or back at the run's one with `undefined`. Each test file has its own copy
+ * of this module, so other files are not affected.
+ */
+export function pointHelpersAt(server: { baseUrl: string; dataDir: string } | undefined): void {
+  ownServer = server;
+}
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return ownServer?.baseUrl ?? inject('baseUrl');
 }
 
 export function dataDir(): string {
-  return inject('dataDir');
+  return ownServer?.dataDir ?? inject('dataDir');
 }
 
 let counter = 0;

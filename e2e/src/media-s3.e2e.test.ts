@@ -1,0 +1,366 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeSession, useBrowser } from './lib/browser.ts';
+import { createPostViaApi, postsOfUser, type MediaFile } from './lib/content.ts';
+import {
+  paidCreator,
+  person,
+  subscribeViaApi,
+  topUpViaApi,
+  type PaidCreator,
+  type Person,
+} from './lib/economy.ts';
+import { expectVisible } from './lib/expect.ts';
+import { expectImageLoaded, naturalSize, pngFile, SIGNED_MEDIA_URL } from './lib/images.ts';
+import { useOwnServer } from './lib/own-server.ts';
+import { startS3, type TestS3 } from './lib/s3.ts';
+import { baseUrl, uniqueName } from './lib/server.ts';
+import { recordTraffic, watchCspViolations, type Exchange } from './lib/traffic.ts';
+import {
+  HAS_FFMPEG,
+  mediaElementState,
+  mp4Video,
+  seekVideo,
+  type MediaElementState,
+} from './lib/videos.ts';
+
+/*
+ * Media in an S3-compatible bucket (a real S3 server, s3rver, in the test process), seen in a
+ * real browser: each block starts a server of its own pointed at its bucket. Without
+ * S3_PROXY our signed /media/ URL answers a redirect to a presigned bucket URL, which the
+ * page's Content-Security-Policy must let images and videos follow; with S3_PROXY=true the
+ * bytes come through our own origin, with Range.
+ */
+
+const t = useBrowser();
+
+function profilePosts(page: Page): Locator {
+  return page.getByRole('list', { name: 'Posts', exact: true }).getByRole('listitem');
+}
+
+/** The post on the creator's profile that carries `text`. */
+function postWithText(page: Page, text: string): Locator {
+  return profilePosts(page).filter({ hasText: text });
+}
+
+/** A creator charging $4.99 a month with one post holding `media`. */
+async function creatorWithPost(media: { image: MediaFile } | { video: MediaFile }) {
+  const creator = await paidCreator({ price: '4.99' });
+  const content = `Behind the subscription ${uniqueName('media')}`;
+  await createPostViaApi(creator.tokens.access, { content, ...media });
+  return { creator, content };
+}
+
+/** A fan who paid for a month of `creator`. */
+async function subscriberOf(creator: PaidCreator): Promise<Person> {
+  const fan = await person();
+  await topUpViaApi(fan.tokens.access, '20.00');
+  await subscribeViaApi(fan.tokens.access, creator.id);
+  return fan;
+}
+
+/**
+ * The page signed in as `who`, recording its traffic and CSP violations, on `creator`'s
+ * profile.
+ */
+async function openProfileAs(page: Page, who: Person, creator: PaidCreator) {
+  const csp = await watchCspViolations(page);
+  const traffic = recordTraffic(page);
+  await storeSession(page, who.tokens);
+  await page.goto(`/profile/${creator.username}`);
+  await expectVisible(page.getByRole('heading', { name: creator.username, level: 1 }));
+  return { csp, traffic };
+}
+
+/** The Content-Security-Policy of the app's document (the profile page), by directive. */
+function cspDirectives(exchanges: Exchange[], path: string): Map<string, string[]> {
+  const document = exchanges.find(
+    (exchange) => exchange.url.origin === baseUrl() && exchange.url.pathname === path,
+  );
+  const header = document?.headers['content-security-policy'] ?? '';
+  expect(header, `the CSP header of ${path}`).not.toBe('');
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
+/** The exchanges of one signed /media/ URL of ours (its path, whatever the query). */
+function exchangesOf(exchanges: Exchange[], src: string): Exchange[] {
+  const path = new URL(src, baseUrl()).pathname;
+  return exchanges.filter(
+    (exchange) => exchange.url.origin === baseUrl() && exchange.url.pathname === path,
+  );
+}
+
+/** The first byte a Range request header asks for ('bytes=1234-' → 1234), or undefined. */
+function rangeStart(header: string | undefined): number | undefined {
+  const match = /^bytes=(\d+)-/.exec(header ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Requests that reached the bucket from the browser (not from our server's SDK). */
+function browserRequests(s3: TestS3) {
+  return s3.requests.filter((request) => /Chrome/.test(String(request.headers['user-agent'])));
+}
+
+async function expectMetadataLoaded(video: Locator): Promise<MediaElementState> {
+  await expectVisible(video);
+  await expect
+    .poll(async () => (await mediaElementState(video)).readyState, {
+      timeout: 20_000,
+      message: `${String(video)} should load its metadata (readyState >= 1)`,
+    })
+    .toBeGreaterThanOrEqual(1);
+  const state = await mediaElementState(video);
+  expect(state.error, 'the video should not fail').toBe(0);
+  return state;
+}
+
+describe('media in a bucket, redirected to presigned URLs', () => {
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startS3('zura-e2e-redirect');
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  useOwnServer(() => s3.env);
+
+  it('shows a subscriber the image: our /media/ URL, a 302 to the bucket, allowed by the CSP', async () => {
+    const { page } = t;
+    const { creator, content } = await creatorWithPost({ image: pngFile('bucket.png', 640, 360) });
+    const fan = await subscriberOf(creator);
+    const { csp, traffic } = await openProfileAs(page, fan, creator);
+
+    const image = postWithText(page, content).getByRole('img', {
+      name: `Image posted by ${creator.username}`,
+    });
+    await expectImageLoaded(image);
+    const size = await naturalSize(image);
+    expect(size.width / size.height).toBeCloseTo(640 / 360, 1);
+    const src = (await image.getAttribute('src')) ?? '';
+    expect(src).toMatch(SIGNED_MEDIA_URL);
+
+    // The browser asked us, we answered 302 to the bucket, and the bucket served the bytes.
+    const exchanges = await traffic.settled();
+    const ours = exchangesOf(exchanges, src);
+    expect(ours.length, `requests of ${src}`).toBeGreaterThan(0);
+    for (const hop of ours) {
+      expect(hop.status).toBe(302);
+      expect(hop.headers['cache-control']).toBe('private, no-store');
+      expect(new URL(hop.headers.location ?? '').origin).toBe(s3.endpoint);
+    }
+    const fromBucket = exchanges.filter(
+      (exchange) =>
+        exchange.url.origin === s3.endpoint &&
+        exchange.redirectedFrom !== undefined &&
+        new URL(exchange.redirectedFrom).pathname === new URL(src, baseUrl()).pathname,
+    );
+    expect(fromBucket.length, 'the image should be fetched from the bucket').toBeGreaterThan(0);
+    for (const hop of fromBucket) {
+      expect(hop.status).toBe(200);
+      expect(hop.headers['content-type']).toMatch(/^image\//);
+      // A presigned GET of a few minutes, of the bucket's object, not a public URL.
+      expect(hop.url.pathname.startsWith(`/${s3.bucket}/`)).toBe(true);
+      expect(hop.url.searchParams.get('X-Amz-Signature')).toBeTruthy();
+      expect(Number(hop.url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(300);
+    }
+    expect(browserRequests(s3).length).toBeGreaterThan(0);
+
+    // The page's CSP names the bucket for images and videos (and nothing was refused).
+    const directives = cspDirectives(exchanges, `/profile/${creator.username}`);
+    expect(directives.get('img-src')).toContain(s3.endpoint);
+    expect(directives.get('media-src')).toContain(s3.endpoint);
+    expect(directives.get('connect-src')).not.toContain(s3.endpoint);
+    expect(csp.reports).toEqual([]);
+  });
+
+  it.runIf(HAS_FFMPEG)(
+    'loads a subscriber the video through the redirect, with Range requests to the bucket',
+    async () => {
+      const { page } = t;
+      const { creator, content } = await creatorWithPost({ video: await mp4Video('clip.mp4') });
+      const fan = await subscriberOf(creator);
+      const { csp, traffic } = await openProfileAs(page, fan, creator);
+
+      const video = postWithText(page, content).getByLabel(`Video posted by ${creator.username}`, {
+        exact: true,
+      });
+      const state = await expectMetadataLoaded(video);
+      expect(state.duration).toBeCloseTo(4, 0);
+      const src = (await video.getAttribute('src')) ?? '';
+      expect(src).toMatch(SIGNED_MEDIA_URL);
+
+      // Its index is at the end of the file: the browser had to ask for a range far into it,
+      // each time through our gate and a redirect to the bucket.
+      const exchanges = await traffic.settled();
+      const ours = exchangesOf(exchanges, src);
+      expect(ours.length).toBeGreaterThan(0);
+      for (const hop of ours) expect(hop.status).toBe(302);
+      const fromBucket = exchanges.filter(
+        (exchange) =>
+          exchange.url.origin === s3.endpoint &&
+          exchange.redirectedFrom !== undefined &&
+          new URL(exchange.redirectedFrom).pathname === new URL(src, baseUrl()).pathname,
+      );
+      expect(fromBucket.length).toBeGreaterThan(0);
+      for (const hop of fromBucket) {
+        expect(hop.status, `${hop.requestHeaders.range} from the bucket`).toBe(206);
+        expect(hop.headers['content-range']).toMatch(/^bytes \d+-\d+\/\d+$/);
+      }
+      const starts = browserRequests(s3)
+        .map((request) => rangeStart(String(request.headers.range ?? '')))
+        .filter((start) => start !== undefined);
+      expect(starts.length, 'Range requests that reached the bucket').toBeGreaterThan(0);
+      expect(Math.max(...starts), 'a range far into the file').toBeGreaterThan(0);
+
+      expect(csp.reports).toEqual([]);
+    },
+  );
+
+  it('gives a fan who did not pay no media: no URL of it in any answer, nothing shown', async () => {
+    const { page } = t;
+    const image = pngFile('paid.png', 320, 240);
+    const { creator, content } = await creatorWithPost({ image });
+    // What the media's signed URL looks like, as its owner sees it.
+    const [own] = await postsOfUser(creator.tokens.access, creator.id);
+    const mediaId = /^\/media\/([\w-]+)\//.exec(own?.image_url ?? '')?.[1];
+    expect(mediaId, `the owner's image_url ${own?.image_url}`).toBeTruthy();
+
+    const fan = await person();
+    const bucketRequestsBefore = browserRequests(s3).length;
+    const { csp, traffic } = await openProfileAs(page, fan, creator);
+    const post = profilePosts(page).first();
+    await expectVisible(
+      post.getByText(`Subscribe to ${creator.username} to see this post.`, { exact: true }),
+    );
+    expect(await page.getByText(content).count()).toBe(0);
+    expect(
+      await page.getByRole('img', { name: `Image posted by ${creator.username}` }).count(),
+    ).toBe(0);
+
+    // Nothing the fan's browser received names the object, the bucket or a presigned URL.
+    const exchanges = await traffic.settled();
+    const answers = exchanges.filter((exchange) => exchange.json !== undefined);
+    expect(answers.some((exchange) => exchange.url.pathname.startsWith('/api/posts/'))).toBe(true);
+    for (const { url, json = '' } of answers) {
+      expect(json, `${url.pathname}`).not.toContain(mediaId);
+      expect(json, `${url.pathname}`).not.toContain(s3.endpoint);
+      expect(json, `${url.pathname}`).not.toMatch(/X-Amz-/i);
+    }
+    expect(exchanges.some((exchange) => exchange.url.origin === s3.endpoint)).toBe(false);
+    expect(browserRequests(s3).length).toBe(bucketRequestsBefore);
+    // The API the page uses says the same to the fan directly.
+    const [seen] = await postsOfUser(fan.tokens.access, creator.id);
+    expect(seen).toMatchObject({ content: '', requires_subscription: true });
+    expect(JSON.stringify(seen)).not.toContain(mediaId);
+    expect(csp.reports).toEqual([]);
+  });
+});
+
+describe('media in a bucket, streamed through us (S3_PROXY=true)', () => {
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startS3('zura-e2e-proxy');
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  useOwnServer(() => ({ ...s3.env, S3_PROXY: 'true' }));
+
+  it('shows a subscriber the image from our own origin; the CSP keeps the bucket out', async () => {
+    const { page } = t;
+    const { creator, content } = await creatorWithPost({ image: pngFile('proxy.png', 400, 400) });
+    const fan = await subscriberOf(creator);
+    const bucketRequestsBefore = browserRequests(s3).length;
+    const { csp, traffic } = await openProfileAs(page, fan, creator);
+
+    const image = postWithText(page, content).getByRole('img', {
+      name: `Image posted by ${creator.username}`,
+    });
+    await expectImageLoaded(image);
+    const src = (await image.getAttribute('src')) ?? '';
+    expect(src).toMatch(SIGNED_MEDIA_URL);
+    const exchanges = await traffic.settled();
+    const ours = exchangesOf(exchanges, src);
+    expect(ours.length).toBeGreaterThan(0);
+    for (const hop of ours) {
+      expect(hop.status).toBe(200);
+      expect(hop.headers['content-type']).toMatch(/^image\//);
+    }
+    expect(exchanges.some((exchange) => exchange.url.origin === s3.endpoint)).toBe(false);
+    expect(browserRequests(s3).length).toBe(bucketRequestsBefore);
+
+    // Only our own origin serves media, so the CSP names no bucket...
+    const directives = cspDirectives(exchanges, `/profile/${creator.username}`);
+    expect(directives.get('img-src')).not.toContain(s3.endpoint);
+    expect(directives.get('media-src')).not.toContain(s3.endpoint);
+    expect(csp.reports).toEqual([]);
+    // ...and really keeps it out: an image straight from the bucket is refused (which also
+    // shows that a violation would have been noticed above).
+    await page.evaluate((source) => {
+      const scope = globalThis as unknown as {
+        document: {
+          createElement(tag: 'img'): { src: string };
+          body: { append(node: unknown): void };
+        };
+      };
+      const stray = scope.document.createElement('img');
+      stray.src = source;
+      scope.document.body.append(stray);
+    }, `${s3.endpoint}/${s3.bucket}/stray.png`);
+    await expect
+      .poll(() => csp.reports.some((report) => report.includes('img-src')), {
+        message: 'the CSP should refuse an image from the bucket',
+      })
+      .toBe(true);
+  });
+
+  it.runIf(HAS_FFMPEG)(
+    'plays a subscriber the video and seeks in it: Range, 206 from us',
+    async () => {
+      const { page } = t;
+      const { creator, content } = await creatorWithPost({ video: await mp4Video('seek.mp4', 6) });
+      const fan = await subscriberOf(creator);
+      const bucketRequestsBefore = browserRequests(s3).length;
+      const { csp, traffic } = await openProfileAs(page, fan, creator);
+
+      const video = postWithText(page, content).getByLabel(`Video posted by ${creator.username}`, {
+        exact: true,
+      });
+      const state = await expectMetadataLoaded(video);
+      expect(state.duration).toBeCloseTo(6, 0);
+      await seekVideo(video, 4.5);
+      await expect
+        .poll(async () => (await mediaElementState(video)).readyState, {
+          message: 'the video should show the frame it seeked to',
+        })
+        .toBeGreaterThanOrEqual(2);
+      const after = await mediaElementState(video);
+      expect(after.currentTime).toBeCloseTo(4.5, 0);
+      expect(after.videoWidth).toBe(640);
+
+      const src = (await video.getAttribute('src')) ?? '';
+      expect(src).toMatch(SIGNED_MEDIA_URL);
+      const ours = exchangesOf(await traffic.settled(), src);
+      expect(ours.length).toBeGreaterThan(0);
+      for (const hop of ours) {
+        expect(hop.redirectedFrom).toBeUndefined();
+        expect(hop.status, `${hop.requestHeaders.range} from us`).toBe(206);
+        expect(hop.headers['accept-ranges']).toBe('bytes');
+        expect(hop.headers['content-range']).toMatch(/^bytes \d+-\d+\/\d+$/);
+      }
+      const starts = ours
+        .map((hop) => rangeStart(hop.requestHeaders.range))
+        .filter((start) => start !== undefined);
+      expect(Math.max(...starts), 'a range far into the file').toBeGreaterThan(0);
+      // The bytes came from the bucket, through us: the browser never went there.
+      expect(browserRequests(s3).length).toBe(bucketRequestsBefore);
+      expect(csp.reports).toEqual([]);
+    },
+  );
+});
