@@ -1,7 +1,7 @@
 /**
  * Zura's benchmarks. `npm run bench` builds the web app and runs them all; to run some:
  *
- *   npx node bench/src/run.ts [get|login|mixed|http|startup ...] [options]
+ *   npx node bench/src/run.ts [get|login|mixed|http|startup|media-get ...] [options]
  *
  * Figures go to stdout as tables. A missed target is reported, never a failure: the exit code
  * is non-zero only when a benchmark could not run.
@@ -19,12 +19,13 @@ import {
   watchCpu,
 } from './lib/machine.ts';
 import { printResult, printSummary, type BenchmarkResult } from './lib/report.ts';
+import { mediaGet } from './media.ts';
 import { scaleBenchmarks } from './scale/index.ts';
 import { startupBenchmarks } from './startup.ts';
 
 // The scale benchmarks take minutes each (large data, a 2 GiB file, 20,000 sockets): they run
 // only when named or as the "scale" group; scale/run.ts has their size options.
-const quick: Benchmark[] = [...httpBenchmarks, ...startupBenchmarks];
+const quick: Benchmark[] = [...httpBenchmarks, ...startupBenchmarks, mediaGet];
 const benchmarks: Benchmark[] = [...quick, ...scaleBenchmarks];
 const groups: Record<string, string[]> = {
   http: httpBenchmarks.map((benchmark) => benchmark.name),
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
   }
   if (options.help) {
     console.log(usage);
-    for (const b of benchmarks) console.log(`  ${b.name.padEnd(8)} ${b.title}`);
+    for (const b of benchmarks) console.log(`  ${b.name.padEnd(9)} ${b.title}`);
     return;
   }
 

@@ -153,8 +153,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = options.dataDir ?? (await makeDataDir());
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // Media stay on local disk unless the benchmark itself points the server at a bucket.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('S3_')),
+  );
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -14,7 +14,7 @@ import { createContext } from '../lib/benchmark.ts';
 import { describeCpu, describeMachine, machineBusy, watchCpu } from '../lib/machine.ts';
 import { printResult, printSummary, type BenchmarkResult } from '../lib/report.ts';
 import { scaleBenchmarks } from './index.ts';
-import { scaleSettings } from './settings.ts';
+import { scaleSettings, type UploadStorage } from './settings.ts';
 
 const usage = `Usage: npx node bench/src/scale/run.ts [name ...] [options]
 Names: ${scaleBenchmarks.map((b) => b.name).join(', ')} (default: all, in that order).
@@ -23,6 +23,7 @@ Options:
   --connections <n>   autocannon connections for feed and library (default ${scaleSettings.connections})
   --posts <n>         feed: the large post count (default ${scaleSettings.feedPostsLarge})
   --upload-mb <n>     upload: file size in MiB (default ${scaleSettings.uploadBytes / 1024 ** 2})
+  --upload-storage <s> upload: local, s3 or both (default both: local disk, then S3 on s3rver)
   --rounds <n>        ledger: unlock rounds (default ${scaleSettings.ledgerRounds})
   --sockets <n>       realtime: sockets to connect (default ${scaleSettings.sockets})
   --rate <n>          realtime: messages per second (default ${scaleSettings.messagesPerSecond})
@@ -47,6 +48,7 @@ function parse() {
       connections: { type: 'string' },
       posts: { type: 'string' },
       'upload-mb': { type: 'string' },
+      'upload-storage': { type: 'string' },
       rounds: { type: 'string' },
       sockets: { type: 'string' },
       rate: { type: 'string' },
@@ -68,6 +70,20 @@ function parse() {
   if (values.posts) scaleSettings.feedPostsLarge = count(values.posts, 'posts', 10_000, 10_000_000);
   if (values['upload-mb']) {
     scaleSettings.uploadBytes = count(values['upload-mb'], 'upload-mb', 1, 10_000) * 1024 ** 2;
+  }
+  if (values['upload-storage']) {
+    const storages: Record<string, UploadStorage[]> = {
+      local: ['local'],
+      s3: ['s3'],
+      both: ['local', 's3'],
+    };
+    const chosen = storages[values['upload-storage']];
+    if (!chosen) {
+      throw new Error(
+        `--upload-storage must be local, s3 or both, got ${values['upload-storage']}`,
+      );
+    }
+    scaleSettings.uploadStorages = chosen;
   }
   if (values.rounds) scaleSettings.ledgerRounds = count(values.rounds, 'rounds', 1, 100_000);
   if (values.sockets) scaleSettings.sockets = count(values.sockets, 'sockets', 2, 200_000);

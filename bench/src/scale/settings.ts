@@ -9,6 +9,8 @@ export const scaleSettings = {
   feedPostsSmall: 10_000,
   feedPostsLarge: 1_000_000,
   uploadBytes: 2 * 1024 ** 3,
+  /** Where the upload benchmark stores media, one run each, in this order. */
+  uploadStorages: ['local', 's3'] as UploadStorage[],
   ledgerRounds: 1_000,
   /** Unlock rounds stop after this many seconds even if fewer than ledgerRounds ran. */
   ledgerMaxSeconds: 240,
@@ -20,5 +22,8 @@ export const scaleSettings = {
   inboxConversations: 10_000,
   inboxUnreadNotifications: 100_000,
 };
+
+/** local: DATA_DIR on disk; s3: a bucket in s3rver, a child process on the same machine. */
+export type UploadStorage = 'local' | 's3';
 
 export type ScaleSettings = typeof scaleSettings;

@@ -9,10 +9,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Benchmark } from '../lib/benchmark.ts';
 import { below, type Figure } from '../lib/report.ts';
+import { startS3Process } from '../lib/s3.ts';
 import { removeDataDir, startServer } from '../lib/server.ts';
 import { median } from '../lib/stats.ts';
 import { api, MiB, sampleRss, signUp, sleep, timed } from './common.ts';
-import { scaleSettings } from './settings.ts';
+import { scaleSettings, type UploadStorage } from './settings.ts';
 
 const MEMORY_TARGET_MIB = 64;
 const PAD_CHUNK = 8 * MiB;
@@ -112,17 +113,158 @@ function uploadFile(
   });
 }
 
-const mbPerSecond = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
+const mibPerSecond = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
+
+type Sample = { at: number; rss: number };
+
+/** RSS growth over the median before `from`: the peak within [from, to], and after `to`. */
+function rssGrowth(samples: Sample[], from: number, to: number) {
+  const baseline = median(samples.filter((s) => s.at < from).map((s) => s.rss));
+  const during = samples.filter((s) => s.at >= from && s.at <= to).map((s) => s.rss);
+  const after = samples.filter((s) => s.at > to).map((s) => s.rss);
+  // The peak in each quarter of the upload: flat when nothing is buffered per byte received.
+  const quarters = [0, 1, 2, 3].map((q) => {
+    const start = from + ((to - from) * q) / 4;
+    const end = from + ((to - from) * (q + 1)) / 4;
+    const inQuarter = samples.filter((s) => s.at >= start && s.at <= end).map((s) => s.rss);
+    return ((Math.max(...inQuarter) - baseline) / MiB).toFixed(0);
+  });
+  return {
+    baseline,
+    peak: Math.max(...during),
+    growth: (Math.max(...during) - baseline) / MiB,
+    afterGrowth: (Math.max(...after) - baseline) / MiB,
+    samples: during.length,
+    quarters,
+  };
+}
+
+/** Bytes of the regular files under `dir`. */
+async function storedBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await fs.readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await fs.stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
+const STORAGE_LABELS: Record<UploadStorage, string> = {
+  local: 'local disk',
+  s3: 'S3 (s3rver)',
+};
+
+/**
+ * One upload of `source` to a fresh server storing media on `storage`: the server's RSS every
+ * 100 ms from 1 s before to 3 s after, the time to the answer, and where the bytes ended up.
+ */
+async function measureUpload(storage: UploadStorage, source: string, size: number) {
+  const s3 = storage === 's3' ? await startS3Process() : undefined;
+  try {
+    const server = await startServer({ env: s3?.env ?? {} });
+    try {
+      const user = await signUp(server.url, `upload_${storage}`);
+      const sampler = sampleRss(server.pid, 100);
+      const s3Sampler = s3 ? sampleRss(s3.pid, 100) : undefined;
+      await sleep(1_000);
+      const startedAt = performance.now();
+      const [answer, uploadMs] = await timed(() =>
+        uploadFile(server.url, user.access, source, size),
+      );
+      const endedAt = performance.now();
+      await sleep(3_000);
+      const serverRss = rssGrowth(await sampler.stop(), startedAt, endedAt);
+      const s3rver = s3Sampler ? rssGrowth(await s3Sampler.stop(), startedAt, endedAt) : undefined;
+
+      // Proof of where the bytes went: the bucket's directory or DATA_DIR/media holds them.
+      const stored = s3
+        ? await s3.storedBytes()
+        : await storedBytes(path.join(server.dataDir, 'media'));
+      let outcome = `HTTP ${answer.status}`;
+      if (answer.status === 201) {
+        const body = JSON.parse(answer.body) as {
+          id: string;
+          content_type?: string;
+          file_size?: number;
+        };
+        outcome += `, ${body.content_type ?? '?'}, ${(body.file_size ?? 0).toLocaleString('en-US')} bytes`;
+        await api(server.url, user.access, 'DELETE', `/api/uploads/${body.id}/`);
+      } else {
+        outcome += `: ${answer.body.slice(0, 200)}`;
+      }
+      return { uploadMs, server: serverRss, s3rver, stored, outcome, ok: answer.status === 201 };
+    } finally {
+      await server.stop();
+      await removeDataDir(server.dataDir);
+    }
+  } finally {
+    await s3?.stop();
+  }
+}
+
+function uploadFigures(
+  storage: UploadStorage,
+  size: number,
+  run: Awaited<ReturnType<typeof measureUpload>>,
+): Figure[] {
+  const label = `${storage}: `;
+  const figures: Figure[] = [
+    {
+      metric: `${label}upload throughput`,
+      value: mibPerSecond(size, run.uploadMs),
+      unit: 'MiB/s',
+      digits: 0,
+      note: `${(run.uploadMs / 1000).toFixed(1)} s from the first byte to the answer`,
+    },
+    {
+      metric: `${label}server RSS growth during the upload`,
+      value: run.server.growth,
+      unit: 'MiB',
+      digits: 1,
+      target: below(run.server.growth, MEMORY_TARGET_MIB, 'MiB'),
+      note: `peak ${(run.server.peak / MiB).toFixed(1)} MiB over a ${(run.server.baseline / MiB).toFixed(1)} MiB baseline; ${run.server.samples} samples, every 100 ms`,
+    },
+    {
+      metric: `${label}server RSS growth, peak per quarter`,
+      value: run.server.quarters.join(' / '),
+      unit: 'MiB',
+      note: 'rising quarter by quarter would mean memory grows with the bytes received',
+    },
+    {
+      metric: `${label}server RSS in the 3 s after the answer`,
+      value: run.server.afterGrowth,
+      unit: 'MiB',
+      digits: 1,
+      note: 'growth over the baseline (the poster-frame job runs then)',
+    },
+  ];
+  if (run.s3rver) {
+    figures.push({
+      metric: `${label}s3rver RSS growth during the upload`,
+      value: run.s3rver.growth,
+      unit: 'MiB',
+      digits: 1,
+      note: `its own process, not the server's; peak ${(run.s3rver.peak / MiB).toFixed(1)} MiB`,
+    });
+  }
+  figures.push(
+    {
+      metric: `${label}bytes stored`,
+      value: run.stored.toLocaleString('en-US'),
+      note: storage === 's3' ? "the bucket's directory in s3rver" : 'DATA_DIR/media',
+    },
+    { metric: `${label}answer`, value: run.outcome },
+  );
+  return figures;
+}
 
 export const upload: Benchmark = {
   name: 'upload',
-  title: 'A 2 GiB video through POST /api/uploads/ (multipart, streamed): server memory',
+  title:
+    'A 2 GiB video through POST /api/uploads/ (multipart, streamed) to local disk and to S3: throughput, server memory',
   async run() {
     const size = scaleSettings.uploadBytes;
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-bench-upload-'));
-    const server = await startServer();
     try {
-      const user = await signUp(server.url, 'upload_user');
       const head = await smallMp4(dir);
       const source = path.join(dir, 'big.mp4');
       const [, writeMs] = await timed(() => writeVideo(source, head.bytes, size));
@@ -138,111 +280,49 @@ export const upload: Benchmark = {
       );
       await fs.rm(path.join(dir, 'copy2.mp4'));
 
-      const sampler = sampleRss(server.pid, 100);
-      await sleep(1_000);
-      const startedAt = performance.now();
-      const [answer, uploadMs] = await timed(() =>
-        uploadFile(server.url, user.access, source, size),
-      );
-      const endedAt = performance.now();
-      await sleep(3_000);
-      const samples = await sampler.stop();
-
-      const before = samples.filter((s) => s.at < startedAt).map((s) => s.rss);
-      const during = samples.filter((s) => s.at >= startedAt && s.at <= endedAt).map((s) => s.rss);
-      const after = samples.filter((s) => s.at > endedAt).map((s) => s.rss);
-      const baseline = median(before);
-      const peak = Math.max(...during);
-      const peakAfter = Math.max(...after);
-      const growth = (peak - baseline) / MiB;
-      // The peak in each quarter of the upload: flat when nothing is buffered per byte received.
-      const quarters = [0, 1, 2, 3].map((q) => {
-        const from = startedAt + ((endedAt - startedAt) * q) / 4;
-        const to = startedAt + ((endedAt - startedAt) * (q + 1)) / 4;
-        const inQuarter = samples.filter((s) => s.at >= from && s.at <= to).map((s) => s.rss);
-        return ((Math.max(...inQuarter) - baseline) / MiB).toFixed(0);
-      });
-
-      let stored = `HTTP ${answer.status}`;
-      if (answer.status === 201) {
-        const body = JSON.parse(answer.body) as {
-          id: string;
-          content_type?: string;
-          file_size?: number;
-          size?: number;
-        };
-        stored += `, ${body.content_type ?? '?'}, ${(body.file_size ?? body.size ?? 0).toLocaleString('en-US')} bytes`;
-        await api(server.url, user.access, 'DELETE', `/api/uploads/${body.id}/`);
-      } else {
-        stored += `: ${answer.body.slice(0, 200)}`;
+      const figures: Figure[] = [];
+      for (const storage of scaleSettings.uploadStorages) {
+        const run = await measureUpload(storage, source, size);
+        figures.push(...uploadFigures(storage, size, run));
       }
-
-      const figures: Figure[] = [
-        {
-          metric: 'server RSS growth during the upload',
-          value: growth,
-          unit: 'MiB',
-          digits: 1,
-          target: below(growth, MEMORY_TARGET_MIB, 'MiB'),
-          note: `peak ${(peak / MiB).toFixed(1)} MiB over a ${(baseline / MiB).toFixed(1)} MiB baseline; ${during.length} samples, every 100 ms`,
-        },
-        {
-          metric: 'server RSS growth, peak per quarter of the upload',
-          value: quarters.join(' / '),
-          unit: 'MiB',
-          note: 'rising quarter by quarter would mean memory grows with the bytes received',
-        },
-        {
-          metric: 'server RSS in the 3 s after the answer',
-          value: (peakAfter - baseline) / MiB,
-          unit: 'MiB',
-          digits: 1,
-          note: 'growth over the baseline (the poster-frame job runs then)',
-        },
-        {
-          metric: 'upload throughput',
-          value: mbPerSecond(size, uploadMs),
-          unit: 'MB/s',
-          digits: 0,
-          note: `${(uploadMs / 1000).toFixed(1)} s from the first byte to the answer`,
-        },
+      figures.push(
         {
           metric: 'plain disk copy: fs.copyFile',
-          value: mbPerSecond(size, copyFileMs),
-          unit: 'MB/s',
+          value: mibPerSecond(size, copyFileMs),
+          unit: 'MiB/s',
           digits: 0,
           note: `${(copyFileMs / 1000).toFixed(1)} s`,
         },
         {
           metric: 'plain disk copy: read stream → write stream',
-          value: mbPerSecond(size, streamCopyMs),
-          unit: 'MB/s',
+          value: mibPerSecond(size, streamCopyMs),
+          unit: 'MiB/s',
           digits: 0,
           note: `${(streamCopyMs / 1000).toFixed(1)} s`,
         },
         {
           metric: 'writing the test file',
-          value: mbPerSecond(size, writeMs),
-          unit: 'MB/s',
+          value: mibPerSecond(size, writeMs),
+          unit: 'MiB/s',
           digits: 0,
         },
-        { metric: 'answer', value: stored },
-      ];
+      );
       return {
         name: this.name,
         title: this.title,
         setup: [
           `file: ${size.toLocaleString('en-US')} bytes (${(size / 1024 ** 3).toFixed(2)} GiB): ${head.source} (${head.bytes.length.toLocaleString('en-US')} bytes), padded with random bytes`,
+          `storage: ${scaleSettings.uploadStorages.map((s) => STORAGE_LABELS[s]).join(', ')}, one after another, each on a fresh server and DATA_DIR`,
           'POST /api/uploads/ context=post_video, multipart/form-data with Content-Length, the file streamed from disk by node:http in 1 MiB reads',
           'server RSS: VmRSS of the server process (/proc/<pid>/status) every 100 ms from 1 s before to 3 s after; baseline = median before',
+          "local: the server hashes (SHA-256) and writes the stream to DATA_DIR/media's temporary area, then renames it",
+          's3: the server hashes the stream and sends it as a multipart upload (6 MiB parts, 2 in flight) under tmp/, then copies it to its key server-side; s3rver runs as its own child process on the same machine, storing into a temporary directory on the same disk',
           "the copies are on the same filesystem as the server's DATA_DIR; with 2 GiB well inside free RAM all of them mostly hit the page cache",
-          'the server hashes (SHA-256) and writes the stream to DATA_DIR/media/.tmp, then renames it; the test file and the stored upload are deleted afterwards',
+          'the test file, the stored uploads and the bucket are deleted afterwards',
         ],
         figures,
       };
     } finally {
-      await server.stop();
-      await removeDataDir(server.dataDir);
       await fs.rm(dir, { recursive: true, force: true });
     }
   },
