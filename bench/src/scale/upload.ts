@@ -316,7 +316,7 @@ export const upload: Benchmark = {
           'POST /api/uploads/ context=post_video, multipart/form-data with Content-Length, the file streamed from disk by node:http in 1 MiB reads',
           'server RSS: VmRSS of the server process (/proc/<pid>/status) every 100 ms from 1 s before to 3 s after; baseline = median before',
           "local: the server hashes (SHA-256) and writes the stream to DATA_DIR/media's temporary area, then renames it",
-          's3: the server hashes the stream and sends it as a multipart upload (6 MiB parts, 2 in flight) under tmp/, then copies it to its key server-side; s3rver runs as its own child process on the same machine, storing into a temporary directory on the same disk',
+          's3: the server hashes the stream and sends it as a multipart upload (5 MiB parts through two reused buffers: one filling, one being sent) under tmp/, then copies it to its key server-side; s3rver runs as its own child process on the same machine, storing into a temporary directory on the same disk',
           "the copies are on the same filesystem as the server's DATA_DIR; with 2 GiB well inside free RAM all of them mostly hit the page cache",
           'the test file, the stored uploads and the bucket are deleted afterwards',
         ],

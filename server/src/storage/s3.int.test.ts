@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, type TestS3 } from '../../test/s3.ts';
 import { findFreePort } from '../lib/free-port.ts';
+import { uploadStream } from './s3-multipart.ts';
 import { createS3Storage, type S3StorageOptions } from './s3.ts';
 import { runS3SelfTest } from './self-test.ts';
 import { describeStorageContract } from './storage.contract.ts';
@@ -163,6 +164,39 @@ describe('S3 self-test', () => {
     const message = (error as Error).message;
     expect(message).toContain('PutObject');
     expect(message).toContain('InvalidAccessKeyId');
+    await storage.close();
+  });
+});
+
+describe('uploadStream', () => {
+  const PART = 5 * 1024 * 1024;
+  /** Chunks of awkward sizes, so parts fill across chunk boundaries. */
+  function* chunksOf(bytes: Buffer) {
+    for (
+      let at = 0, size = 1;
+      at < bytes.length;
+      at += size, size = 1 + ((size * 7 + 3) % 700_001)
+    ) {
+      yield bytes.subarray(at, at + size);
+    }
+  }
+
+  it.each([
+    ['nothing', 0],
+    ['less than a part', PART - 1],
+    ['exactly one part', PART],
+    ['two parts and a tail', 2 * PART + 12_345],
+  ])('stores %s byte for byte, in one request or as parts', async (_name, size) => {
+    const storage = createS3Storage(options());
+    const bytes = randomBytes(size);
+    const key = `multipart/${size}`;
+    const before = s3.requests.length;
+    await uploadStream(storage.client, { Bucket: s3.bucket, Key: key }, chunksOf(bytes), PART);
+    expect((await storage.readBuffer(key)).equals(bytes)).toBe(true);
+    const sent = s3.requests.slice(before);
+    const partsSent = sent.filter((r) => r.method === 'PUT' && r.url.includes('partNumber='));
+    expect(partsSent).toHaveLength(size < PART ? 0 : Math.ceil(size / PART));
+    await storage.remove(key);
     await storage.close();
   });
 });

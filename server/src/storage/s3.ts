@@ -14,19 +14,11 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config/index.ts';
 import { createHashingTap } from './hashing-tap.ts';
+import { uploadStream } from './s3-multipart.ts';
 import type { ByteRange, MediaStorage } from './storage.ts';
-
-/**
- * A multipart upload holds about (queueSize + 1) parts in memory, plus copies while a part is
- * assembled and sent: 6 MiB x 2 measured 45 MiB of RSS growth for a 2 GiB upload (the budget is
- * 64 MiB), and 2 GiB / 6 MiB = 342 parts is far below S3's 10,000.
- */
-const PART_SIZE = 6 * 1024 * 1024;
-const QUEUE_SIZE = 2;
 
 /** Temporary objects (unfinished uploads, self-test probes) live under this prefix. */
 export const TEMP_PREFIX = 'tmp/';
@@ -91,23 +83,17 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     async writeTemp(source) {
       const tempKey = `${TEMP_PREFIX}${randomUUID()}`;
       const { tap, result } = createHashingTap();
-      const upload = new Upload({
-        client,
-        params: { Bucket: bucket, Key: tempKey, Body: tap },
-        partSize: PART_SIZE,
-        queueSize: QUEUE_SIZE,
-        // On failure the multipart upload is aborted, so no parts are left stored (and billed).
-        leavePartsOnError: false,
-      });
-      const uploading = upload.done().catch((error: unknown) => {
-        // Nothing reads the tap any more: without this the source would wait on it forever.
-        tap.destroy(error instanceof Error ? error : new Error(String(error)));
-        throw error;
-      });
+      const uploading = uploadStream(client, { Bucket: bucket, Key: tempKey }, tap).catch(
+        (error: unknown) => {
+          // Nothing reads the tap any more: without this the source would wait on it forever.
+          tap.destroy(error instanceof Error ? error : new Error(String(error)));
+          throw error;
+        },
+      );
       const [piped, uploaded] = await Promise.allSettled([pipeline(source, tap), uploading]);
       if (piped.status === 'rejected' || uploaded.status === 'rejected') {
-        // The Upload already aborted its multipart upload (leavePartsOnError: false); a failure
-        // after the last byte may still have left a finished object behind.
+        // uploadStream already aborted its multipart upload; a failure after the last byte may
+        // still have left a finished object behind.
         await remove(tempKey).catch(() => undefined);
         // The first failure: the source's own, or the store's refusal, which broke the pipe too.
         throw piped.status === 'rejected'
