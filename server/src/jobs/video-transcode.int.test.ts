@@ -13,6 +13,7 @@ import type { UploadRow } from '../db/schema/index.ts';
 import { renditionsPrefix } from '../storage/prefix.ts';
 import { ffmpegBinaries } from '../video/ffmpeg-binary.ts';
 import { segmentsOf } from '../video/ladder.ts';
+import { createVideoTranscodeHandler } from './video-transcode.ts';
 
 const run = promisify(execFile);
 
@@ -194,6 +195,38 @@ describe('the video transcode on local disk', () => {
     expect(row.videoError).toBe(
       'This file could not be read as a video. It may be damaged, or not a video at all.',
     );
+  });
+
+  it('never transcodes one upload twice, however many runs start at once', async () => {
+    const user = await buildUser(t);
+    const live = framesFor(t, user.id);
+    const handler = createVideoTranscodeHandler(
+      {
+        db: t.db,
+        pool: t.pool,
+        storage: t.storage,
+        bus: t.services.bus,
+        changes: t.services.changes,
+        jobs: { send: async () => undefined },
+        config: t.config.video,
+        binaries: () => ffmpegBinaries(undefined),
+        log: { error: () => undefined },
+      },
+      'video-transcode',
+    );
+    const video = await makeVideo({ codec: 'hevc', width: 320, height: 240, seconds: 1 });
+    const id = await uploadVideo(t, user.access, video, 'twice.mov');
+    // Two more runs beside the queue's own.
+    await Promise.all([
+      handler({ uploadId: id }, { lastAttempt: false }),
+      handler({ uploadId: id }, { lastAttempt: false }),
+    ]);
+    const row = await waitForVideo(t, id);
+    expect(row.videoState).toBe('ready');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    live.stop();
+    const done = live.frames.filter((frame) => frame.state === 'ready' && frame.progress === 100);
+    expect(done).toHaveLength(1);
   });
 
   it('deleting the upload removes everything under its renditions folder', async () => {
