@@ -33,17 +33,25 @@ export function VideoPlayer({ hlsUrl, url, poster, onError, ...videoProps }: Vid
     mediaSource: browserHasMediaSource(),
   });
   const hlsSource = plan.kind === 'hls.js' ? plan.src : undefined;
+  // A list refetch re-signs the URL (new exp/sig) for the same stream: the running player
+  // keeps going with the URLs it has rather than restarting the video.
+  const latestSource = useRef(hlsSource);
+  useEffect(() => {
+    latestSource.current = hlsSource;
+  });
+  const hlsStream = hlsSource?.split('?')[0];
 
   useEffect(() => {
     const video = ref.current;
-    if (!video || !hlsSource) return undefined;
+    const source = latestSource.current;
+    if (!video || !hlsStream || !source) return undefined;
     let cancelled = false;
     let detach: (() => void) | undefined;
     loadHls()
       .then((Hls) => {
         if (cancelled) return;
         if (!Hls.isSupported()) {
-          setFailedStream(hlsSource);
+          setFailedStream(source);
           return;
         }
         // No worker: the page's policy allows no blob: workers, and remuxing H.264 is light.
@@ -56,7 +64,7 @@ export function VideoPlayer({ hlsUrl, url, poster, onError, ...videoProps }: Vid
           if (!data.fatal) return;
           console.warn('Video stream failed, playing the file instead:', data.details);
           hls.destroy();
-          if (!cancelled) setFailedStream(hlsSource);
+          if (!cancelled) setFailedStream(source);
         });
         let started = false;
         const start = () => {
@@ -66,7 +74,7 @@ export function VideoPlayer({ hlsUrl, url, poster, onError, ...videoProps }: Vid
         };
         video.addEventListener('play', start);
         video.addEventListener('seeking', start);
-        hls.loadSource(hlsSource);
+        hls.loadSource(source);
         hls.attachMedia(video);
         detach = () => {
           video.removeEventListener('play', start);
@@ -76,13 +84,13 @@ export function VideoPlayer({ hlsUrl, url, poster, onError, ...videoProps }: Vid
       })
       .catch((error: unknown) => {
         console.warn('Could not load the video streaming code:', error);
-        if (!cancelled) setFailedStream(hlsSource);
+        if (!cancelled) setFailedStream(source);
       });
     return () => {
       cancelled = true;
       detach?.();
     };
-  }, [hlsSource]);
+  }, [hlsStream]);
 
   return (
     <video
