@@ -351,6 +351,14 @@ export const en = {
     progressLabel: 'Uploading media',
     failed: 'Failed to create post. Please try again.',
   },
+  video: {
+    processing: 'Processing… {{progress}}%',
+    processingLabel: 'Processing video',
+    processingHint: 'Only you can see this video until it is ready.',
+    failed: 'This video could not be processed.',
+    failedHint: 'Only you can see this post. Delete it and upload the video again.',
+    ready: 'Your video is ready.',
+  },
   posts: {
     age: {
       justNow: 'Just now',

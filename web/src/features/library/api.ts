@@ -2,6 +2,7 @@ import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { api } from '../../lib/api';
+import { videoState } from '../../lib/live/frames';
 import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
 import { uploadWithProgress } from '../../lib/upload';
 
@@ -16,6 +17,13 @@ export const mediaItem = z.looseObject({
   mediaUrl: z.string(),
   thumbnail_url: z.string().nullish(),
   poster_url: z.string().nullish(),
+  /** A video's file to play (the progressive MP4 once transcoded; `mediaUrl` is the original). */
+  video_url: z.string().nullish(),
+  /** The signed HLS master playlist, once the video is transcoded. */
+  video_hls_url: z.string().nullish(),
+  video_state: videoState.nullish().catch(undefined),
+  video_progress: z.number().nullish(),
+  video_error: z.string().nullish(),
   file_name: z.string(),
   size: z.number(),
   content_type: z.string().nullish(),

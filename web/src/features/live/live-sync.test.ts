@@ -5,6 +5,9 @@ import { accessToken, memoryStorage } from '../../lib/test-helpers';
 import { messagingKeys, type Conversation } from '../messaging/api';
 import type { MessageThread } from '../messaging/thread';
 import { notificationKeys, type AppNotification } from '../notifications/api';
+import { libraryKeys } from '../library/api';
+import { postKeys, type Post, type PostPages } from '../posts/api';
+import { videoProcessingKeys } from '../video/processing';
 import { createLiveSync } from './live-sync';
 import { liveKeys } from './unread-counts';
 
@@ -103,5 +106,68 @@ describe('live frames into the cache', () => {
     sync.onLive(true);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: messagingKeys.all });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationKeys.list() });
+  });
+
+  it("keeps a video's processing progress and reloads its lists once it is done", () => {
+    const upload = '0B9A3C5E-1F2D-4A6B-8C7D-9E0F1A2B3C4D';
+    const key = videoProcessingKeys.upload(upload.toLowerCase());
+    const sync = createLiveSync(queryClient);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    sync.onFrame({
+      type: 'upload_processing',
+      upload_id: upload,
+      state: 'processing',
+      progress: 42.4,
+    });
+    expect(queryClient.getQueryData(key)).toEqual({
+      state: 'processing',
+      progress: 42,
+      error: null,
+    });
+    // Progress alone asks the server nothing.
+    expect(invalidate).not.toHaveBeenCalled();
+
+    sync.onFrame({ type: 'upload_processing', upload_id: upload, state: 'ready', progress: 97 });
+    expect(queryClient.getQueryData(key)).toEqual({ state: 'ready', progress: 100, error: null });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: postKeys.all });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: libraryKeys.all });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: messagingKeys.all });
+  });
+
+  it('keeps the reason a video failed', () => {
+    const upload = '0b9a3c5e-1f2d-4a6b-8c7d-9e0f1a2b3c4d';
+    const sync = createLiveSync(queryClient);
+    sync.onFrame({
+      type: 'upload_processing',
+      upload_id: upload,
+      state: 'failed',
+      progress: 12,
+      error: 'The video file is truncated or damaged.',
+    });
+    expect(queryClient.getQueryData(videoProcessingKeys.upload(upload))).toEqual({
+      state: 'failed',
+      progress: 12,
+      error: 'The video file is truncated or damaged.',
+    });
+  });
+
+  it('after a reconnect, reloads the post lists that hold a video in the making', async () => {
+    const page = (posts: Post[]): PostPages => ({
+      pages: [{ posts, next: undefined }],
+      pageParams: [''],
+    });
+    const post = (id: number, extra: Partial<Post> = {}): Post => ({
+      id,
+      created_at: '2025-01-01T00:00:00Z',
+      is_locked: false,
+      ...extra,
+    });
+    queryClient.setQueryData(postKeys.feed(), page([post(1, { video_state: 'processing' })]));
+    queryClient.setQueryData(postKeys.user(7), page([post(2, { video_state: 'ready' }), post(3)]));
+    const sync = createLiveSync(queryClient);
+    sync.onLive(true);
+    await Promise.resolve();
+    expect(queryClient.getQueryState(postKeys.feed())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(postKeys.user(7))?.isInvalidated).toBe(false);
   });
 });

@@ -16,7 +16,12 @@ import {
   parseNotification,
   type AppNotification,
 } from '../notifications/api';
+import { libraryKeys } from '../library/api';
+import { holdsProcessingVideo, postKeys } from '../posts/api';
+import { clampProgress, videoProcessingKeys, type VideoProcessing } from '../video/processing';
 import { setUnreadCounts } from './unread-counts';
+
+type UploadProcessingFrame = Extract<ServerFrame, { type: 'upload_processing' }>;
 
 /**
  * Applies the socket's frames to the query cache, so every screen shows them without a
@@ -64,6 +69,27 @@ export function createLiveSync(queryClient: QueryClient) {
     );
   }
 
+  /**
+   * The owner's video moved on: its progress goes to the cache for the cards that show it.
+   * Once it is ready or failed, the lists that may hold it are read again, for the playable
+   * URLs (or the error) that only the server knows.
+   */
+  function onUploadProcessing(frame: UploadProcessingFrame): void {
+    const state: VideoProcessing = {
+      state: frame.state,
+      progress: frame.state === 'ready' ? 100 : clampProgress(frame.progress),
+      error: frame.error ?? null,
+    };
+    queryClient.setQueryData<VideoProcessing>(
+      videoProcessingKeys.upload(frame.upload_id.toLowerCase()),
+      state,
+    );
+    if (frame.state === 'processing') return;
+    void queryClient.invalidateQueries({ queryKey: postKeys.all });
+    void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+    void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+  }
+
   return {
     onFrame(frame: ServerFrame): void {
       switch (frame.type) {
@@ -92,6 +118,9 @@ export function createLiveSync(queryClient: QueryClient) {
         case 'notification':
           onNotification(frame.notification);
           break;
+        case 'upload_processing':
+          onUploadProcessing(frame);
+          break;
         case 'error':
           console.warn('Notification socket:', frame.detail);
           break;
@@ -109,6 +138,11 @@ export function createLiveSync(queryClient: QueryClient) {
       if (!reconnected) return;
       void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+      // A video may have finished while the socket was away (its frames are not replayed).
+      void queryClient.invalidateQueries({
+        queryKey: postKeys.all,
+        predicate: (query) => holdsProcessingVideo(query.state.data),
+      });
     },
 
     lastNotificationId(): number | undefined {

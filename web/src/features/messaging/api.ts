@@ -2,7 +2,9 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api';
 import { InvalidResponseError, isRecord } from '../../lib/api-errors';
+import { videoState } from '../../lib/live/frames';
 import { uploadWithProgress } from '../../lib/upload';
+import type { VideoProcessingFields } from '../video/processing';
 import { upsertMessages, type MessageThread } from './thread';
 
 // ---------------------------------------------------------------------------------------------
@@ -18,6 +20,13 @@ const rawAttachment = z.looseObject({
   file_url: z.string().nullish(),
   thumbnail_url: z.string().nullish(),
   is_image: z.boolean().nullish(),
+  // A video's playable forms, and (to its sender only) its transcoding.
+  video_url: z.string().nullish(),
+  video_hls_url: z.string().nullish(),
+  poster_url: z.string().nullish(),
+  video_state: videoState.nullish().catch(undefined),
+  video_progress: z.number().nullish(),
+  video_error: z.string().nullish(),
 });
 
 export interface Attachment {
@@ -28,6 +37,12 @@ export interface Attachment {
   url: string | null;
   thumbnailUrl: string | null;
   isImage: boolean;
+  /** A video's file to play (the progressive MP4 once transcoded); `url` downloads it. */
+  videoUrl: string | null;
+  videoHlsUrl: string | null;
+  posterUrl: string | null;
+  /** The sender's own video still being transcoded, or failed (video_* fields). */
+  video: VideoProcessingFields;
 }
 
 function toAttachment(raw: z.infer<typeof rawAttachment>): Attachment {
@@ -40,6 +55,14 @@ function toAttachment(raw: z.infer<typeof rawAttachment>): Attachment {
     url: raw.file_url ?? null,
     thumbnailUrl: raw.thumbnail_url ?? null,
     isImage: raw.is_image ?? contentType.startsWith('image/'),
+    videoUrl: raw.video_url ?? null,
+    videoHlsUrl: raw.video_hls_url ?? null,
+    posterUrl: raw.poster_url ?? null,
+    video: {
+      video_state: raw.video_state,
+      video_progress: raw.video_progress,
+      video_error: raw.video_error,
+    },
   };
 }
 

@@ -226,6 +226,32 @@ describe('parsing', () => {
     });
   });
 
+  it("reads a video attachment's stream, poster and processing", () => {
+    const [attachment] =
+      parseMessage({
+        id: 4,
+        attachments: [
+          {
+            id: 'a1',
+            content_type: 'video/quicktime',
+            file_url: '/media/u/original',
+            video_url: '/media/u/mp4',
+            video_hls_url: '/media/u/hls/master.m3u8',
+            poster_url: '/media/u/poster',
+            video_state: 'failed',
+            video_error: 'Not a video.',
+          },
+        ],
+      })?.attachments ?? [];
+    expect(attachment).toMatchObject({
+      url: '/media/u/original',
+      videoUrl: '/media/u/mp4',
+      videoHlsUrl: '/media/u/hls/master.m3u8',
+      posterUrl: '/media/u/poster',
+      video: { video_state: 'failed', video_error: 'Not a video.' },
+    });
+  });
+
   it('reads messages with defaults (price 5, timestamp fallback)', () => {
     expect(
       parseMessage({ id: 1, timestamp: '2025-01-01T00:00:00Z', is_locked: true }),
@@ -253,6 +279,10 @@ describe('parsing', () => {
         url: null,
         thumbnailUrl: null,
         isImage: false,
+        videoUrl: null,
+        videoHlsUrl: null,
+        posterUrl: null,
+        video: { video_state: undefined, video_progress: undefined, video_error: undefined },
       },
     ]);
     expect(parseMessage({ text: 'no id' })).toBeUndefined();

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../lib/api';
+import { videoState } from '../../lib/live/frames';
 import { nextPagePath } from '../../lib/link-header';
 import { uploadWithProgress } from '../../lib/upload';
 
@@ -25,6 +26,12 @@ export const post = z.looseObject({
   video: z.string().nullish(),
   video_url: z.string().nullish(),
   poster_url: z.string().nullish(),
+  /** The signed HLS master playlist, once the video is transcoded. */
+  video_hls_url: z.string().nullish(),
+  /** The author's only: the video's transcoding ('processing' posts are hidden from others). */
+  video_state: videoState.nullish().catch(undefined),
+  video_progress: z.number().nullish(),
+  video_error: z.string().nullish(),
   /** A paid creator's post for a viewer without a subscription: no content, no media. */
   requires_subscription: z.boolean().optional(),
   /** The creator's monthly price ('4.99') on a gated post, else null. */
@@ -164,6 +171,12 @@ export function removePost(data: PostPages | undefined, postId: number): PostPag
       posts: page.posts.filter((item) => item.id !== postId),
     })),
   };
+}
+
+/** Whether loaded post pages hold a post whose video is still being transcoded. */
+export function holdsProcessingVideo(data: unknown): boolean {
+  const pages = (data as PostPages | undefined)?.pages;
+  return (pages ?? []).some((page) => page.posts.some((item) => item.video_state === 'processing'));
 }
 
 /** Every post of the loaded pages, in order, without repeats (pages can overlap after inserts). */

@@ -1,3 +1,4 @@
+import { videoUploadId } from '../video/processing';
 import { PLACEHOLDER_CONTENT, type Post } from './api';
 
 const PLACEHOLDERS = new Set<string>(Object.values(PLACEHOLDER_CONTENT));
@@ -26,9 +27,16 @@ export function isLockedPlaceholder(post: Post): boolean {
   );
 }
 
-/** The profile's Videos tab: posts of type video or having a video. */
+/** The profile's Videos tab: posts of type video or having a video (even one in the making). */
 export function isVideoPost(post: Post): boolean {
-  return post.type === 'video' || Boolean(postVideoUrl(post));
+  return post.type === 'video' || Boolean(postVideoUrl(post)) || Boolean(post.video_state);
+}
+
+/** The upload of a post's video, which the live processing frames name. */
+export function postVideoUploadId(
+  post: Pick<Post, 'video' | 'video_url' | 'video_hls_url' | 'poster_url'>,
+): string | undefined {
+  return videoUploadId([post.video_url, post.video, post.video_hls_url, post.poster_url]);
 }
 
 export function authorName(post: Pick<Post, 'username' | 'user_username'>): string {

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useFallbackPoll } from '../../lib/live/LiveProvider';
 import { useOwnProfile } from '../profile/api';
 import {
   createPost,
   deletePost,
+  holdsProcessingVideo,
   postKeys,
   prependPost,
   removePost,
@@ -109,4 +111,17 @@ export function useLoadMoreSentinel<E extends Element>({
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, paused, pageCount]);
   return ref;
+}
+
+/** How often a post list with the author's processing video asks again without the socket. */
+export const PROCESSING_POLL_MS = 5000;
+
+/**
+ * A post list's `refetchInterval`: while it holds the author's video in the making and the
+ * live socket (which says when it is ready) is down, the list is read again now and then.
+ */
+export function useProcessingVideoPoll() {
+  const poll = useFallbackPoll(PROCESSING_POLL_MS);
+  return (query: { state: { data: unknown } }) =>
+    poll !== false && holdsProcessingVideo(query.state.data) ? poll : false;
 }

@@ -3,6 +3,8 @@ import { catalogueT as t } from '../../lib/test-helpers';
 import {
   feedSourceOf,
   flattenPages,
+  holdsProcessingVideo,
+  post,
   mediaKindOf,
   postFormData,
   prependPost,
@@ -18,6 +20,7 @@ import {
   isLockedPlaceholder,
   isSubscriptionGated,
   isVideoPost,
+  postVideoUploadId,
   postImageUrl,
   postVideoUrl,
 } from './content';
@@ -71,6 +74,35 @@ describe('media and kinds', () => {
     expect(isVideoPost(makePost({ type: 'video' }))).toBe(true);
     expect(isVideoPost(makePost({ video_url: '/media/x' }))).toBe(true);
     expect(isVideoPost(makePost({ image_url: '/media/x' }))).toBe(false);
+    // The author's video still being transcoded has no playable URL yet.
+    expect(isVideoPost(makePost({ video_state: 'processing' }))).toBe(true);
+  });
+
+  it('reads the streaming and processing fields, and ignores a state it does not know', () => {
+    const parsed = post.parse({
+      id: 1,
+      created_at: '2025-01-01T00:00:00Z',
+      video_url: '/media/0b9a3c5e-1f2d-4a6b-8c7d-9e0f1a2b3c4d/mp4?sig=x',
+      video_hls_url: '/media/0b9a3c5e-1f2d-4a6b-8c7d-9e0f1a2b3c4d/hls/master.m3u8?sig=x',
+      video_state: 'processing',
+      video_progress: 30,
+      video_error: null,
+    });
+    expect(parsed).toMatchObject({ video_state: 'processing', video_progress: 30 });
+    expect(postVideoUploadId(parsed)).toBe('0b9a3c5e-1f2d-4a6b-8c7d-9e0f1a2b3c4d');
+    expect(post.parse({ id: 2, created_at: '', video_state: 'queued' }).video_state).toBe(
+      undefined,
+    );
+  });
+
+  it('knows which lists hold a video in the making', () => {
+    const pages = (posts: Post[]): PostPages => ({
+      pages: [{ posts, next: undefined }],
+      pageParams: [''],
+    });
+    expect(holdsProcessingVideo(pages([makePost({ video_state: 'processing' })]))).toBe(true);
+    expect(holdsProcessingVideo(pages([makePost({ video_state: 'failed' })]))).toBe(false);
+    expect(holdsProcessingVideo(undefined)).toBe(false);
   });
 
   it('tells videos from images by MIME type', () => {

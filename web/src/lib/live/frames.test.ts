@@ -16,6 +16,30 @@ describe('parseServerFrame', () => {
     ).toMatchObject({ type: 'notification', replay: true });
   });
 
+  it('reads the progress of an own video', () => {
+    expect(
+      parseServerFrame(
+        '{"type":"upload_processing","upload_id":"u1","state":"failed","progress":3,"error":"Too long."}',
+      ),
+    ).toEqual({
+      type: 'upload_processing',
+      upload_id: 'u1',
+      state: 'failed',
+      progress: 3,
+      error: 'Too long.',
+    });
+    expect(
+      parseServerFrame(
+        '{"type":"upload_processing","upload_id":"u1","state":"processing","progress":50}',
+      ),
+    ).toMatchObject({ state: 'processing', progress: 50 });
+    expect(
+      parseServerFrame(
+        '{"type":"upload_processing","upload_id":"u1","state":"done","progress":50}',
+      ),
+    ).toBeUndefined();
+  });
+
   it('ignores anything else', () => {
     expect(parseServerFrame('not json')).toBeUndefined();
     expect(parseServerFrame('{"type":"surprise"}')).toBeUndefined();

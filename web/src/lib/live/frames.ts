@@ -6,6 +6,10 @@ import { z } from 'zod';
  */
 const body = z.record(z.string(), z.unknown());
 
+/** A video's transcoding state, as uploads, posts and the live frames name it. */
+export const videoState = z.enum(['processing', 'ready', 'failed']);
+export type VideoState = z.infer<typeof videoState>;
+
 export const serverFrame = z.discriminatedUnion('type', [
   // expires_at: when the server closes the socket (epoch ms) unless the token is renewed on it.
   z.looseObject({
@@ -32,6 +36,14 @@ export const serverFrame = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('notifications_read'), unread_count: z.number() }),
   z.looseObject({ type: z.literal('error'), detail: z.string().optional() }),
   z.looseObject({ type: z.literal('pong') }),
+  // One of the user's own videos being transcoded: its state and percentage (0..100).
+  z.looseObject({
+    type: z.literal('upload_processing'),
+    upload_id: z.string(),
+    state: videoState,
+    progress: z.number(),
+    error: z.string().nullish(),
+  }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;
 

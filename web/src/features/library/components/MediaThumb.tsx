@@ -1,8 +1,9 @@
-import { FileText, Music, Play, Video, type LucideIcon } from 'lucide-react';
+import { FileText, Music, Play, TriangleAlert, Video, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveMediaUrl } from '../../../lib/media';
 import { cn } from '../../../ui/cn';
+import { useVideoProcessing } from '../../video/use-video-processing';
 import type { MediaItem } from '../api';
 
 const FALLBACK_ICONS: Record<MediaItem['mediaType'], LucideIcon> = {
@@ -54,11 +55,28 @@ export function MediaThumb({ item, className, iconClassName = 'size-8' }: MediaT
       ) : (
         <Icon className={iconClassName} aria-hidden />
       )}
-      {item.mediaType === 'video' && (
-        <span className="absolute inset-0 flex items-center justify-center">
-          <span className="rounded-full bg-slate-950/60 p-2 text-white">
-            <Play className="size-4 fill-current" aria-hidden />
-          </span>
+      {item.mediaType === 'video' && <VideoBadge item={item} />}
+    </span>
+  );
+}
+
+/** Play over a video's poster; over one still being processed its percentage, or failure. */
+function VideoBadge({ item }: { item: MediaItem }) {
+  const { t } = useTranslation();
+  const processing = useVideoProcessing(item.id.toLowerCase(), item);
+  return (
+    <span className="absolute inset-0 flex items-center justify-center">
+      {processing?.state === 'failed' ? (
+        <span className="rounded-full bg-red-600/90 p-2 text-white" title={t('video.failed')}>
+          <TriangleAlert className="size-4" aria-label={t('video.failed')} role="img" />
+        </span>
+      ) : processing ? (
+        <span className="rounded-full bg-slate-950/70 px-2.5 py-1 text-xs font-medium text-white tabular-nums">
+          {t('video.processing', { progress: processing.progress })}
+        </span>
+      ) : (
+        <span className="rounded-full bg-slate-950/60 p-2 text-white">
+          <Play className="size-4 fill-current" aria-hidden />
         </span>
       )}
     </span>

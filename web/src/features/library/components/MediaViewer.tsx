@@ -4,6 +4,9 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveMediaUrl } from '../../../lib/media';
 import { buttonClasses } from '../../../ui/Button';
+import { VideoPlayer } from '../../video/VideoPlayer';
+import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
+import { useVideoProcessing } from '../../video/use-video-processing';
 import type { MediaItem } from '../api';
 import { formatFileSize, wrapIndex } from '../files';
 
@@ -117,18 +120,7 @@ function ViewerMedia({ item }: { item: MediaItem }) {
         />
       );
     case 'video':
-      return (
-        <video
-          key={item.id}
-          src={url}
-          poster={resolveMediaUrl(item.poster_url)}
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={item.file_name}
-          className="max-h-full max-w-full"
-        />
-      );
+      return <ViewerVideo key={item.id} item={item} />;
     case 'audio':
       return (
         <audio
@@ -156,4 +148,30 @@ function ViewerMedia({ item }: { item: MediaItem }) {
         </div>
       );
   }
+}
+
+/** A seekable video with its poster, or the progress (or error) of its processing. */
+function ViewerVideo({ item }: { item: MediaItem }) {
+  const processing = useVideoProcessing(item.id.toLowerCase(), item);
+  if (processing) {
+    return (
+      <VideoProcessingNotice
+        processing={processing}
+        poster={item.poster_url}
+        className="w-full max-w-xl"
+      />
+    );
+  }
+  return (
+    <VideoPlayer
+      hlsUrl={item.video_hls_url}
+      url={item.video_url ?? item.mediaUrl}
+      poster={item.poster_url}
+      controls
+      playsInline
+      preload="metadata"
+      aria-label={item.file_name}
+      className="max-h-full max-w-full"
+    />
+  );
 }

@@ -2,6 +2,10 @@ import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { resolveMediaUrl } from '../../../lib/media';
 import { cn } from '../../../ui/cn';
+import { VideoPlayer } from '../../video/VideoPlayer';
+import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
+import { videoUploadId } from '../../video/processing';
+import { useVideoProcessing } from '../../video/use-video-processing';
 import type { Attachment } from '../api';
 import { formatFileSize } from '../format';
 
@@ -41,16 +45,9 @@ export function AttachmentView({ attachment, onColour, onMediaLoad }: Attachment
     );
   }
 
-  if (attachment.contentType.startsWith('video/') && url) {
+  if (isVideo(attachment)) {
     return (
-      <video
-        src={url}
-        controls
-        preload="metadata"
-        aria-label={name}
-        onLoadedMetadata={onMediaLoad}
-        className="max-h-[200px] max-w-full rounded-xl bg-black"
-      />
+      <VideoAttachment attachment={attachment} onColour={onColour} onMediaLoad={onMediaLoad} />
     );
   }
 
@@ -76,5 +73,48 @@ export function AttachmentView({ attachment, onColour, onMediaLoad }: Attachment
         {size}
       </span>
     </a>
+  );
+}
+
+function isVideo(attachment: Attachment): boolean {
+  return (
+    (attachment.contentType.startsWith('video/') || Boolean(attachment.video.video_state)) &&
+    Boolean(attachment.url || attachment.videoUrl || attachment.videoHlsUrl)
+  );
+}
+
+/** A video attachment: the player, or for its sender the progress or error of its processing. */
+function VideoAttachment({ attachment, onColour, onMediaLoad }: AttachmentViewProps) {
+  const uploadId = videoUploadId([
+    attachment.videoUrl,
+    attachment.url,
+    attachment.videoHlsUrl,
+    attachment.posterUrl,
+  ]);
+  const processing = useVideoProcessing(uploadId, attachment.video);
+  if (processing) {
+    return (
+      <VideoProcessingNotice
+        processing={processing}
+        layout="inline"
+        className={cn(
+          'min-w-48 rounded-xl px-3 py-2',
+          onColour ? 'bg-white/90' : 'bg-slate-50 ring-1 ring-slate-200',
+        )}
+      />
+    );
+  }
+  return (
+    <VideoPlayer
+      hlsUrl={attachment.videoHlsUrl}
+      url={attachment.videoUrl ?? attachment.url}
+      poster={attachment.posterUrl ?? attachment.thumbnailUrl}
+      controls
+      preload="metadata"
+      playsInline
+      aria-label={attachment.name}
+      onLoadedMetadata={onMediaLoad}
+      className="max-h-[200px] max-w-full rounded-xl bg-black"
+    />
   );
 }

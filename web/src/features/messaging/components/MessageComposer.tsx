@@ -10,6 +10,8 @@ import { inputClasses } from '../../../ui/TextField';
 import { cn } from '../../../ui/cn';
 import { formatFileSize } from '../format';
 import { useSendMessage, type useAttachmentUploads } from '../hooks';
+import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
+import { useLiveUploadProcessing } from '../../video/use-video-processing';
 
 /** Server limits of a locked message's price (the server answers the same range). */
 const MIN_PRICE_CENTS = 100;
@@ -137,11 +139,13 @@ export function MessageComposer({ conversationId, uploads, canLock }: MessageCom
                   <X className="size-3.5" />
                 </button>
               </div>
-              {file.id === undefined && (
+              {file.id === undefined ? (
                 <ProgressBar
                   value={file.progress}
                   label={t('messaging.composer.uploading', { name: file.name })}
                 />
+              ) : (
+                file.type.startsWith('video/') && <UploadedVideoStatus uploadId={file.id} />
               )}
             </li>
           ))}
@@ -225,4 +229,11 @@ export function MessageComposer({ conversationId, uploads, canLock }: MessageCom
       </div>
     </form>
   );
+}
+
+/** After a video's upload bar: its processing percentage, or why it failed, from the live frames. */
+function UploadedVideoStatus({ uploadId }: { uploadId: string }) {
+  const processing = useLiveUploadProcessing(uploadId.toLowerCase());
+  if (!processing || processing.state === 'ready') return null;
+  return <VideoProcessingNotice processing={processing} layout="inline" className="text-xs" />;
 }

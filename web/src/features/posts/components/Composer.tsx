@@ -14,7 +14,11 @@ import { Switch } from '../../../ui/Switch';
 import { textAreaClasses } from '../../../ui/TextArea';
 import { cn } from '../../../ui/cn';
 import { useOwnProfile } from '../../profile/api';
-import { mediaKindOf } from '../api';
+import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
+import { serverProcessing, currentProcessing } from '../../video/processing';
+import { useLiveUploadProcessing } from '../../video/use-video-processing';
+import { mediaKindOf, type Post } from '../api';
+import { postVideoUploadId } from '../content';
 import { useCreatePost } from '../hooks';
 import { composerSchema, type ComposerValues } from '../schemas';
 
@@ -53,6 +57,8 @@ export function Composer() {
   });
   const [media, pickMedia] = usePickedFile();
   const [progress, setProgress] = useState<number | null>(null);
+  // The video of the post just made, followed until it is ready or failed.
+  const [lastVideo, setLastVideo] = useState<Post | null>(null);
   const fileInputId = useId();
   const mutation = useCreatePost();
 
@@ -68,6 +74,7 @@ export function Composer() {
 
   const submit = handleSubmit((values) => {
     setProgress(media ? 0 : null);
+    setLastVideo(null);
     mutation.mutate(
       {
         input: {
@@ -79,9 +86,10 @@ export function Composer() {
         onProgress: media ? setProgress : undefined,
       },
       {
-        onSuccess: () => {
+        onSuccess: (created) => {
           reset(EMPTY);
           clearMedia();
+          if (created.video_state === 'processing') setLastVideo(created);
         },
         onSettled: () => setProgress(null),
       },
@@ -147,6 +155,8 @@ export function Composer() {
         )}
 
         {progress !== null && <ProgressBar value={progress} label={t('composer.progressLabel')} />}
+
+        {lastVideo && <NewVideoStatus post={lastVideo} />}
 
         <Switch
           checked={isLocked}
@@ -223,4 +233,19 @@ export function Composer() {
       </form>
     </section>
   );
+}
+
+/**
+ * After the upload bar: "Processing… N%" from the live frames, then that the video is ready
+ * (it plays in the feed below), or why it failed.
+ */
+function NewVideoStatus({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const live = useLiveUploadProcessing(postVideoUploadId(post));
+  if (live?.state === 'ready') {
+    return <Alert tone="success">{t('video.ready')}</Alert>;
+  }
+  const processing = currentProcessing(serverProcessing(post), live);
+  if (!processing) return null;
+  return <VideoProcessingNotice processing={processing} layout="inline" />;
 }

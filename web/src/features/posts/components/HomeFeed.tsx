@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../ui/Button';
 import { inputClasses } from '../../../ui/TextField';
 import { cn } from '../../../ui/cn';
 import { feedQuery, postKeys } from '../api';
+import { useProcessingVideoPoll } from '../hooks';
 import { Composer } from './Composer';
 import { PostStream } from './PostStream';
 
@@ -14,7 +15,10 @@ import { PostStream } from './PostStream';
 export function HomeFeed() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery(feedQuery());
+  const query = useInfiniteQuery({
+    ...feedQuery(),
+    refetchInterval: useProcessingVideoPoll(),
+  });
   // Spec §4 "Post lock": after an unlock in the feed the whole feed is reloaded.
   const reloadFeed = () => void queryClient.invalidateQueries({ queryKey: postKeys.feed() });
 

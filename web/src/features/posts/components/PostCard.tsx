@@ -16,8 +16,12 @@ import {
   isLockedPlaceholder,
   isSubscriptionGated,
   postImageUrl,
+  postVideoUploadId,
   postVideoUrl,
 } from '../content';
+import { VideoPlayer } from '../../video/VideoPlayer';
+import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
+import { useVideoProcessing } from '../../video/use-video-processing';
 import { PostTime } from './PostAge';
 
 export type PostCardVariant = 'feed' | 'profile';
@@ -191,16 +195,31 @@ interface PostMediaProps {
   username: string;
 }
 
-/** The post's image or video, at most about 24rem high (spec §2.7). */
+/**
+ * The post's image or video, at most about 24rem high (spec §2.7). The author's video that is
+ * still being transcoded (or failed) shows its progress or error instead.
+ */
 function PostMedia({ post, username }: PostMediaProps) {
   const { t } = useTranslation();
-  const video = resolveMediaUrl(postVideoUrl(post));
+  const processing = useVideoProcessing(postVideoUploadId(post), post);
+  const video = postVideoUrl(post);
   const image = resolveMediaUrl(postImageUrl(post));
-  if (video) {
+  if (processing) {
     return (
-      <video
-        src={video}
-        poster={resolveMediaUrl(post.poster_url)}
+      <VideoProcessingNotice
+        processing={processing}
+        poster={post.poster_url}
+        hint={t(processing.state === 'failed' ? 'video.failedHint' : 'video.processingHint')}
+        className="mt-3"
+      />
+    );
+  }
+  if (video || post.video_hls_url) {
+    return (
+      <VideoPlayer
+        hlsUrl={post.video_hls_url}
+        url={video}
+        poster={post.poster_url}
         controls
         preload="metadata"
         playsInline

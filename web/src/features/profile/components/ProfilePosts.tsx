@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../../ui/Tabs';
 import { postKeys, userPostsQuery } from '../../posts/api';
+import { useProcessingVideoPoll } from '../../posts/hooks';
 import { PostStream } from '../../posts/components/PostStream';
 import { isVideoPost } from '../../posts/content';
 import type { ViewedProfile } from '../api';
@@ -18,7 +19,10 @@ export function ProfilePosts({ profile }: ProfilePostsProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<ProfileTab>('posts');
-  const query = useInfiniteQuery(userPostsQuery(profile.id));
+  const query = useInfiniteQuery({
+    ...userPostsQuery(profile.id),
+    refetchInterval: useProcessingVideoPoll(),
+  });
   // Spec §4 "Post lock": after an unlock on the profile page the user's posts are reloaded.
   const reloadPosts = () =>
     void queryClient.invalidateQueries({ queryKey: postKeys.user(profile.id) });
