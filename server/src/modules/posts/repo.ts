@@ -28,6 +28,11 @@ const postColumns = {
   authorPriceCents: users.subscriptionPriceCents,
   imageVariants: imageUpload.variants,
   videoVariants: videoUpload.variants,
+  // Where the video's transcode is: who may see the post, and what plays.
+  videoState: videoUpload.videoState,
+  videoProgress: videoUpload.videoProgress,
+  videoError: videoUpload.videoError,
+  videoRenditions: videoUpload.renditions,
 };
 
 /** One query gives a page of posts with their author, media variants and the viewer's unlock. */

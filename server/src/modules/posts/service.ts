@@ -18,6 +18,7 @@ import * as profilesRepo from '../profiles/repo.ts';
 import type { ReceivedFile, UploadsService } from '../uploads/service.ts';
 import { encodeCursor, type PostCursor } from './cursor.ts';
 import {
+  isPostPublishedFor,
   needsSubscription,
   placeholderContent,
   POST_MAX_LENGTH,
@@ -83,7 +84,8 @@ export function createPostsService(deps: {
    * A page of posts as the viewer sees it. Authors hidden from the viewer (a block either way, a
    * suspension: `users/visibility.ts`) are dropped here,
    * per viewer, because the kept copies of the feeds are shared by everyone; the cursor still
-   * follows the rows read, so a page may come out short but the next one starts right.
+   * follows the rows read, so a page may come out short but the next one starts right. Posts
+   * whose video is not playable yet are dropped the same way, but for their author.
    */
   async function page(
     rows: repo.PostWithAuthor[],
@@ -98,7 +100,7 @@ export function createPostsService(deps: {
     );
     return {
       posts: rows
-        .filter((row) => !hidden.has(row.post.authorId))
+        .filter((row) => !hidden.has(row.post.authorId) && isPostPublishedFor(row, viewerId))
         .map((row) => presentPost(row, viewerId, signer)),
       nextCursor: rows.length === limit && last ? encodeCursor(last.post) : undefined,
     };
@@ -107,7 +109,7 @@ export function createPostsService(deps: {
   /** The post if the viewer may know it exists: its author's profile is open to them. */
   async function findVisiblePost(viewerId: number, postId: number) {
     const row = await repo.findPostFor(db, viewerId, postId);
-    if (!row) return undefined;
+    if (!row || !isPostPublishedFor(row, viewerId)) return undefined;
     const author = await profilesRepo.findUserByIdOrUsername(db, String(row.post.authorId));
     if (!author || (await isHiddenFrom(db, viewerId, author.id))) return undefined;
     const unlocked =
