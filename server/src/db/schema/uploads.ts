@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -26,6 +27,31 @@ export type UploadContext = (typeof UPLOAD_CONTEXTS)[number];
 /** Derived files made by the media job, by variant name, as storage keys. */
 export type UploadVariants = { feed?: string; thumb?: string; poster?: string };
 
+/** Where a video upload is in its transcode; null for non-videos and videos stored before it existed. */
+export const VIDEO_STATES = ['processing', 'ready', 'failed'] as const;
+export type VideoState = (typeof VIDEO_STATES)[number];
+
+/** One rung of the HLS ladder; `playlist` is its storage key. */
+export type VideoRung = {
+  name: string;
+  width: number;
+  height: number;
+  bandwidth: number;
+  playlist: string;
+};
+
+/**
+ * The playable renditions of a video, as storage keys. Every key starts with `prefix`
+ * (`renditions/<ownerId>/<uploadId>/`), so removing everything under it removes them all;
+ * playlists reference their segments and rungs by relative names only.
+ */
+export type VideoRenditions = {
+  prefix: string;
+  master: string;
+  mp4: string;
+  ladder: VideoRung[];
+};
+
 export const uploads = pgTable(
   'uploads',
   {
@@ -44,6 +70,11 @@ export const uploads = pgTable(
     width: integer('width'),
     height: integer('height'),
     variants: jsonb('variants').$type<UploadVariants>().notNull().default({}),
+    videoState: text('video_state', { enum: VIDEO_STATES }),
+    videoProgress: smallint('video_progress').notNull().default(0),
+    videoError: text('video_error'),
+    durationMs: integer('duration_ms'),
+    renditions: jsonb('renditions').$type<VideoRenditions>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
