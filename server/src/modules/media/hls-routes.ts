@@ -57,7 +57,11 @@ export function hlsRoutes(deps: Deps): FastifyPluginAsyncZod {
     if (stat.size > PLAYLIST_MAX_BYTES) throw new Error(`playlist ${key} is ${stat.size} bytes`);
     let text: string;
     try {
-      text = signPlaylist((await deps.storage.readBuffer(key)).toString('utf8'), level, signedQuery);
+      text = signPlaylist(
+        (await deps.storage.readBuffer(key)).toString('utf8'),
+        level,
+        signedQuery,
+      );
     } catch (error) {
       if (!(error instanceof UnsafePlaylistError)) throw error;
       // Our own file, yet not what we write: pass nothing of it on.
@@ -105,7 +109,13 @@ export function hlsRoutes(deps: Deps): FastifyPluginAsyncZod {
         if (!contentType) throw new NotFoundError(NOT_FOUND_MESSAGE);
         // Segments live beside their playlist, which names them relatively.
         const key = `${rung.playlist.slice(0, rung.playlist.lastIndexOf('/') + 1)}${file}`;
-        return sendStoredMedia(deps.storage, key, { contentType, contentDisposition: 'inline' }, request, reply);
+        return sendStoredMedia(
+          deps.storage,
+          key,
+          { contentType, contentDisposition: 'inline' },
+          request,
+          reply,
+        );
       },
     });
   };

@@ -52,7 +52,8 @@ export class UnsafePlaylistError extends Error {}
  */
 export function signPlaylist(text: string, level: PlaylistLevel, query: string): string {
   const signed = (uri: string) => {
-    if (!isListable(uri, level)) throw new UnsafePlaylistError(`unexpected URI in playlist: ${uri}`);
+    if (!isListable(uri, level))
+      throw new UnsafePlaylistError(`unexpected URI in playlist: ${uri}`);
     return `${uri}?${query}`;
   };
   const lines = text.split(/\r?\n/);

@@ -51,7 +51,9 @@ export function presentMessage(
     is_unlocked: message.isLocked && (isSender || context.unlocked),
     price: message.priceCents / 100,
     price_cents: message.priceCents,
-    attachments: open ? context.attachments.map((upload) => presentAttachment(upload, signer, isSender)) : [],
+    attachments: open
+      ? context.attachments.map((upload) => presentAttachment(upload, signer, isSender))
+      : [],
     is_system: message.isSystem,
     roomId: message.roomId,
   };

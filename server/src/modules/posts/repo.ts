@@ -269,6 +269,21 @@ export async function findViewerMarks(
   };
 }
 
+/** Where the transcodes of these videos are now: for rows read from a kept copy. */
+export function findVideoStates(db: Executor, uploadIds: string[]) {
+  return db
+    .select({
+      id: uploads.id,
+      variants: uploads.variants,
+      videoState: uploads.videoState,
+      videoProgress: uploads.videoProgress,
+      videoError: uploads.videoError,
+      renditions: uploads.renditions,
+    })
+    .from(uploads)
+    .where(inArray(uploads.id, uploadIds));
+}
+
 /** Whose posts the viewer's home feed holds: the people they follow or subscribe to, and theirs. */
 export async function listFeedAuthors(db: Database, viewerId: number): Promise<number[]> {
   const rows = await executePrepared<{ id: string }>(
