@@ -10,6 +10,8 @@ import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { listenForChanges } from './db/change-notices.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createMediaVariantsHandler } from './jobs/media-variants.ts';
+import { createVideoTranscodeHandler } from './jobs/video-transcode.ts';
+import { ffmpegBinaries } from './video/ffmpeg-binary.ts';
 import { foldUnreadCounts } from './modules/notifications/unread-counts.ts';
 import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
@@ -94,15 +96,42 @@ export async function startRuntime(options: {
     redis,
     log: { warn: (obj, msg) => log.error(obj, msg) },
   });
-  await jobs.work({
-    'send-mail': mailer.send,
-    'password-reset-request': ({ email }) => services.auth.mailPasswordReset(email),
-    'media-variants': createMediaVariantsHandler({ db: database.db, storage }),
-    'subscriptions-renew': () => services.subscriptions.renewDue(),
-    'idempotency-expire': () => expireIdempotencyKeys(database.db),
-    'unread-counts-fold': () => foldUnreadCounts(database.db),
-    'sessions-expire': () => services.sessions.deleteOld(),
+  // Resolved before work starts, so the log says at once which ffmpeg transcodes run with.
+  const binaries = await ffmpegBinaries(config.video.ffmpegPath).catch((error: unknown) => {
+    log.error({ err: error }, 'video: no usable ffmpeg; video uploads will fail to process');
+    return undefined;
   });
+  if (binaries) {
+    log.info(
+      { ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, version: binaries.version },
+      `video: transcoding with the ${binaries.source} ffmpeg ${binaries.version}`,
+    );
+  }
+  const videoDeps = {
+    db: database.db,
+    pool: database.pool,
+    storage,
+    bus,
+    changes,
+    jobs,
+    config: config.video,
+    binaries: () => ffmpegBinaries(config.video.ffmpegPath),
+    log,
+  };
+  await jobs.work(
+    {
+      'send-mail': mailer.send,
+      'password-reset-request': ({ email }) => services.auth.mailPasswordReset(email),
+      'media-variants': createMediaVariantsHandler({ db: database.db, storage }),
+      'video-transcode': createVideoTranscodeHandler(videoDeps, 'video-transcode'),
+      'video-transcode-long': createVideoTranscodeHandler(videoDeps, 'video-transcode-long'),
+      'subscriptions-renew': () => services.subscriptions.renewDue(),
+      'idempotency-expire': () => expireIdempotencyKeys(database.db),
+      'unread-counts-fold': () => foldUnreadCounts(database.db),
+      'sessions-expire': () => services.sessions.deleteOld(),
+    },
+    { longRunningWorkers: config.video.workers },
+  );
   const app = await buildApp({
     config,
     services,

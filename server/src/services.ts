@@ -80,7 +80,9 @@ export function createServices(deps: ServiceDeps) {
     db,
     storage,
     signer,
-    onStored: (uploadId) => jobs.send('media-variants', { uploadId }),
+    // Videos go to the transcode (which makes their poster too); images to their variants.
+    onStored: (upload) =>
+      jobs.send(upload.videoState ? 'video-transcode' : 'media-variants', { uploadId: upload.id }),
     changes,
   });
   const notifications = createNotificationsService({ db, bus });

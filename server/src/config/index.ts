@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '../modules/uploads/policy.ts';
 
 /**
  * The one place the environment is read. Every other module receives a `Config`.
@@ -67,6 +68,13 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
   S3_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  /** Longest video accepted, in seconds; longer uploads end with an error for the uploader. */
+  VIDEO_MAX_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** Largest video transcoded, in bytes; defaults to the post video upload limit. */
+  VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(MAX_UPLOAD_BYTES),
+  /** Transcodes at once, per queue (short and long videos each have one). */
+  VIDEO_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  FFMPEG_PATH: z.string().trim().min(1).optional(),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -113,6 +121,16 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** Media in an S3-compatible bucket when S3_BUCKET is set; local disk in DATA_DIR otherwise. */
   s3: S3Config | undefined;
+  video: VideoConfig;
+};
+
+export type VideoConfig = {
+  maxSeconds: number;
+  maxBytes: number;
+  /** Transcodes at once on each of the short and long queues. */
+  workers: number;
+  /** An ffmpeg chosen by the operator; unset: a newer system ffmpeg, else the bundled one. */
+  ffmpegPath: string | undefined;
 };
 
 export type S3Config = {
@@ -196,6 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     s3,
+    video: {
+      maxSeconds: e.VIDEO_MAX_SECONDS,
+      maxBytes: e.VIDEO_MAX_BYTES,
+      workers: e.VIDEO_WORKERS,
+      ffmpegPath: e.FFMPEG_PATH,
+    },
     webDistDir: path.resolve(
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'web', 'dist'),
     ),

@@ -46,6 +46,8 @@ describe('a job that outlives the queue', () => {
           },
           'password-reset-request': async () => undefined,
           'media-variants': async () => undefined,
+          'video-transcode': async () => undefined,
+          'video-transcode-long': async () => undefined,
           'subscriptions-renew': async () => undefined,
           'idempotency-expire': async () => undefined,
           'unread-counts-fold': async () => undefined,

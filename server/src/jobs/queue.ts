@@ -8,13 +8,33 @@ export type JobPayloads = {
   /** A reset request, handled after its answer so the answer's timing tells nothing. */
   'password-reset-request': { email: string };
   'media-variants': { uploadId: string };
+  /** Transcodes a video upload; one probe decides whether it moves on to the long queue. */
+  'video-transcode': { uploadId: string };
+  /** Videos longer than a few minutes, so they never hold up short ones. */
+  'video-transcode-long': { uploadId: string };
   'subscriptions-renew': Record<string, never>;
   'idempotency-expire': Record<string, never>;
   'unread-counts-fold': Record<string, never>;
   'sessions-expire': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
-export type JobHandlers = { [Name in JobName]: (data: JobPayloads[Name]) => Promise<unknown> };
+/** What a handler may want to know about its run: whether a failure now is final. */
+export type JobRun = { lastAttempt: boolean };
+export type JobHandlers = {
+  [Name in JobName]: (data: JobPayloads[Name], run: JobRun) => Promise<unknown>;
+};
+
+/**
+ * Queues that run one long job at a time per worker, with `workers` workers each, at most one
+ * job per key queued and one running (pg-boss's `stately` policy), and a lease long enough for
+ * an hour of video on a slow machine: a crashed worker's job is retried when the lease ends.
+ */
+const LONG_RUNNING: Partial<Record<JobName, { keyOf: (data: { uploadId: string }) => string }>> = {
+  'video-transcode': { keyOf: (data) => data.uploadId },
+  'video-transcode-long': { keyOf: (data) => data.uploadId },
+};
+const LONG_RUNNING_LEASE_HOURS = 6;
+const LONG_RUNNING_RETRIES = 3;
 
 /** Recurring jobs (cron, UTC). */
 const SCHEDULES: Partial<Record<JobName, string>> = {
@@ -26,8 +46,11 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
 
 export type JobQueue = {
   send: <Name extends JobName>(name: Name, data: JobPayloads[Name]) => Promise<void>;
-  /** Starts working every queue with its handler; instances that only serve requests skip it. */
-  work: (handlers: JobHandlers) => Promise<void>;
+  /**
+   * Starts working every queue with its handler; instances that only serve requests skip it.
+   * `longRunningWorkers` is how many jobs of each long-running queue run at once.
+   */
+  work: (handlers: JobHandlers, options?: { longRunningWorkers?: number }) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -37,6 +60,8 @@ const JOB_NAMES: JobName[] = [
   'send-mail',
   'password-reset-request',
   'media-variants',
+  'video-transcode',
+  'video-transcode-long',
   'subscriptions-renew',
   'idempotency-expire',
   'unread-counts-fold',
@@ -60,18 +85,53 @@ export async function startJobQueue(pool: pg.Pool, deps: { log: Log }): Promise<
   });
   boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of JOB_NAMES) await boss.createQueue(name);
+  for (const name of JOB_NAMES) {
+    await boss.createQueue(name, LONG_RUNNING[name] ? { name, policy: 'stately' } : { name });
+  }
 
   return {
     async send(name, data) {
+      const longRunning = LONG_RUNNING[name];
+      if (longRunning) {
+        // A second send for a key already waiting is dropped by the queue's policy (null id).
+        await boss.send(name, data, {
+          singletonKey: longRunning.keyOf(data as { uploadId: string }),
+          retryLimit: LONG_RUNNING_RETRIES,
+          retryDelay: 30,
+          retryBackoff: true,
+          expireInHours: LONG_RUNNING_LEASE_HOURS,
+        });
+        return;
+      }
       await boss.send(name, data, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
     },
-    async work(handlers) {
+    async work(handlers, options) {
       for (const name of JOB_NAMES) {
-        const handler = handlers[name] as (data: unknown) => Promise<unknown>;
+        const handler = handlers[name] as (data: unknown, run: JobRun) => Promise<unknown>;
+        if (LONG_RUNNING[name]) {
+          for (let worker = 0; worker < (options?.longRunningWorkers ?? 1); worker++) {
+            await boss.work(
+              name,
+              { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+              async ([job]) => {
+                if (!job) return;
+                const lastAttempt = job.retryCount >= job.retryLimit;
+                try {
+                  await handler(job.data, { lastAttempt });
+                } catch (error) {
+                  deps.log.error({ err: error, job: job.id, queue: name }, 'job failed');
+                  throw error;
+                }
+              },
+            );
+          }
+          continue;
+        }
         // A batch per poll keeps a backlog moving; each job still succeeds or fails on its own.
         await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 10 }, async (jobs) => {
-          const results = await Promise.allSettled(jobs.map((job) => handler(job.data)));
+          const results = await Promise.allSettled(
+            jobs.map((job) => handler(job.data, { lastAttempt: false })),
+          );
           for (const [index, result] of results.entries()) {
             const job = jobs[index];
             if (result.status === 'rejected' && job) {

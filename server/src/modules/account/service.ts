@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, userSettingsSchema, type UserSettings } from '@zura/contracts';
+import { accountRenditionsPrefix, removeUnder } from '../../storage/prefix.ts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
@@ -69,6 +70,7 @@ export function createAccountService(deps: {
       changes.announce({ kind: 'account_deleted', userId });
       changes.announce({ kind: 'feed' });
       await Promise.all(keys.map((key) => storage.remove(key)));
+      await removeUnder(storage, accountRenditionsPrefix(userId));
       return { message: 'Your account has been deleted.' };
     },
   };

@@ -7,6 +7,7 @@ import { UPLOAD_CONTEXTS, type UploadContext, type UploadRow } from '../../db/sc
 import { AppError, BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import type { MediaSigner } from '../media/signing.ts';
+import { removeUnder, renditionsPrefix } from '../../storage/prefix.ts';
 import { withImageInput } from './image-input.ts';
 import { CONTEXT_RULES, cleanFilename, isImageType } from './policy.ts';
 import { presentUpload } from './presenter.ts';
@@ -44,7 +45,7 @@ export function createUploadsService(deps: {
   db: Database;
   storage: MediaStorage;
   signer: MediaSigner;
-  onStored?: (uploadId: string) => Promise<void>;
+  onStored?: (upload: UploadRow) => Promise<void>;
   changes: ChangeNotices;
 }) {
   const { db, storage, signer, changes } = deps;
@@ -54,6 +55,8 @@ export function createUploadsService(deps: {
   async function removeFiles(row: UploadRow) {
     const keys = [row.storageKey, ...Object.values(row.variants)].filter((k): k is string => !!k);
     await Promise.all(keys.map((key) => storage.remove(key)));
+    // Listed rather than read from `renditions`: a transcode may have stored part of them.
+    await removeUnder(storage, renditionsPrefix(row.ownerId, row.id));
   }
 
   return {
@@ -144,6 +147,8 @@ export function createUploadsService(deps: {
           sizeBytes: file.size,
           sha256: file.sha256,
           ...dimensions,
+          // Transcoded before anyone but the owner sees it; other types are shown as stored.
+          videoState: detected.mime.startsWith('video/') ? 'processing' : null,
         })
         .catch(async (error: unknown) => {
           // No row will ever name these bytes (the account went meanwhile, say): drop them.
@@ -153,7 +158,7 @@ export function createUploadsService(deps: {
       if (!created) await storage.remove(storageKey);
       else {
         libraryChanged(ownerId);
-        await deps.onStored?.(row.id);
+        await deps.onStored?.(row);
       }
       return presentUpload(row, signer);
     },

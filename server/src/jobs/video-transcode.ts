@@ -1,0 +1,376 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { VideoConfig } from '../config/index.ts';
+import type { ChangeNotices } from '../db/change-notices.ts';
+import type { Database } from '../db/client.ts';
+import {
+  uploads,
+  type UploadRow,
+  type UploadVariants,
+  type VideoRenditions,
+  type VideoState,
+} from '../db/schema/index.ts';
+import type { EventBus } from '../events/bus.ts';
+import { MAX_IMAGE_PIXELS } from '../modules/uploads/service.ts';
+import { removeUnder, renditionsPrefix } from '../storage/prefix.ts';
+import type { MediaStorage } from '../storage/storage.ts';
+import type { FfmpegBinaries } from '../video/ffmpeg-binary.ts';
+import { isRepackageable, planLadder, type RungPlan } from '../video/ladder.ts';
+import { probeVideo, UnreadableVideoError, type VideoProbe } from '../video/probe.ts';
+import { FfmpegError, FfmpegStalledError } from '../video/run-ffmpeg.ts';
+import {
+  encodeLadder,
+  IncompleteVideoError,
+  MASTER_NAME,
+  MP4_NAME,
+  POSTER_NAME,
+  repackage,
+  writeMaster,
+} from '../video/transcode.ts';
+import type { JobQueue, JobRun } from './queue.ts';
+
+/** Videos longer than this go to the long queue, so short ones never wait behind them. */
+export const LONG_VIDEO_MS = 5 * 60_000;
+/** How long ffmpeg may go without progress before the watchdog ends it. */
+const DEFAULT_STALL_MS = 120_000;
+/** Progress frames at most this often, unless progress moved by PROGRESS_STEP. */
+const PROGRESS_INTERVAL_MS = 1000;
+const PROGRESS_STEP = 5;
+
+/** A failure the uploader is told about; the job does not retry it. */
+class VideoRejected extends Error {}
+
+const MESSAGES = {
+  unreadable: 'This file could not be read as a video. It may be damaged, or not a video at all.',
+  incomplete:
+    'This video file is incomplete or damaged: it ends before its stated length. Try uploading it again.',
+  broken: 'This video could not be converted: the file appears to be damaged.',
+  stalled: 'Processing this video stopped making progress. Try uploading it again.',
+  unknown: 'This video could not be processed. Try uploading it again.',
+};
+
+function duration(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
+  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+function size(bytes: number): string {
+  return bytes >= 1024 ** 3
+    ? `${+(bytes / 1024 ** 3).toFixed(1)} GB`
+    : `${Math.max(1, Math.round(bytes / 1024 ** 2))} MB`;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.mp4': 'video/mp4',
+};
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+export type VideoTranscodeDeps = {
+  db: Database;
+  pool: pg.Pool;
+  storage: MediaStorage;
+  bus: EventBus;
+  changes: ChangeNotices;
+  jobs: Pick<JobQueue, 'send'>;
+  config: VideoConfig;
+  binaries: () => Promise<FfmpegBinaries>;
+  log: { error: (obj: object, msg: string) => void };
+  stallMs?: number;
+};
+
+/**
+ * Turns a video upload into its HLS ladder, progressive MP4 and poster, and records them; the
+ * uploader gets live progress frames. `queue` is the queue this handler works: the short one
+ * hands long videos over to the long one after probing.
+ */
+export function createVideoTranscodeHandler(
+  deps: VideoTranscodeDeps,
+  queue: 'video-transcode' | 'video-transcode-long',
+) {
+  const { db, storage, config } = deps;
+  const stallMs = deps.stallMs ?? DEFAULT_STALL_MS;
+
+  async function publish(row: UploadRow, state: VideoState, progress: number, error?: string) {
+    await deps.bus.publish([
+      {
+        userId: row.ownerId,
+        frame: {
+          type: 'upload_processing',
+          upload_id: row.id,
+          state,
+          progress,
+          ...(error === undefined ? {} : { error }),
+        },
+      },
+    ]);
+  }
+
+  /** Tells every instance's caches that the upload (and so a post or library item) changed. */
+  function announce(ownerId: number) {
+    deps.changes.announce({ kind: 'posts_changed', userId: ownerId });
+    deps.changes.announce({ kind: 'library_changed', userId: ownerId });
+    deps.changes.announce({ kind: 'feed' });
+  }
+
+  /** A progress reporter from `from` to `to` percent, throttled, to the row and the owner. */
+  function progressReporter(row: UploadRow, state: () => VideoState) {
+    let sent = -1;
+    let sentAt = 0;
+    return (percent: number) => {
+      const value = Math.max(0, Math.min(99, Math.floor(percent)));
+      const now = Date.now();
+      if (value === sent || (now - sentAt < PROGRESS_INTERVAL_MS && value - sent < PROGRESS_STEP))
+        return;
+      sent = value;
+      sentAt = now;
+      void db
+        .update(uploads)
+        .set({ videoProgress: value })
+        .where(eq(uploads.id, row.id))
+        .then(() => publish(row, state(), value))
+        .catch((error: unknown) => deps.log.error({ err: error }, 'video progress not recorded'));
+    };
+  }
+
+  async function fail(row: UploadRow, message: string) {
+    await db
+      .update(uploads)
+      .set({ videoState: 'failed', videoError: message, renditions: null })
+      .where(eq(uploads.id, row.id));
+    await removeUnder(storage, renditionsPrefix(row.ownerId, row.id));
+    announce(row.ownerId);
+    await publish(row, 'failed', row.videoProgress, message);
+  }
+
+  /** Copies every file of `outDir` (or those `only` keeps) under `prefix`, streaming each. */
+  async function store(outDir: string, prefix: string, only?: (file: string) => boolean) {
+    for (const file of await filesUnder(outDir)) {
+      if (file === POSTER_NAME || (only && !only(file))) continue;
+      const written = await storage.writeTemp(createReadStream(path.join(outDir, file)));
+      await storage.commit(written.tempKey, `${prefix}${file.split(path.sep).join('/')}`);
+    }
+  }
+
+  /** Poster and thumbnail as WebP, beside the upload's other variants. */
+  async function storePoster(row: UploadRow, outDir: string): Promise<UploadVariants> {
+    const frame = await readFile(path.join(outDir, POSTER_NAME)).catch(() => undefined);
+    if (!frame?.length) return {};
+    const base = row.storageKey.replace(/^originals\//, 'variants/').replace(/\.[^./]+$/, '');
+    const variants: UploadVariants = {};
+    for (const [name, width] of [
+      ['poster', 1080],
+      ['thumb', 320],
+    ] as const) {
+      const bytes = await sharp(frame, { limitInputPixels: MAX_IMAGE_PIXELS })
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      const key = `${base}-${name}.webp`;
+      await storage.writeBuffer(key, bytes, 'image/webp');
+      variants[name] = key;
+    }
+    return variants;
+  }
+
+  /** Writes the master over `rungs` and records the renditions; false when the row is gone. */
+  async function record(
+    row: UploadRow,
+    outDir: string,
+    prefix: string,
+    rungs: { plan: RungPlan; profile: string }[],
+    probe: VideoProbe,
+    finished: { variants: UploadVariants } | undefined,
+  ): Promise<boolean> {
+    const master = await writeMaster(outDir, rungs, probe.audio !== undefined);
+    await storage.writeBuffer(
+      `${prefix}${MASTER_NAME}`,
+      Buffer.from(master.text),
+      CONTENT_TYPES['.m3u8'] ?? 'application/vnd.apple.mpegurl',
+    );
+    const renditions: VideoRenditions = {
+      prefix,
+      master: `${prefix}${MASTER_NAME}`,
+      mp4: `${prefix}${MP4_NAME}`,
+      ladder: master.entries.map((entry) => ({
+        name: entry.name,
+        width: entry.width,
+        height: entry.height,
+        bandwidth: entry.bandwidth,
+        playlist: `${prefix}${entry.name}/index.m3u8`,
+      })),
+    };
+    const updated = await db
+      .update(uploads)
+      .set({
+        videoState: 'ready',
+        videoError: null,
+        renditions,
+        durationMs: probe.durationMs,
+        width: probe.width,
+        height: probe.height,
+        ...(finished
+          ? { videoProgress: 100, variants: { ...row.variants, ...finished.variants } }
+          : {}),
+      })
+      .where(eq(uploads.id, row.id))
+      .returning({ id: uploads.id });
+    if (updated.length === 0) {
+      // Deleted while we worked: its deletion could not see these keys, so they go here.
+      await removeUnder(storage, prefix);
+      if (finished)
+        await Promise.all(Object.values(finished.variants).map((k) => storage.remove(k)));
+      return false;
+    }
+    announce(row.ownerId);
+    return true;
+  }
+
+  async function transcode(row: UploadRow, file: string, run: JobRun): Promise<void> {
+    let probe: VideoProbe;
+    try {
+      probe = await probeVideo((await deps.binaries()).ffprobe, file);
+    } catch (error) {
+      if (error instanceof UnreadableVideoError) throw new VideoRejected(MESSAGES.unreadable);
+      throw error;
+    }
+    if (probe.durationMs > config.maxSeconds * 1000) {
+      throw new VideoRejected(
+        `This video is longer than the ${duration(config.maxSeconds)} limit.`,
+      );
+    }
+    if (queue === 'video-transcode' && probe.durationMs > LONG_VIDEO_MS) {
+      await deps.jobs.send('video-transcode-long', { uploadId: row.id });
+      return;
+    }
+    const binaries = await deps.binaries();
+    const prefix = renditionsPrefix(row.ownerId, row.id);
+    const outDir = await mkdtemp(path.join(os.tmpdir(), 'zura-video-'));
+    let state: VideoState = 'processing';
+    const report = progressReporter(row, () => state);
+    let playable = false;
+    try {
+      const rungs: { plan: RungPlan; profile: string }[] = [];
+      let lower = planLadder(probe.width, probe.height);
+      const repackaged = isRepackageable(probe);
+      if (repackaged) {
+        const own = await repackage({
+          binaries,
+          source: file,
+          probe,
+          outDir,
+          stallMs,
+          onProgress: (share) => report(share * 10),
+        });
+        rungs.push({ plan: own, profile: probe.video.profile });
+        const ownShort = Math.min(own.width, own.height);
+        lower = lower.filter((plan) => Math.min(plan.width, plan.height) < ownShort);
+        await store(outDir, prefix);
+        if (!(await record(row, outDir, prefix, rungs, probe, undefined))) return;
+        playable = true;
+        state = 'ready';
+        await publish(row, 'ready', 10);
+      }
+      let extraMade = true;
+      try {
+        await encodeLadder({
+          binaries,
+          source: file,
+          probe,
+          outDir,
+          stallMs,
+          rungs: lower,
+          withMp4: !repackaged,
+          onProgress: (share) => report(repackaged ? 10 + share * 90 : share * 100),
+        });
+      } catch (error) {
+        // The repackaged rung already plays; a failure of the extra rungs is only logged
+        // (unless a retry may still make them).
+        if (!playable || (error instanceof FfmpegStalledError && !run.lastAttempt)) throw error;
+        deps.log.error({ err: error, upload: row.id }, 'video: extra rungs not made');
+        extraMade = false;
+      }
+      const made = extraMade ? lower : [];
+      for (const plan of made) rungs.push({ plan, profile: 'High' });
+      const madeNames = new Set(made.map((plan) => plan.name));
+      // A repackaged source's own rung and MP4 are stored already.
+      await store(
+        outDir,
+        prefix,
+        (name) => !repackaged || madeNames.has(name.split(path.sep)[0] ?? ''),
+      );
+      const variants = extraMade ? await storePoster(row, outDir) : {};
+      if (!(await record(row, outDir, prefix, rungs, probe, { variants }))) return;
+      await publish(row, 'ready', 100);
+    } catch (error) {
+      if (error instanceof IncompleteVideoError) throw new VideoRejected(MESSAGES.incomplete);
+      if (error instanceof FfmpegStalledError) {
+        if (run.lastAttempt) throw new VideoRejected(MESSAGES.stalled);
+        throw error;
+      }
+      if (error instanceof FfmpegError) {
+        deps.log.error(
+          { err: error, stderr: error.stderr, upload: row.id },
+          'video: ffmpeg failed',
+        );
+        throw new VideoRejected(MESSAGES.broken);
+      }
+      throw error;
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  }
+
+  return async ({ uploadId }: { uploadId: string }, run: JobRun) => {
+    // One transcode per upload across every worker and instance: a lease the database drops by
+    // itself when the holder's connection dies, so a crashed worker never blocks a retry.
+    const client = await deps.pool.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        "select pg_try_advisory_lock(hashtext('video-transcode'), hashtext($1)) as locked",
+        [uploadId],
+      );
+      if (!rows[0]?.locked) return;
+      try {
+        const row = await db.query.uploads.findFirst({ where: eq(uploads.id, uploadId) });
+        // Gone, failed for good, not a video of this pipeline, or already done.
+        if (!row || row.videoState === null || row.videoState === 'failed') return;
+        if (row.videoState === 'ready' && row.videoProgress === 100) return;
+        try {
+          if (row.sizeBytes > config.maxBytes) {
+            throw new VideoRejected(
+              `This video is larger than the ${size(config.maxBytes)} limit.`,
+            );
+          }
+          await storage.withLocalFile(row.storageKey, (file) => transcode(row, file, run));
+        } catch (error) {
+          if (error instanceof VideoRejected) return await fail(row, error.message);
+          if (run.lastAttempt) {
+            deps.log.error({ err: error, upload: uploadId }, 'video: giving up');
+            return await fail(row, MESSAGES.unknown);
+          }
+          throw error;
+        }
+      } finally {
+        await client.query("select pg_advisory_unlock(hashtext('video-transcode'), hashtext($1))", [
+          uploadId,
+        ]);
+      }
+    } finally {
+      client.release();
+    }
+  };
+}
