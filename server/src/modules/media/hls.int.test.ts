@@ -13,7 +13,7 @@ import {
   storeVideoPost,
   TEST_LADDER,
   testRenditions,
-} from '../../../test/video.ts';
+} from '../../../test/renditions.ts';
 import { PLAYLIST_CONTENT_TYPE } from './hls.ts';
 
 /*
