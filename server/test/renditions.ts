@@ -206,3 +206,23 @@ export async function storeVideoPost(
 export async function attachVideo(t: TestApp, postId: number, videoId: string) {
   await t.db.update(posts).set({ type: 'video', videoId }).where(eq(posts.id, postId));
 }
+
+/** The upload a post's video is: the post's JSON names it only once it plays. */
+export async function videoIdOfPost(t: TestApp, postId: number): Promise<string> {
+  const row = await t.db.query.posts.findFirst({ where: eq(posts.id, postId) });
+  if (!row?.videoId) throw new Error(`post ${postId} has no video`);
+  return row.videoId;
+}
+
+/** Polls until the transcode job has finished the video, ready or failed (up to `ms`). */
+export async function waitForTranscode(t: TestApp, uploadId: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const row = await t.db.query.uploads.findFirst({ where: eq(uploads.id, uploadId) });
+    if (row?.videoState === 'ready' || row?.videoState === 'failed') return row;
+    if (Date.now() > deadline) {
+      throw new Error(`the transcode of ${uploadId} did not finish: ${JSON.stringify(row)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
