@@ -61,9 +61,9 @@ function duration(seconds: number): string {
 }
 
 function size(bytes: number): string {
-  return bytes >= 1024 ** 3
-    ? `${+(bytes / 1024 ** 3).toFixed(1)} GB`
-    : `${Math.max(1, Math.round(bytes / 1024 ** 2))} MB`;
+  if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
