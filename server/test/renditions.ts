@@ -213,16 +213,3 @@ export async function videoIdOfPost(t: TestApp, postId: number): Promise<string>
   if (!row?.videoId) throw new Error(`post ${postId} has no video`);
   return row.videoId;
 }
-
-/** Polls until the transcode job has finished the video, ready or failed (up to `ms`). */
-export async function waitForTranscode(t: TestApp, uploadId: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const row = await t.db.query.uploads.findFirst({ where: eq(uploads.id, uploadId) });
-    if (row?.videoState === 'ready' || row?.videoState === 'failed') return row;
-    if (Date.now() > deadline) {
-      throw new Error(`the transcode of ${uploadId} did not finish: ${JSON.stringify(row)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

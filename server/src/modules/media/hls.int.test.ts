@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
 import { buildCreator, subscribe, topUp } from '../../../test/economy.ts';
-import { signerOf } from '../../../test/media.ts';
+import { signerOf, uploadFile } from '../../../test/media.ts';
 import { startS3, type TestS3 } from '../../../test/s3.ts';
 import {
   attachVideo,
@@ -14,6 +14,7 @@ import {
   TEST_LADDER,
   testRenditions,
 } from '../../../test/renditions.ts';
+import { makeVideo, waitForVideo } from '../../../test/video.ts';
 import { PLAYLIST_CONTENT_TYPE } from './hls.ts';
 
 /*
@@ -321,6 +322,43 @@ function describeHls(
       expect(res.statusCode, res.body).toBeLessThan(300);
       const open = await feedPost(fan, paidPost);
       expect(open?.video_hls_url).toMatch(new RegExp(`^/media/${id}/hls/`));
+    });
+
+    it('plays a phone video the transcode job made: every rung, every segment', async () => {
+      const clip = await makeVideo({ codec: 'hevc', width: 640, height: 360, seconds: 2 });
+      const post = await buildPost(t, author, { content: 'from my phone' });
+      const upload = await uploadFile(t, author, {
+        content: clip,
+        context: 'post_video',
+        filename: 'IMG_0001.MOV',
+        type: 'video/quicktime',
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const id = upload.json<{ id: string }>().id;
+      await attachVideo(t, post.id, id);
+      expect(await feedPost(viewer, post.id)).toBeUndefined();
+      const row = await waitForVideo(t, id);
+      expect(row.videoState, String(row.videoError)).toBe('ready');
+      const seen = await feedPost(viewer, post.id);
+      const master = String(seen?.video_hls_url);
+      const masterRes = await get(master);
+      expect(masterRes.statusCode, masterRes.body).toBe(200);
+      const rungs = urisOf(masterRes.body);
+      expect(rungs.map((uri) => uri.split('/')[0])).toEqual(
+        row.renditions!.ladder.map((rung) => rung.name),
+      );
+      for (const rungUri of rungs) {
+        const rungUrl = resolve(rungUri, master);
+        const playlist = await get(rungUrl);
+        expect(playlist.statusCode, playlist.body).toBe(200);
+        const segments = urisOf(playlist.body);
+        expect(segments.length).toBeGreaterThan(0);
+        for (const uri of segments) {
+          expect((await segmentBytes(await get(resolve(uri, rungUrl)))).length).toBeGreaterThan(0);
+        }
+      }
+      const mp4 = await segmentBytes(await get(String(seen?.video_url)));
+      expect(mp4.subarray(4, 8).toString('latin1')).toBe('ftyp');
     });
 
     it('keeps the original for a video stored before transcoding existed', async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildPost, buildUser, type BuiltPost, type TestUser } from '../../../test/factories.ts';
 import { mp4, png, signerOf, uploadFile, waitForVariants } from '../../../test/media.ts';
-import { videoIdOfPost, waitForTranscode } from '../../../test/renditions.ts';
+import { videoIdOfPost } from '../../../test/renditions.ts';
+import { waitForVideo } from '../../../test/video.ts';
 import type { MediaVariant } from '../media/signing.ts';
 
 /**
@@ -94,7 +95,7 @@ beforeAll(async () => {
   ];
   for (const { id, variants } of lockedMedia) {
     if (variants.includes('mp4')) {
-      expect(await waitForTranscode(t, id)).toMatchObject({ videoState: 'ready' });
+      expect(await waitForVideo(t, id)).toMatchObject({ videoState: 'ready' });
     }
     const derived = variants.filter((v) => v !== 'original' && v !== 'mp4') as (
       'feed' | 'thumb' | 'poster'

@@ -13,7 +13,8 @@ import {
   uploadRow,
 } from '../../../test/media.ts';
 import { multipart, type MultipartFile } from '../../../test/multipart.ts';
-import { videoIdOfPost, waitForTranscode } from '../../../test/renditions.ts';
+import { videoIdOfPost } from '../../../test/renditions.ts';
+import { waitForVideo } from '../../../test/video.ts';
 import { posts, uploads } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -217,7 +218,7 @@ describe('POST /api/posts/', () => {
     expect(body).not.toHaveProperty('image');
     const videoId = await videoIdOfPost(t, body.id);
     expect(await uploadRow(t, videoId)).toMatchObject({ context: 'post_video' });
-    expect(await waitForTranscode(t, videoId)).toMatchObject({ videoState: 'ready' });
+    expect(await waitForVideo(t, videoId)).toMatchObject({ videoState: 'ready' });
     const ready = (await postsOf(user, user.id)).json()[0];
     expect(ready.video).toMatch(signedUrl('mp4'));
     expect(ready.video_url).toBe(ready.video);
@@ -471,7 +472,7 @@ describe('locked posts', () => {
     const videoUpload = await videoIdOfPost(t, video.id);
     expect(imageUpload).toBeDefined();
     // Until it plays, the post is its author's alone; then it shows, locked.
-    await waitForTranscode(t, videoUpload);
+    await waitForVideo(t, videoUpload);
 
     const fromFeed = await wholeFeed(viewer);
     const fromAuthor = (await postsOf(viewer, author.id)).json();
@@ -591,7 +592,7 @@ describe('DELETE /api/posts/{id}/', () => {
     });
     const upload = await uploadRow(t, await videoIdOfPost(t, post.id));
     expect(await storedFileExists(t, upload!.storageKey)).toBe(true);
-    const ready = await waitForTranscode(t, upload!.id);
+    const ready = await waitForVideo(t, upload!.id);
     const playable = (await postsOf(author, author.id)).json()[0];
 
     const res = await deletePost(author, post.id);

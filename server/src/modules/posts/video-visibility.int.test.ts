@@ -8,7 +8,12 @@ import {
   startConversation,
 } from '../../../test/messaging.ts';
 import { buildSecondInstance, type SecondInstance } from '../../../test/second-instance.ts';
-import { setVideoState, storeRenditions, storeVideo, storeVideoPost } from '../../../test/renditions.ts';
+import {
+  setVideoState,
+  storeRenditions,
+  storeVideo,
+  storeVideoPost,
+} from '../../../test/renditions.ts';
 
 /*
  * A video post exists for others only once its video plays: while it is processing, or when it
