@@ -11,3 +11,4 @@ export * from './uploads.ts';
 export * from './moderation.ts';
 export * from './blocks.ts';
 export * from './reports.ts';
+export * from './video-fields.ts';

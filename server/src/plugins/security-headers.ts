@@ -11,7 +11,8 @@ export function registerSecurityHeaders(
   options: {
     /**
      * Where media redirects lead (the bucket's origin when bytes are served from S3 by presigned
-     * URLs): images and videos load from there after our own gate answered with a redirect.
+     * URLs): images and videos load from there after our own gate answered with a redirect,
+     * and a player that fetches HLS segments itself (hls.js) follows the same redirects.
      */
     mediaOrigin?: string | undefined;
   } = {},
@@ -23,7 +24,7 @@ export function registerSecurityHeaders(
         'default-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:', ...media],
         'media-src': ["'self'", 'blob:', ...media],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'connect-src': ["'self'", 'ws:', 'wss:', ...media],
         // Self-hosters often start on plain http inside a LAN; forcing https would break them.
         'upgrade-insecure-requests': null,
       },

@@ -56,6 +56,8 @@ describe('the platform on S3 media storage', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain(`img-src 'self' data: blob: ${s3.endpoint};`);
     expect(csp).toContain(`media-src 'self' blob: ${s3.endpoint};`);
+    // hls.js fetches segments, following their redirects to the bucket.
+    expect(csp).toMatch(new RegExp(`connect-src 'self' ws: wss: ${s3.endpoint}(;|$)`));
     expect(csp).toContain("default-src 'self';");
 
     // Proxied, the bytes come from our own origin: the bucket stays out of the policy.

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import type { UploadVariants } from '../../db/schema/index.ts';
+import type { UploadVariants, VideoRenditions, VideoState } from '../../db/schema/index.ts';
 
 /** `at` is PostgreSQL's own text of the timestamp, so microseconds survive the round trip. */
 export type LibraryCursor = { at: string; hash: string };
@@ -17,6 +17,11 @@ export type LibraryRow = {
   /** Microseconds since the epoch of `created_at`, to order contents exactly as the cursor does. */
   at_micros: bigint;
   variants: UploadVariants;
+  /** The transcode of a video (the copy `id`'s): see `media/video-fields.ts`. */
+  video_state: VideoState | null;
+  video_progress: number;
+  video_error: string | null;
+  renditions: VideoRenditions | null;
   post_ids: number[];
   attachment_ids: string[];
   file_ids: string[];
@@ -86,7 +91,8 @@ async function groupsFor(
     sql`
     with owned as materialized (
       select u.id, u.sha256, u.context, u.original_filename, u.size_bytes, u.content_type,
-             u.created_at, u.variants,
+             u.created_at, u.variants, u.video_state, u.video_progress, u.video_error,
+             u.renditions,
              array(select p.id from posts p where p.image_id = u.id or p.video_id = u.id) as post_ids,
              (select count(*) from message_attachments ma
                 join messages m on m.id = ma.message_id
@@ -104,6 +110,10 @@ async function groupsFor(
            (array_agg(size_bytes order by created_at desc, id))[1] as size,
            (array_agg(content_type order by created_at desc, id))[1] as content_type,
            (array_agg(variants order by created_at desc, id))[1] as variants,
+           (array_agg(video_state order by created_at desc, id))[1] as video_state,
+           (array_agg(video_progress order by created_at desc, id))[1] as video_progress,
+           (array_agg(video_error order by created_at desc, id))[1] as video_error,
+           (array_agg(renditions order by created_at desc, id))[1] as renditions,
            max(created_at) as created_at,
            max(created_at)::text as cursor_at,
            (extract(epoch from max(created_at)) * 1000000)::bigint::text as at_micros,
@@ -128,6 +138,10 @@ async function groupsFor(
       cursor_at: String(r.cursor_at),
       at_micros: BigInt(String(r.at_micros)),
       variants: (r.variants ?? {}) as UploadVariants,
+      video_state: (r.video_state ?? null) as VideoState | null,
+      video_progress: Number(r.video_progress ?? 0),
+      video_error: r.video_error == null ? null : String(r.video_error),
+      renditions: (r.renditions ?? null) as VideoRenditions | null,
       // Ids of posts using any copy of this content, deduplicated.
       post_ids: [...new Set(String(r.post_ids).split(',').filter(Boolean).map(Number))],
       attachment_ids: (r.attachment_ids as string[]).map(String),

@@ -2,6 +2,7 @@ import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { createKeptValues } from '../../lib/kept-values.ts';
 import type { MediaSigner } from '../media/signing.ts';
+import { presentVideoFields } from '../media/video-fields.ts';
 import { listLibrary, type LibraryCursor, type LibraryRow } from './repo.ts';
 
 export type LibraryService = ReturnType<typeof createLibraryService>;
@@ -55,13 +56,31 @@ function presentItem(row: LibraryRow, signer: MediaSigner) {
     ...(row.attachment_ids.length > 0 ? ['chat'] : []),
     ...(row.file_ids.length > 0 ? ['user_media'] : []),
   ];
+  const mediaType = mediaTypeOf(row.content_type);
+  // The library is its owner's alone: a video's transcode state is theirs to see.
+  const video =
+    mediaType === 'video'
+      ? presentVideoFields(
+          {
+            id: row.id,
+            variants: row.variants,
+            videoState: row.video_state,
+            videoProgress: row.video_progress,
+            videoError: row.video_error,
+            renditions: row.renditions,
+          },
+          true,
+          signer,
+        )
+      : undefined;
   return {
     id: row.id,
     file_hash: row.hash,
-    mediaType: mediaTypeOf(row.content_type),
+    mediaType,
     mediaUrl: signer.url(row.id),
     thumbnail_url: row.variants.thumb ? signer.url(row.id, 'thumb') : null,
     poster_url: row.variants.poster ? signer.url(row.id, 'poster') : null,
+    ...video,
     file_name: row.file_name,
     size: row.size,
     content_type: row.content_type,

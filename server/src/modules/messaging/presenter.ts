@@ -1,9 +1,12 @@
 import type { ConversationRow, MessageRow, UploadRow } from '../../db/schema/index.ts';
 import type { MediaSigner } from '../media/signing.ts';
+import { presentVideoFields } from '../media/video-fields.ts';
 
 export const DELETED_USER_NAME = 'Deleted user';
 
-export function presentAttachment(upload: UploadRow, signer: MediaSigner) {
+/** An attachment; a video's fields as `video-fields.ts` makes them (their state to its sender). */
+export function presentAttachment(upload: UploadRow, signer: MediaSigner, isSender: boolean) {
+  const isVideo = upload.contentType.startsWith('video/');
   return {
     id: upload.id,
     original_filename: upload.originalFilename,
@@ -12,6 +15,7 @@ export function presentAttachment(upload: UploadRow, signer: MediaSigner) {
     file_url: signer.url(upload.id),
     thumbnail_url: upload.variants.thumb ? signer.url(upload.id, 'thumb') : null,
     is_image: upload.contentType.startsWith('image/'),
+    ...(isVideo ? presentVideoFields(upload, isSender, signer) : {}),
   };
 }
 
@@ -47,7 +51,9 @@ export function presentMessage(
     is_unlocked: message.isLocked && (isSender || context.unlocked),
     price: message.priceCents / 100,
     price_cents: message.priceCents,
-    attachments: open ? context.attachments.map((upload) => presentAttachment(upload, signer)) : [],
+    attachments: open
+      ? context.attachments.map((upload) => presentAttachment(upload, signer, isSender))
+      : [],
     is_system: message.isSystem,
     roomId: message.roomId,
   };

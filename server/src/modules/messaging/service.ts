@@ -19,6 +19,7 @@ import * as profilesRepo from '../profiles/repo.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { findUserById } from '../users/repo.ts';
 import { paymentLegs, postMovement } from '../wallet/ledger.ts';
+import { isVideoPublished } from '../media/video-fields.ts';
 import {
   presentAttachment,
   presentConversation,
@@ -216,6 +217,13 @@ export function createMessagingService(deps: {
       );
       if (own.some((row) => !row)) {
         errors.uploaded_file_uuids = ['Attachments must be your own uploaded message files.'];
+      } else if (own.some((row) => row && !isVideoPublished(row))) {
+        // A message is sent whole: its recipient never gets a video that does not play yet.
+        errors.uploaded_file_uuids = [
+          own.some((row) => row?.videoState === 'failed')
+            ? 'A video could not be processed; attach another file.'
+            : 'A video is still being processed; send it once it is ready.',
+        ];
       }
       let priceCents = 0;
       if (input.isLocked) {
@@ -348,7 +356,7 @@ export function createMessagingService(deps: {
       return rows
         .filter((row) => (seen.has(row.upload.id) ? false : (seen.add(row.upload.id), true)))
         .map((row) => ({
-          ...presentAttachment(row.upload, signer),
+          ...presentAttachment(row.upload, signer, true),
           uploaded_at: row.upload.createdAt.toISOString(),
           sender_id: userId,
           sender_username: sender?.username ?? '',

@@ -2,16 +2,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { buildPost, buildUser, type BuiltPost, type TestUser } from '../../../test/factories.ts';
-import {
-  getMedia,
-  hasFfmpeg,
-  mp4,
-  png,
-  signerOf,
-  uploadFile,
-  waitForVariants,
-} from '../../../test/media.ts';
+import { getMedia, mp4, png, signerOf, uploadFile, waitForVariants } from '../../../test/media.ts';
+import { videoIdOfPost } from '../../../test/renditions.ts';
 import { buildTestAppOn, type StoreKind } from '../../../test/stores.ts';
+import { waitForVideo } from '../../../test/video.ts';
 import type { MediaVariant } from '../media/signing.ts';
 
 /**
@@ -98,18 +92,22 @@ export function describeLockedContent(store: StoreKind) {
       profile_password: 'profile-password',
     });
 
-    // Wait for the variants, so a refusal below is never just a file that is not there yet.
-    const videoVariants: MediaVariant[] = (await hasFfmpeg())
-      ? ['original', 'poster', 'thumb']
-      : ['original'];
+    // Wait for the variants and transcodes, so a refusal below is never just a file that is not
+    // there yet (and a locked video post shows at all: until it plays, it is its author's alone).
+    const videoVariants: MediaVariant[] = ['original', 'mp4', 'poster', 'thumb'];
     lockedMedia = [
       { id: uploadIdOf(lockedImagePost.image)!, variants: ['original', 'feed', 'thumb'] },
-      { id: uploadIdOf(lockedVideoPost.video)!, variants: videoVariants },
+      { id: await videoIdOfPost(t, lockedVideoPost.id), variants: videoVariants },
       { id: uploadIdOf(postOnLockedProfile.image)!, variants: ['original', 'feed', 'thumb'] },
-      { id: uploadIdOf(lockedPostOnLockedProfile.video)!, variants: videoVariants },
+      { id: await videoIdOfPost(t, lockedPostOnLockedProfile.id), variants: videoVariants },
     ];
     for (const { id, variants } of lockedMedia) {
-      const derived = variants.filter((v) => v !== 'original') as ('feed' | 'thumb' | 'poster')[];
+      if (variants.includes('mp4')) {
+        expect(await waitForVideo(t, id)).toMatchObject({ videoState: 'ready' });
+      }
+      const derived = variants.filter((v) => v !== 'original' && v !== 'mp4') as (
+        'feed' | 'thumb' | 'poster'
+      )[];
       if (derived.length > 0) await waitForVariants(t, id, derived);
     }
   });
@@ -227,6 +225,36 @@ export function describeLockedContent(store: StoreKind) {
           // The bytes are there: a URL signed now with the app's key (which no viewer has) serves them.
           const served = await getMedia(t, signer.url(id, variant));
           expect(served.statusCode, `${id}/${variant}`).toBe(200);
+        }
+      }
+    });
+
+    it("keeps every file of a locked video's HLS tree behind a valid signature", async () => {
+      const signer = signerOf(t);
+      for (const { id, variants } of lockedMedia) {
+        if (!variants.includes('mp4')) continue;
+        const valid = new URL(signer.hlsUrl(id), 'http://x').searchParams;
+        const sig = valid.get('sig')!;
+        const tampered = `${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
+        const master = await t.request({ method: 'GET', url: signer.hlsUrl(id) });
+        expect(master.statusCode).toBe(200);
+        const rung = master.body.split('\n').find((line) => line.endsWith(`?${valid}`))!;
+        const rungUrl = `/media/${id}/hls/${rung}`;
+        const playlist = await t.request({ method: 'GET', url: rungUrl });
+        expect(playlist.statusCode).toBe(200);
+        const segment = playlist.body.split('\n').find((line) => line.endsWith(`?${valid}`))!;
+        const segmentUrl = `${rungUrl.slice(0, rungUrl.lastIndexOf('/') + 1)}${segment}`;
+        // Segments come from the store: through us, or by a redirect to the bucket.
+        expect((await getMedia(t, segmentUrl)).statusCode).toBe(200);
+        for (const url of [`/media/${id}/hls/master.m3u8`, rungUrl, segmentUrl]) {
+          const path = url.split('?')[0]!;
+          for (const query of [
+            '',
+            `?exp=${valid.get('exp')}&sig=${tampered}`,
+            new URL(signer.hlsUrl(id, Date.now() - 2 * HOUR_MS), 'http://x').search,
+          ]) {
+            expectRefused(await t.request({ method: 'GET', url: `${path}${query}` }), path + query);
+          }
         }
       }
     });

@@ -25,6 +25,23 @@ export function canSeePostContent(access: PostAccess, viewerId: number): boolean
   return !access.post.isLocked || access.unlocked;
 }
 
+/**
+ * Whether the post exists for this viewer at all: a post whose video is still processing, or
+ * failed, is its author's alone (they see its progress or its error); others see it once it
+ * plays. Checked per viewer, after the shared kept copies of the feeds.
+ */
+export function isPostPublishedFor(
+  row: { post: Pick<PostRow, 'authorId' | 'videoId'>; videoState: string | null },
+  viewerId: number,
+): boolean {
+  return (
+    row.post.authorId === viewerId ||
+    row.post.videoId === null ||
+    row.videoState === null ||
+    row.videoState === 'ready'
+  );
+}
+
 export const FEED_DEFAULT_LIMIT = 20;
 export const FEED_MAX_LIMIT = 50;
 

@@ -7,11 +7,14 @@ import {
   mp4,
   png,
   storedFileExists,
+  storedKeys,
   TEXT_BYTES,
   uploadFile,
   uploadRow,
 } from '../../../test/media.ts';
 import { multipart, type MultipartFile } from '../../../test/multipart.ts';
+import { videoIdOfPost } from '../../../test/renditions.ts';
+import { waitForVideo } from '../../../test/video.ts';
 import { posts, uploads } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -203,11 +206,23 @@ describe('POST /api/posts/', () => {
     );
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ content: 'Watch', type: 'video' });
-    expect(body.video).toMatch(signedUrl('original'));
-    expect(body.video_url).toBe(body.video);
+    // Nothing to play until the transcode is done: its author sees it processing.
+    expect(body).toMatchObject({
+      content: 'Watch',
+      type: 'video',
+      video: null,
+      video_url: null,
+      video_hls_url: null,
+      video_state: 'processing',
+    });
     expect(body).not.toHaveProperty('image');
-    expect(await uploadRow(t, uploadIdOf(body.video)!)).toMatchObject({ context: 'post_video' });
+    const videoId = await videoIdOfPost(t, body.id);
+    expect(await uploadRow(t, videoId)).toMatchObject({ context: 'post_video' });
+    expect(await waitForVideo(t, videoId)).toMatchObject({ videoState: 'ready' });
+    const ready = (await postsOf(user, user.id)).json()[0];
+    expect(ready.video).toMatch(signedUrl('mp4'));
+    expect(ready.video_url).toBe(ready.video);
+    expect(ready.video_hls_url).toMatch(new RegExp(`^/media/${videoId}/hls/master\\.m3u8\\?exp=`));
   });
 
   it.each([
@@ -228,7 +243,9 @@ describe('POST /api/posts/', () => {
     const res = await createPost(user, {}, await file());
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ type });
-    expect(res.json()[key]).toMatch(signedUrl());
+    // A video is told by its transcode state: it has nothing to play yet.
+    if (key === 'video') expect(res.json().video_state).toBe('processing');
+    else expect(res.json()[key]).toMatch(signedUrl());
   });
 
   it('refuses an empty post', async () => {
@@ -452,9 +469,10 @@ describe('locked posts', () => {
       media: { content: await mp4(4), type: 'video' },
     });
     const imageUpload = uploadIdOf(image.image)!;
-    const videoUpload = uploadIdOf(video.video)!;
+    const videoUpload = await videoIdOfPost(t, video.id);
     expect(imageUpload).toBeDefined();
-    expect(videoUpload).toBeDefined();
+    // Until it plays, the post is its author's alone; then it shows, locked.
+    await waitForVideo(t, videoUpload);
 
     const fromFeed = await wholeFeed(viewer);
     const fromAuthor = (await postsOf(viewer, author.id)).json();
@@ -483,7 +501,7 @@ describe('locked posts', () => {
       type: 'video',
       is_locked: true,
       is_unlocked: true,
-      video: expect.stringMatching(signedUrl('original')),
+      video: expect.stringMatching(signedUrl('mp4')),
     });
   });
 
@@ -572,8 +590,10 @@ describe('DELETE /api/posts/{id}/', () => {
       content: 'bye',
       media: { content: await mp4(5), type: 'video' },
     });
-    const upload = await uploadRow(t, uploadIdOf(post.video)!);
+    const upload = await uploadRow(t, await videoIdOfPost(t, post.id));
     expect(await storedFileExists(t, upload!.storageKey)).toBe(true);
+    const ready = await waitForVideo(t, upload!.id);
+    const playable = (await postsOf(author, author.id)).json()[0];
 
     const res = await deletePost(author, post.id);
     expect(res.statusCode).toBe(204);
@@ -582,7 +602,10 @@ describe('DELETE /api/posts/{id}/', () => {
     expect(await uploadRow(t, upload!.id)).toBeUndefined();
     expect(await storedFileExists(t, upload!.storageKey)).toBe(false);
     expect(await inFeed(viewer, post.id)).toBeUndefined();
-    expect((await t.request({ method: 'GET', url: post.video! })).statusCode).toBe(404);
+    for (const url of [playable.video, playable.video_hls_url]) {
+      expect((await t.request({ method: 'GET', url })).statusCode).toBe(404);
+    }
+    expect(await storedKeys(t, ready!.renditions!.prefix)).toEqual([]);
 
     const again = await deletePost(author, post.id);
     expect(again.statusCode).toBe(404);

@@ -1,7 +1,8 @@
 import type { MediaSigner } from '../media/signing.ts';
+import { presentVideoFields, type PresentedVideoFields } from '../media/video-fields.ts';
 import type { PostWithAuthor } from './repo.ts';
 import { presentPrice } from '../users/presenter.ts';
-import { canSeePostContent, needsSubscription } from './policy.ts';
+import { canSeePostContent, isPostPublishedFor, needsSubscription } from './policy.ts';
 
 /**
  * A post as one viewer sees it. A post behind a subscription or a password the viewer has not
@@ -31,22 +32,36 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     requires_subscription: gated,
     subscription_price: gated ? presentPrice(row.authorPriceCents) : null,
   };
-  if (!canSeePostContent(row, viewerId)) {
+  // A video not playable yet is never listed for others; should one reach here, it stays empty.
+  if (!canSeePostContent(row, viewerId) || !isPostPublishedFor(row, viewerId)) {
     return { ...base, ...access, content: '', type: 'post' as const };
   }
-  const media: Record<string, string> = {};
+  const media: {
+    image?: string;
+    image_url?: string;
+    video?: string | null;
+  } & Partial<PresentedVideoFields> = {};
   if (post.imageId) {
     const url = signer.url(post.imageId, row.imageVariants?.feed ? 'feed' : 'original');
     media.image = url;
     media.image_url = url;
   }
   if (post.videoId) {
-    const url = signer.url(post.videoId, 'original');
-    media.video = url;
-    media.video_url = url;
-    if (row.videoVariants?.poster) media.poster_url = signer.url(post.videoId, 'poster');
+    const video = presentVideoFields(videoOf(row, post.videoId), isOwner, signer);
+    Object.assign(media, { video: video.video_url }, video);
   }
   return { ...base, ...access, content: post.content, type: post.type, ...media };
+}
+
+function videoOf(row: PostWithAuthor, videoId: string) {
+  return {
+    id: videoId,
+    variants: row.videoVariants ?? {},
+    videoState: row.videoState,
+    videoProgress: row.videoProgress ?? 0,
+    videoError: row.videoError,
+    renditions: row.videoRenditions,
+  };
 }
 
 export type PresentedPost = ReturnType<typeof presentPost>;

@@ -28,6 +28,11 @@ const postColumns = {
   authorPriceCents: users.subscriptionPriceCents,
   imageVariants: imageUpload.variants,
   videoVariants: videoUpload.variants,
+  // Where the video's transcode is: who may see the post, and what plays.
+  videoState: videoUpload.videoState,
+  videoProgress: videoUpload.videoProgress,
+  videoError: videoUpload.videoError,
+  videoRenditions: videoUpload.renditions,
 };
 
 /** One query gives a page of posts with their author, media variants and the viewer's unlock. */
@@ -262,6 +267,21 @@ export async function findViewerMarks(
     creators: numbers(row?.creators),
     posts: numbers(row?.posts),
   };
+}
+
+/** Where the transcodes of these videos are now: for rows read from a kept copy. */
+export function findVideoStates(db: Executor, uploadIds: string[]) {
+  return db
+    .select({
+      id: uploads.id,
+      variants: uploads.variants,
+      videoState: uploads.videoState,
+      videoProgress: uploads.videoProgress,
+      videoError: uploads.videoError,
+      renditions: uploads.renditions,
+    })
+    .from(uploads)
+    .where(inArray(uploads.id, uploadIds));
 }
 
 /** Whose posts the viewer's home feed holds: the people they follow or subscribe to, and theirs. */

@@ -18,6 +18,7 @@ import * as profilesRepo from '../profiles/repo.ts';
 import type { ReceivedFile, UploadsService } from '../uploads/service.ts';
 import { encodeCursor, type PostCursor } from './cursor.ts';
 import {
+  isPostPublishedFor,
   needsSubscription,
   placeholderContent,
   POST_MAX_LENGTH,
@@ -83,31 +84,66 @@ export function createPostsService(deps: {
    * A page of posts as the viewer sees it. Authors hidden from the viewer (a block either way, a
    * suspension: `users/visibility.ts`) are dropped here,
    * per viewer, because the kept copies of the feeds are shared by everyone; the cursor still
-   * follows the rows read, so a page may come out short but the next one starts right.
+   * follows the rows read, so a page may come out short but the next one starts right. Posts
+   * whose video is not playable yet are dropped the same way, but for their author.
    */
   async function page(
-    rows: repo.PostWithAuthor[],
+    read: repo.PostWithAuthor[],
     viewerId: number,
     limit: number,
   ): Promise<PostPage> {
-    const last = rows.at(-1);
-    const hidden = await hiddenFrom(
-      db,
-      viewerId,
-      rows.map((row) => row.post.authorId),
-    );
+    const last = read.at(-1);
+    const [hidden, rows] = await Promise.all([
+      hiddenFrom(
+        db,
+        viewerId,
+        read.map((row) => row.post.authorId),
+      ),
+      withCurrentVideos(read),
+    ]);
     return {
       posts: rows
-        .filter((row) => !hidden.has(row.post.authorId))
+        .filter((row) => !hidden.has(row.post.authorId) && isPostPublishedFor(row, viewerId))
         .map((row) => presentPost(row, viewerId, signer)),
       nextCursor: rows.length === limit && last ? encodeCursor(last.post) : undefined,
     };
   }
 
+  /**
+   * The rows with the current state of each video that was not finished when they were read.
+   * Kept copies of the feeds are dropped when posts change, not when a transcode moves on; so
+   * the few unfinished videos on a page are asked about again, and a post appears to everyone
+   * as soon as its video plays, on every instance, and its author sees its progress. Kept rows
+   * are shared: changed ones are copies.
+   */
+  async function withCurrentVideos(rows: repo.PostWithAuthor[]): Promise<repo.PostWithAuthor[]> {
+    const unfinished = rows.flatMap((row) =>
+      row.post.videoId && row.videoState !== null && row.videoState !== 'ready'
+        ? [row.post.videoId]
+        : [],
+    );
+    if (unfinished.length === 0) return rows;
+    const current = new Map(
+      (await repo.findVideoStates(db, unfinished)).map((video) => [video.id, video]),
+    );
+    return rows.map((row) => {
+      const video = row.post.videoId ? current.get(row.post.videoId) : undefined;
+      if (!video) return row;
+      return {
+        ...row,
+        videoVariants: video.variants,
+        videoState: video.videoState,
+        videoProgress: video.videoProgress,
+        videoError: video.videoError,
+        videoRenditions: video.renditions,
+      };
+    });
+  }
+
   /** The post if the viewer may know it exists: its author's profile is open to them. */
   async function findVisiblePost(viewerId: number, postId: number) {
     const row = await repo.findPostFor(db, viewerId, postId);
-    if (!row) return undefined;
+    if (!row || !isPostPublishedFor(row, viewerId)) return undefined;
     const author = await profilesRepo.findUserByIdOrUsername(db, String(row.post.authorId));
     if (!author || (await isHiddenFrom(db, viewerId, author.id))) return undefined;
     const unlocked =

@@ -1,10 +1,12 @@
 import type { UploadRow } from '../../db/schema/index.ts';
 import type { MediaSigner } from '../media/signing.ts';
+import { presentVideoFields } from '../media/video-fields.ts';
 
 export type PresentedUpload = ReturnType<typeof presentUpload>;
 
 /** An upload as its owner sees it; the URL is signed and short-lived. */
 export function presentUpload(row: UploadRow, signer: MediaSigner) {
+  const isVideo = row.contentType.startsWith('video/');
   return {
     id: row.id,
     context: row.context,
@@ -15,10 +17,11 @@ export function presentUpload(row: UploadRow, signer: MediaSigner) {
     file_url: signer.url(row.id),
     thumbnail_url: row.variants.thumb ? signer.url(row.id, 'thumb') : null,
     is_image: row.contentType.startsWith('image/'),
-    is_video: row.contentType.startsWith('video/'),
+    is_video: isVideo,
     is_audio: row.contentType.startsWith('audio/'),
     width: row.width,
     height: row.height,
     uploaded_at: row.createdAt.toISOString(),
+    ...(isVideo ? presentVideoFields(row, true, signer) : {}),
   };
 }

@@ -1,0 +1,43 @@
+import type { UploadRow } from '../../db/schema/index.ts';
+import type { MediaSigner } from './signing.ts';
+
+/** What of a video upload its fields are made from; a post's joined columns give the same. */
+export type VideoSource = Pick<
+  UploadRow,
+  'id' | 'variants' | 'videoState' | 'videoProgress' | 'videoError' | 'renditions'
+>;
+
+/** Whether others may see a video: a finished one, or one stored before transcoding existed. */
+export function isVideoPublished(video: Pick<UploadRow, 'videoState'>): boolean {
+  return video.videoState === null || video.videoState === 'ready';
+}
+
+/**
+ * A video's URLs for a viewer allowed to see it: `video_url` is the progressive MP4 once the
+ * transcode is done (the original for a video stored before transcoding existed, and nothing
+ * while it is processing or failed), `video_hls_url` the signed master playlist once done. Its
+ * owner also learns where the transcode is (`video_state`, `video_progress`, `video_error`);
+ * nobody else does.
+ */
+export function presentVideoFields(video: VideoSource, isOwner: boolean, signer: MediaSigner) {
+  const ready = video.videoState === 'ready' && video.renditions !== null;
+  const url = ready
+    ? signer.url(video.id, 'mp4')
+    : video.videoState === null
+      ? signer.url(video.id, 'original')
+      : null;
+  const fields = {
+    video_url: url,
+    video_hls_url: ready ? signer.hlsUrl(video.id) : null,
+    poster_url: video.variants.poster ? signer.url(video.id, 'poster') : null,
+  };
+  if (!isOwner) return fields;
+  return {
+    ...fields,
+    video_state: video.videoState,
+    video_progress: video.videoProgress,
+    video_error: video.videoError,
+  };
+}
+
+export type PresentedVideoFields = ReturnType<typeof presentVideoFields>;
