@@ -27,13 +27,15 @@ export type JobHandlers = {
 /**
  * Queues that run one long job at a time per worker, with `workers` workers each, at most one
  * job per key queued and one running (pg-boss's `stately` policy), and a lease long enough for
- * an hour of video on a slow machine: a crashed worker's job is retried when the lease ends.
+ * the longest video the queue takes on a slow machine: a crashed worker's job is retried when
+ * the lease ends, so the short queue (videos up to 5 minutes) keeps a short one.
  */
-const LONG_RUNNING: Partial<Record<JobName, { keyOf: (data: { uploadId: string }) => string }>> = {
-  'video-transcode': { keyOf: (data) => data.uploadId },
-  'video-transcode-long': { keyOf: (data) => data.uploadId },
+const LONG_RUNNING: Partial<
+  Record<JobName, { keyOf: (data: { uploadId: string }) => string; leaseHours: number }>
+> = {
+  'video-transcode': { keyOf: (data) => data.uploadId, leaseHours: 1 },
+  'video-transcode-long': { keyOf: (data) => data.uploadId, leaseHours: 6 },
 };
-const LONG_RUNNING_LEASE_HOURS = 6;
 const LONG_RUNNING_RETRIES = 3;
 
 /** Recurring jobs (cron, UTC). */
@@ -99,7 +101,7 @@ export async function startJobQueue(pool: pg.Pool, deps: { log: Log }): Promise<
           retryLimit: LONG_RUNNING_RETRIES,
           retryDelay: 30,
           retryBackoff: true,
-          expireInHours: LONG_RUNNING_LEASE_HOURS,
+          expireInHours: longRunning.leaseHours,
         });
         return;
       }
