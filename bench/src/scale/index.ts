@@ -5,6 +5,7 @@ import { ledger } from './ledger.ts';
 import { library } from './library.ts';
 import { realtime } from './realtime.ts';
 import { upload } from './upload.ts';
+import { video } from './video.ts';
 
 /** The scale benchmarks, in the order they run. */
-export const scaleBenchmarks: Benchmark[] = [feed, upload, ledger, realtime, library, inbox];
+export const scaleBenchmarks: Benchmark[] = [feed, upload, ledger, realtime, library, inbox, video];

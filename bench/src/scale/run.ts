@@ -2,7 +2,7 @@
  * Zura's scale benchmarks: large generated data sets, big uploads, money under concurrency,
  * many sockets and a popular creator's inbox. Each starts its own server on a fresh DATA_DIR.
  *
- *   npx node bench/src/scale/run.ts [feed|upload|ledger|realtime|library|inbox ...] [options]
+ *   npx node bench/src/scale/run.ts [feed|upload|ledger|realtime|library|inbox|video ...] [options]
  *
  * A missed target is reported, never a failure: the exit code is non-zero only when a
  * benchmark could not run.

@@ -64,17 +64,18 @@ async function writeVideo(file: string, head: Buffer, size: number): Promise<voi
 }
 
 /** POSTs the file as multipart/form-data, streamed from disk; answers the status and body. */
-function uploadFile(
+export function uploadFile(
   url: string,
   token: string,
   file: string,
   size: number,
+  as: { filename: string; type: string } = { filename: 'big.mp4', type: 'video/mp4' },
 ): Promise<{ status: number; body: string }> {
   const boundary = `----zura-bench-${randomBytes(8).toString('hex')}`;
   const preamble = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="context"\r\n\r\npost_video\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\n` +
-      'Content-Type: video/mp4\r\n\r\n',
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${as.filename}"\r\n` +
+      `Content-Type: ${as.type}\r\n\r\n`,
   );
   const epilogue = Buffer.from(`\r\n--${boundary}--\r\n`);
   const target = new URL('/api/uploads/', url);
