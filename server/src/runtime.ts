@@ -107,6 +107,10 @@ export async function startRuntime(options: {
       `video: transcoding with the ${binaries.source} ffmpeg ${binaries.version}`,
     );
   }
+  // Ends running transcodes at shutdown; they settle once the queue stopped taking results.
+  const shutdown = new AbortController();
+  let markQueueStopped = () => {};
+  const queueStopped = new Promise<void>((resolve) => (markQueueStopped = resolve));
   const videoDeps = {
     db: database.db,
     pool: database.pool,
@@ -117,6 +121,8 @@ export async function startRuntime(options: {
     config: config.video,
     binaries: () => ffmpegBinaries(config.video.ffmpegPath),
     log,
+    signal: shutdown.signal,
+    queueStopped,
   };
   await jobs.work(
     {
@@ -146,7 +152,9 @@ export async function startRuntime(options: {
     secrets,
     async close() {
       await app.close();
+      shutdown.abort();
       await jobs.stop();
+      markQueueStopped();
       await bus.close();
       await changes.close();
       redis?.disconnect();

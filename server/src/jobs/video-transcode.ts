@@ -90,6 +90,13 @@ export type VideoTranscodeDeps = {
   binaries: () => Promise<FfmpegBinaries>;
   log: { error: (obj: object, msg: string) => void };
   stallMs?: number;
+  /**
+   * Aborted when the process shuts down: ffmpeg is killed, and the interrupted job settles only
+   * once `queueStopped` resolves, so the queue never records it (as done or failed), its lease
+   * runs out and it is retried, on this instance or another.
+   */
+  signal?: AbortSignal;
+  queueStopped?: Promise<void>;
 };
 
 /**
@@ -273,6 +280,7 @@ export function createVideoTranscodeHandler(
           probe,
           outDir,
           stallMs,
+          signal: deps.signal,
           onProgress: (share) => report(share * 10),
         });
         rungs.push({ plan: own, profile: probe.video.profile });
@@ -292,14 +300,21 @@ export function createVideoTranscodeHandler(
           probe,
           outDir,
           stallMs,
+          signal: deps.signal,
           rungs: lower,
           withMp4: !repackaged,
           onProgress: (share) => report(repackaged ? 10 + share * 90 : share * 100),
         });
       } catch (error) {
         // The repackaged rung already plays; a failure of the extra rungs is only logged
-        // (unless a retry may still make them).
-        if (!playable || (error instanceof FfmpegStalledError && !run.lastAttempt)) throw error;
+        // (unless a retry may still make them, or the process is shutting down).
+        if (
+          deps.signal?.aborted ||
+          !playable ||
+          (error instanceof FfmpegStalledError && !run.lastAttempt)
+        ) {
+          throw error;
+        }
         deps.log.error({ err: error, upload: row.id }, 'video: extra rungs not made');
         extraMade = false;
       }
@@ -357,6 +372,10 @@ export function createVideoTranscodeHandler(
           }
           await storage.withLocalFile(row.storageKey, (file) => transcode(row, file, run));
         } catch (error) {
+          if (deps.signal?.aborted) {
+            await deps.queueStopped;
+            throw error;
+          }
           if (error instanceof VideoRejected) return await fail(row, error.message);
           if (run.lastAttempt) {
             deps.log.error({ err: error, upload: uploadId }, 'video: giving up');

@@ -24,13 +24,21 @@ const LOW_PRIORITY = 10;
 export function runFfmpeg(
   ffmpeg: string,
   args: string[],
-  options: { stallMs: number; onProgress?: (outMs: number) => void },
+  options: {
+    stallMs: number;
+    onProgress?: (outMs: number) => void;
+    /** Aborted when the process shuts down: ffmpeg is killed rather than left running alone. */
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<{ outMs: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       ffmpeg,
       ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', ...args],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...(options.signal ? { signal: options.signal, killSignal: 'SIGKILL' as const } : {}),
+      },
     );
     if (child.pid !== undefined) {
       try {

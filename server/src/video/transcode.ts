@@ -32,6 +32,8 @@ export type PassOptions = {
   /** Where the outputs go: `<name>/index.m3u8` with its segments, the MP4, the poster. */
   outDir: string;
   stallMs: number;
+  /** Aborted at shutdown: every ffmpeg of the pass is killed. */
+  signal?: AbortSignal | undefined;
   /** Share of this pass done, 0–1. */
   onProgress: (share: number) => void;
 };
@@ -83,6 +85,7 @@ export async function repackage(options: PassOptions): Promise<RungPlan> {
     ],
     {
       stallMs: options.stallMs,
+      signal: options.signal,
       onProgress: (outMs) => options.onProgress(Math.min(1, outMs / probe.durationMs)),
     },
   );
@@ -143,6 +146,7 @@ export async function encodeLadder(
     ['-i', source, '-filter_complex', filters.join(';'), ...outputs],
     {
       stallMs: options.stallMs,
+      signal: options.signal,
       onProgress: (outMs) => options.onProgress(share * Math.min(1, outMs / probe.durationMs)),
     },
   );
@@ -163,7 +167,7 @@ export async function encodeLadder(
         '+faststart',
         path.join(outDir, MP4_NAME),
       ],
-      { stallMs: options.stallMs },
+      { stallMs: options.stallMs, signal: options.signal },
     );
     options.onProgress(1);
   }
