@@ -21,12 +21,10 @@ describe('conversation parties', () => {
   });
 
   it('answers conversations asked for together with one query, each with its own sides', async () => {
-    const [ann, ben, cat] = await Promise.all([
-      buildUser(t),
-      buildUser(t),
-      buildUser(t, { isCreator: true }),
-    ]);
-    if (!ann || !ben || !cat) throw new Error('users not built');
+    // One after another: a conversation's low side is the lower user id.
+    const ann = await buildUser(t);
+    const ben = await buildUser(t);
+    const cat = await buildUser(t, { isCreator: true });
     const first = await startConversation(t, ann, ben);
     const second = await startConversation(t, ben, cat);
     const missing = second.id + 1_000;
@@ -54,8 +52,8 @@ describe('conversation parties', () => {
   });
 
   it('shows a side whose account was deleted as empty, from the next lookup on', async () => {
-    const [ann, ben] = await Promise.all([buildUser(t), buildUser(t)]);
-    if (!ann || !ben) throw new Error('users not built');
+    const ann = await buildUser(t);
+    const ben = await buildUser(t);
     const conversation = await startConversation(t, ann, ben);
     const partiesOf = createConversationParties(t.db, t.services.changes);
     expect(await partiesOf(conversation.id)).toEqual({
