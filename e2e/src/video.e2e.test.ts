@@ -6,19 +6,19 @@ import { createPostViaApi, postsOfUser, type ApiPost } from './lib/content.ts';
 import { person, type Person } from './lib/economy.ts';
 import { expectVisible } from './lib/expect.ts';
 import { api, baseUrl, uniqueName } from './lib/server.ts';
-import { HAS_FFMPEG, hevcMov, mediaElementState, playMuted, truncatedMp4 } from './lib/videos.ts';
+import {
+  HAS_FFMPEG,
+  hevcMov,
+  mediaElementState,
+  startPlayback,
+  truncatedMp4,
+} from './lib/videos.ts';
 import { useOtherVisitors } from './lib/visitors.ts';
 
 const t = useBrowser();
 const visitors = useOtherVisitors(t);
 
-/** A post's video fields; `video_state` and the rest only reach its author. */
-type VideoPost = ApiPost & {
-  video_hls_url?: string | null;
-  poster_url?: string | null;
-  video_state?: 'processing' | 'ready' | 'failed' | null;
-  video_error?: string | null;
-};
+type VideoPost = ApiPost;
 
 /** Transcoding a few seconds of 720p on a shared machine: generous, as a user's patience. */
 const TRANSCODE_MS = 150_000;
@@ -138,7 +138,7 @@ describe.skipIf(!HAS_FFMPEG)('video posts', () => {
       await expectVisible(fanPost);
       const video = fanPost.getByLabel(`Video posted by ${creator.username}`, { exact: true });
       await expectVisible(video);
-      await playMuted(video);
+      await startPlayback(video);
       await expect
         .poll(async () => (await mediaElementState(video)).currentTime, {
           timeout: 30_000,

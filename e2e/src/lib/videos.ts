@@ -137,11 +137,14 @@ export async function truncatedMp4(name: string, seconds = 4): Promise<MediaFile
   return { name, mimeType: 'video/mp4', buffer: whole.subarray(0, Math.floor(whole.length / 2)) };
 }
 
-/** Starts the <video> muted (so no autoplay policy stands in the way). */
-export function playMuted(video: Locator): Promise<void> {
-  return video.evaluate(async (element) => {
+/**
+ * Starts the <video> muted (so no autoplay policy stands in the way), without waiting: a
+ * player that falls back from its stream to the file interrupts the first play().
+ */
+export function startPlayback(video: Locator): Promise<void> {
+  return video.evaluate((element) => {
     const media = element as unknown as { muted: boolean; play(): Promise<void> };
     media.muted = true;
-    await media.play();
+    media.play().catch(() => undefined);
   });
 }
