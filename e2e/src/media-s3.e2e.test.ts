@@ -161,7 +161,9 @@ async function expectMetadataLoaded(video: Locator): Promise<MediaElementState> 
 describe('media in a bucket, redirected to presigned URLs', () => {
   let s3: TestS3;
   beforeAll(async () => {
-    s3 = await startS3('zura-e2e-redirect');
+    // With the CORS rule docs/deploy.md asks for (any origin: the server's port is not known
+    // yet), so that the stream's segments may be fetched from the bucket.
+    s3 = await startS3('zura-e2e-redirect', { corsOrigins: ['*'] });
   });
   afterAll(async () => {
     await s3?.close();
