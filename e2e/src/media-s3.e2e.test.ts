@@ -162,7 +162,7 @@ describe('media in a bucket, redirected to presigned URLs', () => {
   let s3: TestS3;
   beforeAll(async () => {
     // With the CORS rule docs/deploy.md asks for (any origin: the server's port is not known
-    // yet), so that the stream's segments may be fetched from the bucket.
+    // yet), as a deployment redirecting to its bucket has it.
     s3 = await startS3('zura-e2e-redirect', { corsOrigins: ['*'] });
   });
   afterAll(async () => {
@@ -221,7 +221,7 @@ describe('media in a bucket, redirected to presigned URLs', () => {
   });
 
   it.runIf(HAS_FFMPEG)(
-    'streams a subscriber the video: playlists from us, segments through a redirect to the bucket',
+    'plays a subscriber the video: its bytes through our gate and a redirect to the bucket',
     async () => {
       const { page } = t;
       const { creator, content } = await creatorWithPost({ video: await mp4Video('clip.mp4') });
@@ -233,24 +233,31 @@ describe('media in a bucket, redirected to presigned URLs', () => {
       });
       const state = await expectMetadataLoaded(video);
       expect(state.duration).toBeCloseTo(4, 0);
-      const hls = await hlsExchanges(video, traffic);
-
-      // The playlists are rewritten per viewer, so we answer them ourselves; each segment is
-      // a redirect to a presigned GET of the bucket, which served its bytes.
-      expect(hls.playlists.length).toBeGreaterThan(0);
-      for (const hop of hls.playlists) expect(hop.status, hop.url.pathname).toBe(200);
-      expect(hls.segments.length, 'segments asked of us').toBeGreaterThan(0);
-      for (const hop of hls.segments) {
+      // Chromium plays the stream natively; with the segments behind a cross-origin redirect
+      // it falls back to the progressive MP4 (docs/deploy.md: "videos still play, at one
+      // quality"). Either way every byte of the video went through our gate and a redirect
+      // to a presigned GET of the bucket; only the playlists, rewritten per viewer, are ours.
+      const exchanges = await traffic.settled();
+      const mediaPath = /^\/media\/[\w-]+\/(?:mp4|hls\/)/;
+      const ours = exchanges.filter(
+        (exchange) => exchange.url.origin === baseUrl() && mediaPath.test(exchange.url.pathname),
+      );
+      const bytes = ours.filter((exchange) => !exchange.url.pathname.endsWith('.m3u8'));
+      expect(bytes.length, 'video bytes asked of us').toBeGreaterThan(0);
+      for (const hop of bytes) {
         expect(hop.status, hop.url.pathname).toBe(302);
         expect(new URL(hop.headers.location ?? '').origin).toBe(s3.endpoint);
       }
-      const fromBucket = hls.exchanges.filter(
+      for (const hop of ours.filter((exchange) => exchange.url.pathname.endsWith('.m3u8'))) {
+        expect(hop.status, hop.url.pathname).toBe(200);
+      }
+      const fromBucket = exchanges.filter(
         (exchange) =>
           exchange.url.origin === s3.endpoint &&
           exchange.redirectedFrom !== undefined &&
-          new URL(exchange.redirectedFrom).pathname.startsWith(hls.prefix),
+          mediaPath.test(new URL(exchange.redirectedFrom).pathname),
       );
-      expect(fromBucket.length, 'segments fetched from the bucket').toBeGreaterThan(0);
+      expect(fromBucket.length, 'video bytes fetched from the bucket').toBeGreaterThan(0);
       for (const hop of fromBucket) expect([200, 206]).toContain(hop.status);
       expect(browserRequests(s3).length).toBeGreaterThan(0);
 
