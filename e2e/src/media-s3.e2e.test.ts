@@ -21,6 +21,7 @@ import {
   mediaElementState,
   mp4Video,
   seekVideo,
+  startPlayback,
   type MediaElementState,
 } from './lib/videos.ts';
 
@@ -48,6 +49,18 @@ async function creatorWithPost(media: { image: MediaFile } | { video: MediaFile 
   const creator = await paidCreator({ price: '4.99' });
   const content = `Behind the subscription ${uniqueName('media')}`;
   await createPostViaApi(creator.tokens.access, { content, ...media });
+  // A video is its author's alone until transcoded: a fan sees the post once it is ready.
+  if ('video' in media) {
+    await expect
+      .poll(
+        async () =>
+          (await postsOfUser(creator.tokens.access, creator.id)).find(
+            (post) => post.content === content,
+          )?.video_state,
+        { timeout: 90_000, interval: 500, message: 'the video should be transcoded' },
+      )
+      .toBe('ready');
+  }
   return { creator, content };
 }
 
@@ -96,25 +109,50 @@ function exchangesOf(exchanges: Exchange[], src: string): Exchange[] {
   );
 }
 
-/** The first byte a Range request header asks for ('bytes=1234-' → 1234), or undefined. */
-function rangeStart(header: string | undefined): number | undefined {
-  const match = /^bytes=(\d+)-/.exec(header ?? '');
-  return match ? Number(match[1]) : undefined;
-}
-
 /** Requests that reached the bucket from the browser (not from our server's SDK). */
 function browserRequests(s3: TestS3) {
   return s3.requests.filter((request) => /Chrome/.test(String(request.headers['user-agent'])));
 }
 
+/**
+ * The exchanges of the HLS tree of the <video>'s stream (`/media/<id>/hls/...`): its
+ * playlists and its segments, as the browser asked for them.
+ */
+async function hlsExchanges(video: Locator, traffic: ReturnType<typeof recordTraffic>) {
+  const src = (await video.getAttribute('src')) ?? (await video.getAttribute('data-src')) ?? '';
+  const playback = await video.getAttribute('data-playback');
+  expect(['native-hls', 'hls.js'], `the player's plan (src ${src})`).toContain(playback);
+  const exchanges = await traffic.settled();
+  const master = exchanges.find(
+    (exchange) =>
+      exchange.url.origin === baseUrl() &&
+      /^\/media\/[\w-]+\/hls\/master\.m3u8$/.test(exchange.url.pathname),
+  );
+  expect(master, 'the master playlist should be asked for').toBeDefined();
+  const prefix = master?.url.pathname.replace(/master\.m3u8$/, '') ?? '/none/';
+  const ours = exchanges.filter(
+    (exchange) => exchange.url.origin === baseUrl() && exchange.url.pathname.startsWith(prefix),
+  );
+  return {
+    prefix,
+    exchanges,
+    playlists: ours.filter((exchange) => exchange.url.pathname.endsWith('.m3u8')),
+    segments: ours.filter((exchange) => !exchange.url.pathname.endsWith('.m3u8')),
+  };
+}
+
 async function expectMetadataLoaded(video: Locator): Promise<MediaElementState> {
   await expectVisible(video);
+  // A streamed video loads once its viewer starts it (hls.js fetches nothing before).
+  await startPlayback(video);
   await expect
     .poll(async () => (await mediaElementState(video)).readyState, {
       timeout: 20_000,
       message: `${String(video)} should load its metadata (readyState >= 1)`,
     })
     .toBeGreaterThanOrEqual(1);
+  // Held still, so what the test then reads (or seeks to) is not moved on by playback.
+  await video.evaluate((element) => (element as unknown as { pause(): void }).pause());
   const state = await mediaElementState(video);
   expect(state.error, 'the video should not fail').toBe(0);
   return state;
@@ -123,7 +161,9 @@ async function expectMetadataLoaded(video: Locator): Promise<MediaElementState> 
 describe('media in a bucket, redirected to presigned URLs', () => {
   let s3: TestS3;
   beforeAll(async () => {
-    s3 = await startS3('zura-e2e-redirect');
+    // With the CORS rule docs/deploy.md asks for (any origin: the server's port is not known
+    // yet), as a deployment redirecting to its bucket has it.
+    s3 = await startS3('zura-e2e-redirect', { corsOrigins: ['*'] });
   });
   afterAll(async () => {
     await s3?.close();
@@ -175,12 +215,13 @@ describe('media in a bucket, redirected to presigned URLs', () => {
     const directives = cspDirectives(exchanges, `/profile/${creator.username}`);
     expect(directives.get('img-src')).toContain(s3.endpoint);
     expect(directives.get('media-src')).toContain(s3.endpoint);
-    expect(directives.get('connect-src')).not.toContain(s3.endpoint);
+    // hls.js fetches segments itself, following our redirects to the bucket.
+    expect(directives.get('connect-src')).toContain(s3.endpoint);
     expect(csp.reports).toEqual([]);
   });
 
   it.runIf(HAS_FFMPEG)(
-    'loads a subscriber the video through the redirect, with Range requests to the bucket',
+    'plays a subscriber the video: its bytes through our gate and a redirect to the bucket',
     async () => {
       const { page } = t;
       const { creator, content } = await creatorWithPost({ video: await mp4Video('clip.mp4') });
@@ -192,31 +233,33 @@ describe('media in a bucket, redirected to presigned URLs', () => {
       });
       const state = await expectMetadataLoaded(video);
       expect(state.duration).toBeCloseTo(4, 0);
-      const src = (await video.getAttribute('src')) ?? '';
-      expect(src).toMatch(SIGNED_MEDIA_URL);
-
-      // Its index is at the end of the file: the browser had to ask for a range far into it,
-      // each time through our gate and a redirect to the bucket.
+      // Chromium plays the stream natively; with the segments behind a cross-origin redirect
+      // it falls back to the progressive MP4 (docs/deploy.md: "videos still play, at one
+      // quality"). Either way every byte of the video went through our gate and a redirect
+      // to a presigned GET of the bucket; only the playlists, rewritten per viewer, are ours.
       const exchanges = await traffic.settled();
-      const ours = exchangesOf(exchanges, src);
-      expect(ours.length).toBeGreaterThan(0);
-      for (const hop of ours) expect(hop.status).toBe(302);
+      const mediaPath = /^\/media\/[\w-]+\/(?:mp4|hls\/)/;
+      const ours = exchanges.filter(
+        (exchange) => exchange.url.origin === baseUrl() && mediaPath.test(exchange.url.pathname),
+      );
+      const bytes = ours.filter((exchange) => !exchange.url.pathname.endsWith('.m3u8'));
+      expect(bytes.length, 'video bytes asked of us').toBeGreaterThan(0);
+      for (const hop of bytes) {
+        expect(hop.status, hop.url.pathname).toBe(302);
+        expect(new URL(hop.headers.location ?? '').origin).toBe(s3.endpoint);
+      }
+      for (const hop of ours.filter((exchange) => exchange.url.pathname.endsWith('.m3u8'))) {
+        expect(hop.status, hop.url.pathname).toBe(200);
+      }
       const fromBucket = exchanges.filter(
         (exchange) =>
           exchange.url.origin === s3.endpoint &&
           exchange.redirectedFrom !== undefined &&
-          new URL(exchange.redirectedFrom).pathname === new URL(src, baseUrl()).pathname,
+          mediaPath.test(new URL(exchange.redirectedFrom).pathname),
       );
-      expect(fromBucket.length).toBeGreaterThan(0);
-      for (const hop of fromBucket) {
-        expect(hop.status, `${hop.requestHeaders.range} from the bucket`).toBe(206);
-        expect(hop.headers['content-range']).toMatch(/^bytes \d+-\d+\/\d+$/);
-      }
-      const starts = browserRequests(s3)
-        .map((request) => rangeStart(String(request.headers.range ?? '')))
-        .filter((start) => start !== undefined);
-      expect(starts.length, 'Range requests that reached the bucket').toBeGreaterThan(0);
-      expect(Math.max(...starts), 'a range far into the file').toBeGreaterThan(0);
+      expect(fromBucket.length, 'video bytes fetched from the bucket').toBeGreaterThan(0);
+      for (const hop of fromBucket) expect([200, 206]).toContain(hop.status);
+      expect(browserRequests(s3).length).toBeGreaterThan(0);
 
       expect(csp.reports).toEqual([]);
     },
@@ -321,7 +364,7 @@ describe('media in a bucket, streamed through us (S3_PROXY=true)', () => {
   });
 
   it.runIf(HAS_FFMPEG)(
-    'plays a subscriber the video and seeks in it: Range, 206 from us',
+    'streams a subscriber the video and seeks in it, every byte from us',
     async () => {
       const { page } = t;
       const { creator, content } = await creatorWithPost({ video: await mp4Video('seek.mp4', 6) });
@@ -344,20 +387,13 @@ describe('media in a bucket, streamed through us (S3_PROXY=true)', () => {
       expect(after.currentTime).toBeCloseTo(4.5, 0);
       expect(after.videoWidth).toBe(640);
 
-      const src = (await video.getAttribute('src')) ?? '';
-      expect(src).toMatch(SIGNED_MEDIA_URL);
-      const ours = exchangesOf(await traffic.settled(), src);
-      expect(ours.length).toBeGreaterThan(0);
-      for (const hop of ours) {
+      // Every playlist and segment came from us, none redirected.
+      const hls = await hlsExchanges(video, traffic);
+      expect(hls.segments.length, 'segments asked of us').toBeGreaterThan(0);
+      for (const hop of [...hls.playlists, ...hls.segments]) {
         expect(hop.redirectedFrom).toBeUndefined();
-        expect(hop.status, `${hop.requestHeaders.range} from us`).toBe(206);
-        expect(hop.headers['accept-ranges']).toBe('bytes');
-        expect(hop.headers['content-range']).toMatch(/^bytes \d+-\d+\/\d+$/);
+        expect([200, 206], hop.url.pathname).toContain(hop.status);
       }
-      const starts = ours
-        .map((hop) => rangeStart(hop.requestHeaders.range))
-        .filter((start) => start !== undefined);
-      expect(Math.max(...starts), 'a range far into the file').toBeGreaterThan(0);
       // The bytes came from the bucket, through us: the browser never went there.
       expect(browserRequests(s3).length).toBe(bucketRequestsBefore);
       expect(csp.reports).toEqual([]);

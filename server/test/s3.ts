@@ -32,7 +32,26 @@ const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
  * with 405, and cannot continue a listing past its first page of 1,000 keys on Node 24 (its
  * continuation tokens use DES, which OpenSSL 3 leaves out): keep a listed prefix under 1,000.
  */
-export async function startS3(bucket = 'zura-test'): Promise<TestS3> {
+/**
+ * The bucket CORS rule docs/deploy.md asks for, so that a page of `origins` may fetch HLS
+ * segments (redirected to presigned URLs) from script.
+ */
+function corsRule(origins: string[]): string {
+  return [
+    '<CORSConfiguration><CORSRule>',
+    ...origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`),
+    '<AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>',
+    '<AllowedHeader>Range</AllowedHeader>',
+    '<ExposeHeader>Content-Length</ExposeHeader><ExposeHeader>Content-Range</ExposeHeader>',
+    '<MaxAgeSeconds>3600</MaxAgeSeconds>',
+    '</CORSRule></CORSConfiguration>',
+  ].join('');
+}
+
+export async function startS3(
+  bucket = 'zura-test',
+  options: { corsOrigins?: string[] } = {},
+): Promise<TestS3> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-test-s3-'));
   const port = await findFreePort();
   const server = new S3rver({
@@ -41,7 +60,9 @@ export async function startS3(bucket = 'zura-test'): Promise<TestS3> {
     silent: true,
     directory,
     vhostBuckets: false,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: [
+      { name: bucket, configs: options.corsOrigins ? [corsRule(options.corsOrigins)] : [] },
+    ],
   });
   await server.run();
   const requests: RecordedRequest[] = [];

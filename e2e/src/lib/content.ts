@@ -10,6 +10,11 @@ export type ApiPost = {
   username?: string | null;
   image_url?: string | null;
   video_url?: string | null;
+  /** The signed HLS master playlist, once the video is transcoded. */
+  video_hls_url?: string | null;
+  /** The author's only: where the video's transcode is, and why it failed. */
+  video_state?: 'processing' | 'ready' | 'failed' | null;
+  video_error?: string | null;
 };
 
 export type NewApiPost = {

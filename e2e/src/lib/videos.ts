@@ -89,3 +89,62 @@ export function seekVideo(video: Locator, seconds: number): Promise<void> {
     seconds,
   );
 }
+
+/** Runs ffmpeg with `args` writing `out.<ext>` in a fresh directory, and returns the file. */
+async function ffmpegFile(ext: string, args: (file: string) => string[]): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-e2e-video-'));
+  const file = path.join(dir, `out.${ext}`);
+  try {
+    await promisify(execFile)(
+      'ffmpeg',
+      ['-hide_banner', '-loglevel', 'error', '-y', ...args(file)],
+      { timeout: 120_000 },
+    );
+    return await fs.readFile(file);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A phone-style QuickTime file: HEVC tagged `hvc1` (as an iPhone records it) with AAC audio,
+ * `width`x`height`, `seconds` long. No browser plays it as it is: only its transcode can be seen.
+ */
+export async function hevcMov(
+  name: string,
+  { seconds = 4, width = 1280, height = 720 } = {},
+): Promise<MediaFile> {
+  const buffer = await ffmpegFile('mov', (file) => [
+    ...['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...['-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p'],
+    ...['-x265-params', 'log-level=error', '-c:a', 'aac', '-shortest', file],
+  ]);
+  return { name, mimeType: 'video/quicktime', buffer };
+}
+
+/**
+ * The first half of a real MP4 (H.264 and AAC, its index at the front): what an interrupted
+ * copy leaves. It starts like a video, so only reading it through shows that it is cut short.
+ */
+export async function truncatedMp4(name: string, seconds = 4): Promise<MediaFile> {
+  const whole = await ffmpegFile('mp4', (file) => [
+    ...['-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-shortest', '-movflags', '+faststart', file],
+  ]);
+  return { name, mimeType: 'video/mp4', buffer: whole.subarray(0, Math.floor(whole.length / 2)) };
+}
+
+/**
+ * Starts the <video> muted (so no autoplay policy stands in the way), without waiting: a
+ * player that falls back from its stream to the file interrupts the first play().
+ */
+export function startPlayback(video: Locator): Promise<void> {
+  return video.evaluate((element) => {
+    const media = element as unknown as { muted: boolean; play(): Promise<void> };
+    media.muted = true;
+    media.play().catch(() => undefined);
+  });
+}

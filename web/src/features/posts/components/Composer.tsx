@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ImagePlus, Lock, X } from 'lucide-react';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -17,7 +18,7 @@ import { useOwnProfile } from '../../profile/api';
 import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
 import { serverProcessing, currentProcessing } from '../../video/processing';
 import { useLiveUploadProcessing } from '../../video/use-video-processing';
-import { mediaKindOf, type Post } from '../api';
+import { feedQuery, flattenPages, mediaKindOf, type Post } from '../api';
 import { postVideoUploadId } from '../content';
 import { useCreatePost } from '../hooks';
 import { composerSchema, type ComposerValues } from '../schemas';
@@ -239,10 +240,18 @@ export function Composer() {
  * After the upload bar: "Processing… N%" from the live frames, then that the video is ready
  * (it plays in the feed below), or why it failed.
  */
-function NewVideoStatus({ post }: { post: Post }) {
+function NewVideoStatus({ post: created }: { post: Post }) {
   const { t } = useTranslation();
+  // The answer to the upload may name no URL of the video yet (no poster, no stream), so no
+  // live frame can be matched to it: the feed's copy, read again when the video is done,
+  // says where it stands.
+  const { data: listed } = useInfiniteQuery({
+    ...feedQuery(),
+    select: (data) => flattenPages(data).find((item) => item.id === created.id),
+  });
+  const post = listed ?? created;
   const live = useLiveUploadProcessing(postVideoUploadId(post));
-  if (live?.state === 'ready') {
+  if (live?.state === 'ready' || post.video_state === 'ready') {
     return <Alert tone="success">{t('video.ready')}</Alert>;
   }
   const processing = currentProcessing(serverProcessing(post), live);
