@@ -172,6 +172,21 @@ export function tempFiles(t: WithStorage): Promise<string[]> {
   return storedKeys(t, tempPrefixOf(t.storage));
 }
 
+/**
+ * The temporary objects left once clean-ups in flight have run: an earlier request whose client
+ * went away may still be removing its part, and s3rver lists a deleted object for a moment on
+ * a busy machine. A leak is still there after the wait.
+ */
+export async function tempFilesLeft(t: WithStorage, waitMs = 5_000): Promise<string[]> {
+  const deadline = Date.now() + waitMs;
+  let left = await tempFiles(t);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = await tempFiles(t);
+  }
+  return left;
+}
+
 /** A media answer as the browser finally sees it, after any redirect to the bucket. */
 export type FetchedMedia = {
   statusCode: number;

@@ -11,7 +11,7 @@ import {
   png,
   signerOf,
   storedKeys,
-  tempFiles,
+  tempFilesLeft,
   uploadFile,
   uploadRow,
   waitForVariants,
@@ -268,7 +268,7 @@ describe('media with two instances on one database and one bucket', () => {
     const row = await uploadRow(one, id!);
     expect(await storedKeys(one, `originals/${user.id}/`)).toEqual([row!.storageKey]);
     expect(await one.storage.readBuffer(row!.storageKey)).toEqual(bytes);
-    expect(await tempFiles(one)).toEqual([]);
+    expect(await tempFilesLeft(one)).toEqual([]);
   });
 
   it('removes every object of a post with media when it is deleted through the other', async () => {
@@ -352,6 +352,6 @@ describe('media with two instances on one database and one bucket', () => {
   });
 
   it('leaves no temporary object in the bucket', async () => {
-    expect(await tempFiles(one)).toEqual([]);
+    expect(await tempFilesLeft(one)).toEqual([]);
   });
 });

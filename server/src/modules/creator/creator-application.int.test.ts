@@ -10,7 +10,7 @@ import {
   VALID_BIO,
 } from '../../../test/creator.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
-import { png, tempFiles, TEXT_BYTES, uploadFile } from '../../../test/media.ts';
+import { png, tempFilesLeft, TEXT_BYTES, uploadFile } from '../../../test/media.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,7 +146,7 @@ describe('POST /api/auth/creator-application/', () => {
       is_creator: false,
       bio: '',
     });
-    expect(await tempFiles(t)).toEqual([]);
+    expect(await tempFilesLeft(t)).toEqual([]);
   });
 
   it('answers 401 without a token and stores nothing', async () => {
@@ -159,7 +159,7 @@ describe('POST /api/auth/creator-application/', () => {
     expect((await t.pool.query('SELECT id FROM uploads ORDER BY id')).rows).toEqual(
       uploadsBefore.rows,
     );
-    expect(await tempFiles(t)).toEqual([]);
+    expect(await tempFilesLeft(t)).toEqual([]);
   });
 
   it('answers every one of the spec messages for an empty form', async () => {
@@ -282,7 +282,7 @@ describe('POST /api/auth/creator-application/', () => {
     expect(res.json()).toEqual(expected);
     expect(await applicationCount(user)).toBe(0);
     expect(await uploadCount(user)).toBe(0);
-    expect(await tempFiles(t)).toEqual([]);
+    expect(await tempFilesLeft(t)).toEqual([]);
     expect((await statusOf(user)).json().status).toBe('none');
   });
 
@@ -313,7 +313,7 @@ describe('POST /api/auth/creator-application/', () => {
       [missing]: [missing === 'profile_image' ? m.profileImageRequired : m.coverImageRequired],
     });
     expect(await uploadCount(user)).toBe(0);
-    expect(await tempFiles(t)).toEqual([]);
+    expect(await tempFilesLeft(t)).toEqual([]);
   });
 
   it.each(['profile_image', 'cover_image'])(
@@ -331,7 +331,7 @@ describe('POST /api/auth/creator-application/', () => {
       expect(await applicationCount(user)).toBe(0);
       // Neither image is kept: a refused form leaves no stray file in the user's library.
       expect(await uploadCount(user)).toBe(0);
-      expect(await tempFiles(t)).toEqual([]);
+      expect(await tempFilesLeft(t)).toEqual([]);
       expect((await statusOf(user)).json().status).toBe('none');
     },
   );
@@ -400,7 +400,7 @@ describe('POST /api/auth/creator-application/', () => {
     });
     expect(await applicationCount(user)).toBe(1);
     expect(await uploadCount(user)).toBe(uploads);
-    expect(await tempFiles(t)).toEqual([]);
+    expect(await tempFilesLeft(t)).toEqual([]);
     expect((await statusOf(user)).json().application.id).toBe(first.id);
   });
 
@@ -414,7 +414,7 @@ describe('POST /api/auth/creator-application/', () => {
     expect(res.json()).toEqual({ error: 'You are already an approved creator!' });
     expect(await applicationCount(creator)).toBe(0);
     expect(await uploadCount(creator)).toBe(0);
-    expect(await tempFiles(t)).toEqual([]);
+    expect(await tempFilesLeft(t)).toEqual([]);
   });
 
   it('refuses a body that is not multipart', async () => {

@@ -12,7 +12,7 @@ import {
   png,
   storedFileExists,
   storedKeys,
-  tempFiles,
+  tempFilesLeft,
   TEXT_BYTES,
   uploadFile,
   uploadRow,
@@ -80,7 +80,7 @@ export function describeUploads(store: StoreKind) {
       });
       const res = await t.request({ method: 'POST', url: '/api/uploads/', ...body });
       expect(res.statusCode).toBe(401);
-      expect(await tempFiles(t)).toEqual([]);
+      expect(await tempFilesLeft(t)).toEqual([]);
       expect(await count()).toBe(before);
     });
   });
@@ -114,7 +114,7 @@ export function describeUploads(store: StoreKind) {
       expect(row?.ownerId).toBe(user.id);
       expect(row?.storageKey).toMatch(new RegExp(`^originals/${user.id}/[0-9a-f-]{36}\\.png$`));
       expect(await t.storage.readBuffer(row!.storageKey)).toEqual(bytes);
-      expect(await tempFiles(t)).toEqual([]);
+      expect(await tempFilesLeft(t)).toEqual([]);
 
       const media = await getMedia(t, body.file_url);
       expect(media.statusCode).toBe(200);
@@ -207,7 +207,7 @@ export function describeUploads(store: StoreKind) {
       // Each user's copy is a file of its own: deleting one never breaks the other.
       const aliceRow = await uploadRow(t, first.json().id);
       expect(bobRows[0]?.storageKey).not.toBe(aliceRow?.storageKey);
-      expect(await tempFiles(t)).toEqual([]);
+      expect(await tempFilesLeft(t)).toEqual([]);
       // One object per row: the repeated upload kept no bytes of its own.
       const aliceKeys = (await rowsOf(alice.id)).map((row) => row.storageKey).sort();
       expect(await storedKeys(t, `originals/${alice.id}/`)).toEqual(aliceKeys);
@@ -258,7 +258,7 @@ export function describeUploads(store: StoreKind) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ file: [message] });
       expect(await rowsOf(user.id)).toEqual([]);
-      expect(await tempFiles(t)).toEqual([]);
+      expect(await tempFilesLeft(t)).toEqual([]);
     });
 
     it('refuses an image whose header is right but whose body is garbage', async () => {
@@ -270,7 +270,7 @@ export function describeUploads(store: StoreKind) {
         file: ['The image could not be read or is too large in pixels.'],
       });
       expect(await rowsOf(user.id)).toEqual([]);
-      expect(await tempFiles(t)).toEqual([]);
+      expect(await tempFilesLeft(t)).toEqual([]);
     });
 
     it('answers 400 when the file is missing', async () => {
@@ -300,7 +300,7 @@ export function describeUploads(store: StoreKind) {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ file: ['No file was submitted.'] });
-      expect(await tempFiles(t)).toEqual([]);
+      expect(await tempFilesLeft(t)).toEqual([]);
     });
 
     it('answers 400 for an empty file', async () => {
@@ -308,7 +308,7 @@ export function describeUploads(store: StoreKind) {
       const res = await uploadFile(t, user, { content: Buffer.alloc(0), context: 'post_image' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ file: ['The submitted file is empty.'] });
-      expect(await tempFiles(t)).toEqual([]);
+      expect(await tempFilesLeft(t)).toEqual([]);
     });
 
     it.each([
@@ -321,7 +321,7 @@ export function describeUploads(store: StoreKind) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ context: [CONTEXT_MESSAGE] });
       expect(await rowsOf(user.id)).toEqual([]);
-      expect(await tempFiles(t)).toEqual([]);
+      expect(await tempFilesLeft(t)).toEqual([]);
     });
 
     it('answers 400 naming both fields when context and file are missing', async () => {
@@ -370,7 +370,7 @@ export function describeUploads(store: StoreKind) {
         error: 'The upload was interrupted or malformed. Please try again.',
       });
       expect(await rowsOf(user.id)).toEqual([]);
-      expect(await tempFiles(t)).toEqual([]);
+      expect(await tempFilesLeft(t)).toEqual([]);
     });
 
     it('answers a 4xx for a multipart header without a boundary', async () => {
