@@ -661,6 +661,7 @@ export const en = {
         renewal: 'Subscription renewal',
         tip: 'Tip',
         message_unlock: 'Unlocked message',
+        post_unlock: 'Unlocked post',
         payout_request: 'Payout requested',
         payout_paid: 'Payout paid',
       },

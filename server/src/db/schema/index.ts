@@ -13,3 +13,4 @@ export * from './two-factor.ts';
 export * from './audit-log.ts';
 export * from './blocks.ts';
 export * from './reports.ts';
+export * from './engagement.ts';

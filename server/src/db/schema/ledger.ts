@@ -63,6 +63,7 @@ export const TRANSACTION_KINDS = [
   'renewal',
   'tip',
   'message_unlock',
+  'post_unlock',
   'payout_request',
   'payout_paid',
 ] as const;

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -27,6 +29,19 @@ export const posts = pgTable(
     passwordHash: text('password_hash'),
     imageId: uuid('image_id').references(() => uploads.id, { onDelete: 'set null' }),
     videoId: uuid('video_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** Kept beside post_likes and post_comments in the same transaction: feeds never count. */
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    commentsEnabled: boolean('comments_enabled').notNull().default(true),
+    /** Pay-per-view: the price in cents of opening the post, or null when it is not for sale. */
+    priceCents: integer('price_cents'),
+    /**
+     * What the author's active subscribers pay instead: null for the full price, 0 for free,
+     * anything between for a discount.
+     */
+    subscriberPriceCents: integer('subscriber_price_cents'),
+    /** A draft is its author's alone until published; feeds, profiles and search skip it. */
+    isDraft: boolean('is_draft').notNull().default(false),
     // Millisecond precision, so a keyset cursor made from a JS Date matches the stored value.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -45,6 +60,15 @@ export const posts = pgTable(
     index('posts_video_idx')
       .on(t.videoId)
       .where(sql`${t.videoId} is not null`),
+    // An author's drafts, for their drafts list; drafts are few, so the index is small.
+    index('posts_author_drafts_idx')
+      .on(t.authorId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.isDraft}`),
+    check('posts_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
+    check(
+      'posts_price_range',
+      sql`(${t.priceCents} is null or ${t.priceCents} > 0) and (${t.subscriberPriceCents} is null or (${t.priceCents} is not null and ${t.subscriberPriceCents} >= 0 and ${t.subscriberPriceCents} <= ${t.priceCents}))`,
+    ),
   ],
 );
 

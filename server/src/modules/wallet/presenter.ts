@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<TransactionRow['kind'], string> = {
   renewal: 'Subscription renewal',
   tip: 'Tip',
   message_unlock: 'Unlocked message',
+  post_unlock: 'Unlocked post',
   payout_request: 'Payout requested',
   payout_paid: 'Payout paid',
 };

@@ -23,6 +23,7 @@ export const PAYMENT_KINDS: ReadonlySet<string> = new Set([
   'renewal',
   'tip',
   'message_unlock',
+  'post_unlock',
 ]);
 
 /** One line of the history, as the viewer sees it (newest first). */

@@ -21,6 +21,7 @@ const KNOWN_KINDS = new Set([
   'renewal',
   'tip',
   'message_unlock',
+  'post_unlock',
   'payout_request',
   'payout_paid',
 ] as const);
