@@ -16,7 +16,7 @@ const MESSAGES = {
     "Creator application submitted successfully! We'll review your application and get back to you soon.",
   pending:
     "You already have a pending creator application. We'll review it and get back to you soon!",
-  approved: 'Your creator application has been approved!',
+  alreadyCreator: 'You are already an approved creator!',
 } as const;
 
 /** A bio of the 50+ characters the spec asks for. */
@@ -229,9 +229,9 @@ describe('creator application', () => {
     await expectVisible(page.getByRole('heading', { name: 'My Content', level: 1 }));
     expect(await myContent.getAttribute('aria-current')).toBe('page');
 
-    // /creator now says the application was approved, and goes home.
+    // /creator now says they are already an approved creator, and goes home.
     await page.goto('/creator');
-    await acknowledge(page, MESSAGES.approved);
+    await acknowledge(page, MESSAGES.alreadyCreator);
     await expectPath(page, '/');
 
     // The own profile shows what was applied with.

@@ -43,18 +43,14 @@ export type ApplicationGate =
   | { kind: 'form'; rejectionReason: string | null };
 
 /**
- * Pending: told so and sent home. A creator: 'approved' when their latest application was the
- * one approved, otherwise 'already an approved creator'. Nothing yet, or a rejection: the form
- * (with the reason, so they can apply again).
+ * A creator: 'You are already an approved creator!', however they became one (the spec's text
+ * for anyone already is_creator). Pending: told so and sent home. Approved but not yet a creator
+ * (the approval is being applied): 'approved'. Nothing yet, or a rejection: the form (with the
+ * reason, so they can apply again).
  */
 export function applicationGate(state: ApplicationState): ApplicationGate {
   const latest = state.application;
-  if (state.is_creator) {
-    return {
-      kind: 'redirect',
-      message: latest?.status === 'approved' ? 'approved' : 'alreadyCreator',
-    };
-  }
+  if (state.is_creator) return { kind: 'redirect', message: 'alreadyCreator' };
   if (state.status === 'pending') return { kind: 'redirect', message: 'pending' };
   if (state.status === 'approved') return { kind: 'redirect', message: 'approved' };
   if (state.status === 'rejected') {

@@ -88,17 +88,22 @@ describe('applicationGate', () => {
     });
   });
 
-  it('tells a creator whose application was approved that it was approved', () => {
+  it('tells an approved creator that they already are one, however they became one', () => {
     const approved = { ...application, status: 'approved' as const };
     expect(
       applicationGate(state({ status: 'approved', is_creator: true, application: approved })),
-    ).toEqual({ kind: 'redirect', message: 'approved' });
-  });
-
-  it('tells a creator without an approved application that they already are one', () => {
+    ).toEqual({ kind: 'redirect', message: 'alreadyCreator' });
     expect(applicationGate(state({ status: 'approved', is_creator: true }))).toEqual({
       kind: 'redirect',
       message: 'alreadyCreator',
+    });
+  });
+
+  it('tells an applicant approved but not yet a creator that the application was approved', () => {
+    const approved = { ...application, status: 'approved' as const };
+    expect(applicationGate(state({ status: 'approved', application: approved }))).toEqual({
+      kind: 'redirect',
+      message: 'approved',
     });
   });
 
