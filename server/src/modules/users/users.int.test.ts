@@ -3,7 +3,7 @@ import { messages, ownProfile } from '@zura/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { login } from '../../../test/auth.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildPost, buildUser } from '../../../test/factories.ts';
 import { lockProfile, unlockProfile } from '../../../test/profiles.ts';
 import { createAccessTokens } from '../auth/access-tokens.ts';
 
@@ -179,29 +179,41 @@ describe('GET /api/auth/users/discover/', () => {
     expect(res.json()).toEqual([]);
   });
 
-  it('suggests at most 10 others, creators first, then the most followed, never the caller', async () => {
+  /** A creator with one published post and the given number of followers. */
+  async function creatorWithPost(followers = 0) {
+    const creator = await buildUser(d, { isCreator: true });
+    await buildPost(d, creator);
+    await d.pool.query('UPDATE users SET followers_count = $2 WHERE id = $1', [
+      creator.id,
+      followers,
+    ]);
+    return creator;
+  }
+
+  it('suggests at most 10 creators with posts, most followed first, never the caller', async () => {
     // The caller is the most followed creator of all: the one who would rank first.
-    const caller = await buildUser(d, { isCreator: true });
-    const creatorA = await buildUser(d, { isCreator: true });
-    const creatorB = await buildUser(d, { isCreator: true });
-    const popular = await buildUser(d);
-    for (let i = 0; i < 10; i++) await buildUser(d);
-    const followers: [number, number][] = [
-      [caller.id, 10_000],
-      [creatorA.id, 5],
-      [creatorB.id, 50],
-      [popular.id, 9_000],
-    ];
-    for (const [id, count] of followers) {
-      await d.pool.query('UPDATE users SET followers_count = $2 WHERE id = $1', [id, count]);
+    const caller = await creatorWithPost(10_000);
+    const creatorA = await creatorWithPost(5);
+    const creatorB = await creatorWithPost(50);
+    for (let i = 0; i < 10; i++) await creatorWithPost();
+    // Popular, but nothing to see: a plain fan, a creator without posts, an admin.
+    const fan = await buildUser(d);
+    await buildPost(d, fan);
+    const empty = await buildUser(d, { isCreator: true });
+    const admin = await buildUser(d);
+    await d.pool.query('UPDATE users SET is_admin = true WHERE id = $1', [admin.id]);
+    await buildPost(d, admin);
+    for (const id of [fan.id, empty.id, admin.id]) {
+      await d.pool.query('UPDATE users SET followers_count = 9000 WHERE id = $1', [id]);
     }
 
     const res = await discover(caller.access);
     expect(res.statusCode).toBe(200);
     const list = res.json<{ id: number; followers: number }[]>();
     expect(list).toHaveLength(10);
-    expect(list.map((p) => p.id)).not.toContain(caller.id);
-    expect(list.slice(0, 3).map((p) => p.id)).toEqual([creatorB.id, creatorA.id, popular.id]);
+    const ids = list.map((p) => p.id);
+    for (const id of [caller.id, fan.id, empty.id, admin.id]) expect(ids).not.toContain(id);
+    expect(ids.slice(0, 2)).toEqual([creatorB.id, creatorA.id]);
     expect(list[0]).toEqual({
       id: creatorB.id,
       userId: creatorB.id,
@@ -213,18 +225,29 @@ describe('GET /api/auth/users/discover/', () => {
     for (const profile of list) expect(profile).not.toHaveProperty('email');
   });
 
+  it('leaves out creators the caller already follows', async () => {
+    const followed = await creatorWithPost(3_000_000);
+    const caller = await buildUser(d);
+    const before = (await discover(caller.access)).json<{ id: number }[]>();
+    expect(before[0]?.id).toBe(followed.id);
+    await d.pool.query('INSERT INTO follows (follower_id, followee_id) VALUES ($1, $2)', [
+      caller.id,
+      followed.id,
+    ]);
+    const after = (await discover(caller.access)).json<{ id: number }[]>();
+    expect(after.map((p) => p.id)).not.toContain(followed.id);
+  });
+
   it('suggests the caller to others', async () => {
-    const caller = await buildUser(d, { isCreator: true });
+    const caller = await creatorWithPost(4_000_000);
     const other = await buildUser(d);
-    await d.pool.query('UPDATE users SET followers_count = 1000000 WHERE id = $1', [caller.id]);
     const list = (await discover(other.access)).json<{ id: number }[]>();
     expect(list[0]?.id).toBe(caller.id);
   });
 
   it('leaves out the followers of a locked profile until the caller unlocks it', async () => {
-    const owner = await buildUser(d, { isCreator: true });
+    const owner = await creatorWithPost(5_000_000);
     const viewer = await buildUser(d);
-    await d.pool.query('UPDATE users SET followers_count = 2000000 WHERE id = $1', [owner.id]);
     await lockProfile(d, owner);
     const before = (await discover(viewer.access)).json<{ id: number }[]>();
     expect(before.find((p) => p.id === owner.id)).toEqual({
@@ -237,7 +260,7 @@ describe('GET /api/auth/users/discover/', () => {
 
     await unlockProfile(d, viewer, owner);
     const after = (await discover(viewer.access)).json<{ id: number }[]>();
-    expect(after.find((p) => p.id === owner.id)).toMatchObject({ followers: 2_000_000 });
+    expect(after.find((p) => p.id === owner.id)).toMatchObject({ followers: 5_000_000 });
     // Someone else's unlock does not count for another viewer.
     const stranger = await buildUser(d);
     const theirs = (await discover(stranger.access)).json<{ id: number }[]>();
