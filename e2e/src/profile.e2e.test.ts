@@ -137,6 +137,17 @@ describe('locked profile', () => {
     await expectVisible(profilePosts(page).getByText(content, { exact: true }));
     await expectVisible(page.getByText(bio, { exact: true }));
     expect((await ownProfileViaApi(owner.tokens.access)).is_profile_locked).toBe(true);
+    // ...and is told that visitors do not, with the way to change it.
+    const notice = page.getByRole('status').filter({ hasText: 'Your profile is locked' });
+    await expectVisible(
+      notice.getByText(
+        'Your profile is locked: visitors need the password you set to see your posts.',
+        { exact: true },
+      ),
+    );
+    expect(
+      await notice.getByRole('link', { name: 'Change in Edit Profile' }).getAttribute('href'),
+    ).toBe('/profile/edit');
 
     // Another user sees the locked panel instead of the content.
     const other = await visitors.open();

@@ -461,6 +461,10 @@ export const en = {
       text: 'This profile is password-protected. Enter the correct password to unlock and view content.',
       button: 'Enter Password',
     },
+    ownLocked: {
+      text: 'Your profile is locked: visitors need the password you set to see your posts.',
+      change: 'Change in Edit Profile',
+    },
     unlockErrors: {
       incorrect: 'Incorrect password. Please try again.',
       required: 'Please enter a password.',

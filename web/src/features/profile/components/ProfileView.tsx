@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCurrentUserId } from '../../../lib/use-session';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -40,12 +41,26 @@ export function ProfileView({ userIdParam }: ProfileViewProps) {
     <div className="mx-auto max-w-3xl space-y-6">
       <DocumentTitle title={profile.username} />
       <ProfileHeader profile={profile} contentVisible={visible} />
+      {profile.is_owner && profile.is_profile_locked && <OwnLockedNotice />}
       {visible ? (
         <ProfilePosts profile={profile} />
       ) : (
         <LockedProfilePanel profile={profile} profileKey={key} />
       )}
     </div>
+  );
+}
+
+/** The owner sees their posts as always; they are told visitors do not, and where to change it. */
+function OwnLockedNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert tone="info">
+      <p>{t('profile.ownLocked.text')}</p>
+      <Link to="/profile/edit" className="font-medium underline underline-offset-2">
+        {t('profile.ownLocked.change')}
+      </Link>
+    </Alert>
   );
 }
 
