@@ -104,6 +104,17 @@ describe('video call', () => {
       await expectVideoPlaying(call.local);
       await expectHidden(call.dialog.getByRole('status'));
     }
+    // Each overlay names the other person and counts the call's time up from connection.
+    for (const [call, name] of [
+      [aliceCall, bob.username],
+      [bobCall, alice.username],
+    ] as const) {
+      await expectVisible(call.dialog.getByRole('banner').getByText(name, { exact: true }));
+      const timer = call.dialog.getByRole('timer');
+      await expect.poll(() => timer.textContent(), { timeout: 10_000 }).toMatch(/^\d+:\d\d$/);
+      const first = await timer.textContent();
+      await expect.poll(() => timer.textContent(), { timeout: 10_000 }).not.toBe(first);
+    }
 
     // Mute and camera work on both sides: the buttons flip and the local tracks follow.
     for (const call of [aliceCall, bobCall]) {

@@ -104,6 +104,7 @@ export const engagement = {
     enableAudioFailed: 'Could not enable audio: {{error}}',
     enableVideoFailed: 'Could not enable video: {{error}}',
     accessDenied: 'Access denied',
+    duration: 'Call time {{duration}}',
   },
   notifications: {
     title: 'Notifications',

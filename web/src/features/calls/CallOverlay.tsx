@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { cn } from '../../ui/cn';
+import { useCallDuration } from './call-timer';
 import { useVideoCall, type CallPhase } from './use-video-call';
 
 export interface CallOverlayProps {
@@ -134,6 +135,7 @@ export default function CallOverlay({
   const remoteRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const status = statusText(state.phase);
+  const duration = useCallDuration(state.phase);
   const over = state.phase === 'error' || state.phase === 'disconnected' || state.phase === 'ended';
 
   useEffect(() => {
@@ -163,6 +165,18 @@ export default function CallOverlay({
       tabIndex={-1}
       className="fixed inset-0 z-50 flex flex-col bg-slate-950 text-white focus:outline-none"
     >
+      <header className="flex items-center justify-between gap-4 border-b border-white/10 px-4 py-3">
+        <p className="min-w-0 truncate font-semibold">{otherName}</p>
+        {duration !== null && (
+          <span
+            role="timer"
+            aria-label={t('calls.duration', { duration })}
+            className="shrink-0 font-mono text-sm text-slate-300 tabular-nums"
+          >
+            {duration}
+          </span>
+        )}
+      </header>
       <div ref={remoteRef} className="relative min-h-0 flex-1">
         <StreamVideo
           stream={state.remoteStream}

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { formatCallDuration } from './call-timer';
 import { acquireMedia, mediaErrorText } from './media';
 import {
   iceTransportPolicyFor,
@@ -101,5 +102,15 @@ describe('media fall-back chain', () => {
     );
     expect(mediaErrorText(new Error(''), 'Access denied')).toBe('Access denied');
     expect(mediaErrorText('busy', 'Access denied')).toBe('busy');
+  });
+});
+
+describe('call duration', () => {
+  it('reads as minutes and seconds, with hours once past an hour', () => {
+    expect(formatCallDuration(0)).toBe('0:00');
+    expect(formatCallDuration(7_900)).toBe('0:07');
+    expect(formatCallDuration(754_000)).toBe('12:34');
+    expect(formatCallDuration(3_723_000)).toBe('1:02:03');
+    expect(formatCallDuration(-5)).toBe('0:00');
   });
 });
