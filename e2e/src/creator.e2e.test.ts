@@ -44,6 +44,7 @@ async function openApplicationForm(page: Page) {
     username: page.getByLabel('Username', { exact: true }),
     bio: page.getByLabel('Bio', { exact: true }),
     link: (name: string) => page.getByLabel(name, { exact: true }),
+    mainCategory: picker('Main category'),
     categories: picker('Categories'),
     tags: picker('Tags'),
     vibes: picker('Vibes'),
@@ -133,6 +134,8 @@ describe('creator application', () => {
     await expectVisible(page.getByText(`${bio.length}/500`, { exact: true }));
     const instagram = `https://instagram.com/${creatorName}`;
     await form.link('Instagram').fill(instagram);
+    // The main category the profile shows is asked for too.
+    await form.mainCategory.getByRole('radio', { name: 'Gaming', exact: true }).check();
     await choose(form.categories, 'Choose categories', 'Fitness');
     await choose(form.tags, 'Choose tags', 'Exclusive');
     await choose(form.vibes, 'Choose vibes', 'Playful');
@@ -153,6 +156,7 @@ describe('creator application', () => {
         username: creatorName,
         bio,
         social_links: { instagram },
+        category: 'gaming',
         subcategories: ['fitness'],
         tags: ['Exclusive'],
         vibes: ['Playful'],

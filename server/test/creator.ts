@@ -60,7 +60,13 @@ export async function applyAsCreator(
   t: TestApp,
   user: TestUser,
   fields: Record<string, string> = {},
-): Promise<{ id: number; username: string; profile_image: string; cover_image: string }> {
+): Promise<{
+  id: number;
+  username: string;
+  category: string | null;
+  profile_image: string;
+  cover_image: string;
+}> {
   const res = await submitApplication(t, user, {
     fields: applicationFields(fields),
     files: await applicationImages(),

@@ -19,6 +19,8 @@ export const creatorApplications = pgTable(
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
     username: text('username').notNull(),
     bio: text('bio').notNull(),
+    /** The profile's main category (one of PROFILE_CATEGORIES), or none chosen. */
+    category: text('category'),
     profileImageId: uuid('profile_image_id').references(() => uploads.id, { onDelete: 'set null' }),
     coverImageId: uuid('cover_image_id').references(() => uploads.id, { onDelete: 'set null' }),
     socialLinks: jsonb('social_links').$type<ApplicationSocialLinks>().notNull().default({}),

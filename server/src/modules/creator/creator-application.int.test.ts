@@ -83,6 +83,7 @@ describe('POST /api/auth/creator-application/', () => {
         twitter: '  ',
         website: ' https://queen.example ',
       }),
+      category: ' gaming ',
       subcategories: JSON.stringify(['cosplay', ' Cosplay ', 'fitness']),
       tags: JSON.stringify(['anime', '  ', 'Anime', 'gaming ']),
       vibes: JSON.stringify(['playful']),
@@ -100,6 +101,7 @@ describe('POST /api/auth/creator-application/', () => {
         status: 'pending',
         username: 'Cosplay_Queen_1',
         bio: VALID_BIO,
+        category: 'gaming',
         profile_image: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\/original\?exp=\d+&sig=/),
         cover_image: expect.stringMatching(/^\/media\/[0-9a-f-]{36}\/original\?exp=\d+&sig=/),
         // Blank links are dropped, the others trimmed; entries trimmed, duplicates ignored.
@@ -415,6 +417,18 @@ describe('POST /api/auth/creator-application/', () => {
     expect(await applicationCount(creator)).toBe(0);
     expect(await uploadCount(creator)).toBe(0);
     expect(await tempFilesLeft(t)).toEqual([]);
+  });
+
+  it('refuses a main category that is not one of the profile categories, keeping nothing', async () => {
+    const user = await buildUser(t);
+    const res = await submitApplication(t, user, {
+      fields: applicationFields({ category: 'not-a-category' }),
+      files: await applicationImages(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ category: ['Choose a category from the list.'] });
+    expect(await applicationCount(user)).toBe(0);
+    expect(await uploadCount(user)).toBe(0);
   });
 
   it('refuses a body that is not multipart', async () => {

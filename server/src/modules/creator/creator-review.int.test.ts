@@ -174,6 +174,7 @@ describe('POST /api/admin/creator-applications/{id}/approve/', () => {
           tiktok: '',
           website: 'https://star.example',
         }),
+        category: 'art',
         subcategories: JSON.stringify(['cosplay', 'my own thing']),
         tags: JSON.stringify(['anime', 'retro']),
         vibes: JSON.stringify(['playful', 'cozy']),
@@ -182,6 +183,7 @@ describe('POST /api/admin/creator-applications/{id}/approve/', () => {
     });
     expect(res.statusCode).toBe(201);
     const application = res.json().application;
+    expect(application.category).toBe('art');
 
     const approved = await decide(t, admin, application.id, 'approve');
     expect(approved.statusCode).toBe(200);
@@ -197,6 +199,7 @@ describe('POST /api/admin/creator-applications/{id}/approve/', () => {
       is_creator: true,
       username: 'Approved_Star',
       bio: VALID_BIO,
+      category: 'art',
       instagram_url: 'https://instagram.com/star',
       x_url: 'https://x.com/star',
       social_links: { youtube: 'https://youtube.com/@star', website: 'https://star.example' },
@@ -228,6 +231,21 @@ describe('POST /api/admin/creator-applications/{id}/approve/', () => {
         (n: { data: { application_id?: number } }) => n.data.application_id === application.id,
       ),
     ).toEqual([]);
+  });
+
+  it('leaves the profile’s own main category when the application names none', async () => {
+    const user = await buildUser(t);
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/auth/profile/',
+      token: user.access,
+      payload: { category: 'music' },
+    });
+    expect(put.statusCode).toBe(200);
+    const application = await applyAsCreator(t, user);
+    expect(application.category).toBeNull();
+    expect((await decide(t, admin, application.id, 'approve')).statusCode).toBe(200);
+    expect(await ownProfile(user)).toMatchObject({ is_creator: true, category: 'music' });
   });
 
   it('decides only once: approving or rejecting again answers 404 and changes nothing', async () => {

@@ -7,6 +7,7 @@ export function presentApplication(row: ApplicationRow, mediaUrl: MediaUrlResolv
     status: row.status,
     username: row.username,
     bio: row.bio,
+    category: row.category,
     profile_image: mediaUrl(row.profileImageId),
     cover_image: mediaUrl(row.coverImageId),
     social_links: row.socialLinks,

@@ -61,6 +61,7 @@ export function creatorRoutes(deps: {
         const result = await creator.apply(request.userId, {
           username: fields.username ?? '',
           bio: fields.bio ?? '',
+          category: fields.category ?? '',
           socialLinks: jsonField(fields.social_links, 'social_links', 'object'),
           subcategories: jsonField(fields.subcategories, 'subcategories', 'list'),
           tags: jsonField(fields.tags, 'tags', 'list'),

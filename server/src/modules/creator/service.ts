@@ -4,6 +4,7 @@ import {
   creatorSocialLinksSchema,
   messages,
   normalizeEntries,
+  PROFILE_CATEGORIES,
   USERNAME_PATTERN,
   validateCreatorApplication,
   type CreatorSocialLinks,
@@ -26,6 +27,8 @@ export type CreatorService = ReturnType<typeof createCreatorService>;
 export type ApplicationInput = {
   username: string;
   bio: string;
+  /** The main category's id; empty for none. */
+  category: string;
   socialLinks: CreatorSocialLinks;
   subcategories: string[];
   tags: string[];
@@ -97,6 +100,10 @@ export function createCreatorService(deps: {
       if (!problems.social_links && !links.success) {
         problems.social_links = links.error.issues[0]?.message ?? 'Enter valid URLs.';
       }
+      const category = input.category.trim() || null;
+      if (category !== null && !PROFILE_CATEGORIES.some((c) => c.id === category)) {
+        problems.category = 'Choose a category from the list.';
+      }
       const username = input.username.trim();
       if (!problems.username && (await profilesRepo.usernameTakenByOther(db, username, userId))) {
         problems.username = messages.usernameTaken;
@@ -131,6 +138,7 @@ export function createCreatorService(deps: {
         userId,
         username,
         bio: input.bio.trim(),
+        category,
         profileImageId: profileImage,
         coverImageId: coverImage,
         socialLinks,
@@ -178,6 +186,8 @@ export function createCreatorService(deps: {
           isCreator: true,
           ...(usernameUsable ? { username: row.username } : {}),
           bio: row.bio,
+          // An application without a category leaves the profile's own.
+          ...(row.category ? { category: row.category } : {}),
           profileImageId: row.profileImageId,
           coverImageId: row.coverImageId,
           subcategories: row.subcategories,

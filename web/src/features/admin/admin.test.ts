@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationLinks, categoryLabel, safeHttpUrl } from './review';
+import { applicationLinks, categoryLabel, profileCategoryLabel, safeHttpUrl } from './review';
 
 describe('application review', () => {
   it('links only web addresses, in the form order', () => {
@@ -25,5 +25,7 @@ describe('application review', () => {
   it('names predefined categories and keeps custom ones', () => {
     expect(categoryLabel('adult_content')).toBe('Adult Content');
     expect(categoryLabel('Knitting')).toBe('Knitting');
+    expect(profileCategoryLabel('gaming')).toBe('Gaming');
+    expect(profileCategoryLabel('knitting')).toBe('knitting');
   });
 });

@@ -1,4 +1,4 @@
-import { CREATOR_SOCIAL_KEYS, categoryName } from '@zura/contracts';
+import { CREATOR_SOCIAL_KEYS, categoryName, PROFILE_CATEGORIES } from '@zura/contracts';
 import type { CreatorSocialKey } from '../creator/application-form';
 
 export interface ReviewLink {
@@ -29,4 +29,9 @@ export function applicationLinks(links: Record<string, string>): ReviewLink[] {
 /** A category's display name: the list's name for a predefined id, else the custom text. */
 export function categoryLabel(value: string): string {
   return categoryName(value) ?? value;
+}
+
+/** A main category's name, or its id when it is not one of the profile categories. */
+export function profileCategoryLabel(value: string): string {
+  return PROFILE_CATEGORIES.find((category) => category.id === value)?.name ?? value;
 }

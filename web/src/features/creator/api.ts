@@ -10,6 +10,7 @@ export const creatorApplication = z.looseObject({
   status: z.enum(['pending', 'approved', 'rejected']),
   username: z.string(),
   bio: z.string(),
+  category: z.string().nullish(),
   profile_image: z.string().nullish(),
   cover_image: z.string().nullish(),
   social_links: z.record(z.string(), z.string()),

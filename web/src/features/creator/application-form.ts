@@ -16,6 +16,8 @@ export type CreatorSocialKey = (typeof CREATOR_SOCIAL_KEYS)[number];
 export interface ApplicationFormValues {
   username: string;
   bio: string;
+  /** The main category's id; '' for none. */
+  category: string;
   links: Record<CreatorSocialKey, string>;
   subcategories: string[];
   tags: string[];
@@ -80,6 +82,7 @@ export function initialApplicationValues(
     return {
       username: previous.username,
       bio: previous.bio,
+      category: previous.category ?? '',
       links,
       subcategories: [...previous.subcategories],
       tags: [...previous.tags],
@@ -87,7 +90,7 @@ export function initialApplicationValues(
     };
   }
   if (!profile) {
-    return { username: '', bio: '', links, subcategories: [], tags: [], vibes: [] };
+    return { username: '', bio: '', category: '', links, subcategories: [], tags: [], vibes: [] };
   }
   links.instagram = profile.instagram_url;
   links.twitter = profile.x_url;
@@ -98,6 +101,7 @@ export function initialApplicationValues(
   return {
     username: profile.username,
     bio: profile.bio,
+    category: profile.category ?? '',
     links,
     subcategories: [...profile.subcategories],
     tags: [...profile.tags],
@@ -161,6 +165,7 @@ export function buildApplicationFormData(
   if (images.cover) form.append('cover_image', images.cover);
   form.append('username', values.username.trim());
   form.append('bio', values.bio.trim());
+  form.append('category', values.category);
   form.append('social_links', JSON.stringify(filledLinks(values.links)));
   form.append('subcategories', JSON.stringify(normalizeEntries(values.subcategories)));
   form.append('tags', JSON.stringify(normalizeEntries(values.tags)));

@@ -17,6 +17,7 @@ const application: CreatorApplication = {
   status: 'rejected',
   username: 'maya_fit',
   bio: 'b'.repeat(60),
+  category: 'art',
   profile_image: '/media/p.jpg',
   cover_image: '/media/c.jpg',
   social_links: { instagram: 'https://instagram.com/maya', website: 'https://maya.example' },
@@ -43,7 +44,7 @@ const profile: OwnProfile = {
   followers: 0,
   profile_image: null,
   cover_image: null,
-  category: null,
+  category: 'fitness',
   subcategories: ['yoga'],
   tags: [],
   vibes: ['Chill'],
@@ -66,6 +67,7 @@ const profile: OwnProfile = {
 const valid: ApplicationFormValues = {
   username: 'maya_fit',
   bio: 'I post daily workouts, meal ideas and honest progress updates for everyone.',
+  category: 'fitness',
   links: {
     instagram: 'https://instagram.com/maya',
     twitter: '',
@@ -135,6 +137,7 @@ describe('initialApplicationValues', () => {
       website: 'https://maya.example',
     });
     expect(values.subcategories).toEqual(['fitness', 'My niche']);
+    expect(values.category).toBe('art');
   });
 
   it('starts anyone else from the profile, Instagram and X included', () => {
@@ -144,6 +147,8 @@ describe('initialApplicationValues', () => {
     expect(values.links.twitter).toBe('https://x.com/maya');
     expect(values.links.youtube).toBe('https://youtube.com/@maya');
     expect(values.vibes).toEqual(['Chill']);
+    // The main category the profile has is asked for again, starting from the profile's.
+    expect(values.category).toBe('fitness');
   });
 
   it('starts empty without a profile', () => {
@@ -160,6 +165,7 @@ describe('validateApplicationForm', () => {
     const empty: ApplicationFormValues = {
       username: '',
       bio: '',
+      category: '',
       links: { instagram: ' ', twitter: '', youtube: '', tiktok: '', reddit: '', website: '' },
       subcategories: [],
       tags: [],
@@ -233,6 +239,7 @@ describe('buildApplicationFormData', () => {
     });
     expect(JSON.parse(String(form.get('tags')))).toEqual(['Daily Posts']);
     expect(JSON.parse(String(form.get('subcategories')))).toEqual(['fitness']);
+    expect(form.get('category')).toBe('fitness');
   });
 });
 

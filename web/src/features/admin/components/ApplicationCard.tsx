@@ -8,7 +8,7 @@ import { Alert } from '../../../ui/Alert';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { adminKeys, approveApplication, type ReviewedApplication } from '../api';
-import { applicationLinks, categoryLabel } from '../review';
+import { applicationLinks, categoryLabel, profileCategoryLabel } from '../review';
 import { RejectDialog } from './RejectDialog';
 
 export interface ApplicationCardProps {
@@ -114,6 +114,13 @@ export function ApplicationCard({ application }: ApplicationCardProps) {
                   </li>
                 ))}
               </ul>
+            )}
+          </Detail>
+          <Detail term={t('admin.applications.mainCategory')}>
+            {application.category ? (
+              <ChipList items={[profileCategoryLabel(application.category)]} />
+            ) : (
+              <NoneText />
             )}
           </Detail>
           <Detail term={t('admin.applications.categories')}>

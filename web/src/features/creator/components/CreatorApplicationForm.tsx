@@ -20,7 +20,12 @@ import { ProgressBar } from '../../../ui/ProgressBar';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { profileKeys, useOwnProfile } from '../../profile/api';
-import { MultiChipPicker, type ChipOption } from '../../profile/components/ChipPicker';
+import {
+  MultiChipPicker,
+  SingleChipPicker,
+  type ChipOption,
+} from '../../profile/components/ChipPicker';
+import { PROFILE_CATEGORY_OPTIONS } from '../../profile/components/icons';
 import { ImageField } from '../../profile/components/ImageField';
 import { creatorKeys, submitCreatorApplication } from '../api';
 import {
@@ -258,6 +263,21 @@ export function CreatorApplicationForm({ initialValues }: CreatorApplicationForm
       </section>
 
       <Section title={t('creatorApplication.sections.niche')}>
+        <Controller
+          control={control}
+          name="category"
+          render={({ field }) => (
+            <SingleChipPicker
+              legend={t('creatorApplication.mainCategory')}
+              hint={t('creatorApplication.mainCategoryHint')}
+              options={PROFILE_CATEGORY_OPTIONS}
+              value={field.value}
+              onChange={field.onChange}
+              noneLabel={t('creatorApplication.noCategory')}
+              disabled={busy}
+            />
+          )}
+        />
         {PICKERS.map(({ field, legend, options, max }) => (
           <Controller
             key={field}

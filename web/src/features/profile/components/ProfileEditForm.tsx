@@ -7,7 +7,6 @@ import {
   MAX_VIBES,
   PRESET_TAGS,
   PRESET_VIBES,
-  PROFILE_CATEGORIES,
   SUBSCRIPTION_PRICES,
   USERNAME_PATTERN,
   type OwnProfile,
@@ -49,13 +48,8 @@ import {
   type ChipOption,
 } from './ChipPicker';
 import { ImageField } from './ImageField';
-import { CATEGORY_ICONS } from './icons';
+import { PROFILE_CATEGORY_OPTIONS } from './icons';
 
-const PROFILE_CATEGORY_OPTIONS: ChipOption[] = PROFILE_CATEGORIES.map((category) => ({
-  value: category.id,
-  label: category.name,
-  icon: CATEGORY_ICONS[category.icon],
-}));
 const SUBCATEGORY_OPTIONS: ChipOption[] = CATEGORIES.map(({ id, name }) => ({
   value: id,
   label: name,

@@ -1,4 +1,4 @@
-import type { ProfileCategoryIcon } from '@zura/contracts';
+import { PROFILE_CATEGORIES, type ProfileCategoryIcon } from '@zura/contracts';
 import {
   Cpu,
   Dumbbell,
@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
 import type { SocialKind } from '../helpers';
+import type { ChipOption } from './ChipPicker';
 
 /**
  * The profile-page categories name their lucide icon; importing just these twelve keeps the
@@ -109,6 +110,13 @@ function RedditIcon(props: IconProps) {
     </BrandIcon>
   );
 }
+
+/** The profile's main categories as chips: the profile editor and the creator application. */
+export const PROFILE_CATEGORY_OPTIONS: ChipOption[] = PROFILE_CATEGORIES.map((category) => ({
+  value: category.id,
+  label: category.name,
+  icon: CATEGORY_ICONS[category.icon],
+}));
 
 export const SOCIAL_ICONS: Record<SocialKind, (props: IconProps) => ReactElement> = {
   instagram: InstagramIcon,

@@ -1,0 +1,1 @@
+ALTER TABLE "creator_applications" ADD COLUMN "category" text;
