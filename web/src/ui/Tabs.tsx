@@ -56,7 +56,13 @@ export function Tabs<V extends string>({
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200">
+      {/* On a narrow phone the tabs tighten, and past that scroll inside their bar: the page
+          itself never scrolls sideways. */}
+      <div
+        role="tablist"
+        aria-label={label}
+        className="flex gap-0.5 overflow-x-auto border-b border-slate-200 sm:gap-1"
+      >
         {items.map((item, index) => {
           const active = item.value === value;
           return (
@@ -75,7 +81,7 @@ export function Tabs<V extends string>({
               onClick={() => onValueChange(item.value)}
               onKeyDown={(event) => handleKeyDown(event, index)}
               className={cn(
-                '-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold transition-colors',
+                '-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4',
                 'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-violet-600',
                 active
                   ? 'border-violet-600 text-violet-700'
