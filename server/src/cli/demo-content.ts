@@ -12,8 +12,24 @@ export type DemoCreator = {
   price: 'free' | '4.99' | '9.99' | '19.99';
   colors: [string, string];
   profilePassword?: string;
-  posts: { content: string; image?: boolean; lockedWith?: string }[];
+  /** Oldest first, so the last one is the newest in the feed. */
+  posts: { content: string; image?: boolean; video?: boolean; lockedWith?: string }[];
 };
+
+/** The demo fan: follows every creator, subscribes to one, tips and messages her. */
+export const DEMO_FAN = {
+  username: 'sam_fan',
+  email: 'sam_fan@demo.zura.local',
+  /** Who the fan subscribes to, tips and talks with. */
+  favourite: 'luna_art',
+  topUpDollars: '50',
+  tipDollars: '5',
+  conversation: [
+    { from: 'fan', text: 'Your harbour sketch is my new wallpaper. Any chance of a print?' },
+    { from: 'creator', text: 'Thank you! Prints are coming next month, subscribers hear first 🌙' },
+    { from: 'fan', text: 'Perfect, count me in.' },
+  ],
+} as const;
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -30,12 +46,14 @@ export const DEMO_CREATORS: DemoCreator[] = [
     colors: ['#312e81', '#f472b6'],
     posts: [
       { content: 'Welcome to my corner of Zura! Work-in-progress shots every Monday.' },
+      { content: 'Colour study: three palettes for the same moonrise.', image: true },
       { content: 'Tonight’s sketch: the harbour at low tide.', image: true },
       {
         content: 'Full-resolution study for subscribers who know the word.',
         image: true,
         lockedWith: 'moonlight',
       },
+      { content: 'Brushes I use for water, free to download for subscribers next week.' },
     ],
   },
   {
@@ -51,6 +69,8 @@ export const DEMO_CREATORS: DemoCreator[] = [
     posts: [
       { content: 'Five-minute morning mobility routine: hips, thoracic spine, ankles.' },
       { content: 'Deadlift set-up in three cues.', image: true },
+      { content: 'Warm-up flow, follow along.', video: true },
+      { content: 'Meal prep Sunday: 1 hour, 5 lunches, 40 g of protein each.', image: true },
     ],
   },
   {
@@ -67,6 +87,7 @@ export const DEMO_CREATORS: DemoCreator[] = [
     posts: [
       { content: 'Demo #12 is up. Headphones recommended.' },
       { content: 'Studio tonight.', image: true },
+      { content: 'Which synth patch should open the live set? Tell me below.' },
     ],
   },
 ];

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { users } from '../db/schema/index.ts';
+import { DEMO_CREATORS, DEMO_FAN } from './demo-content.ts';
+import { seedDemo } from './demo-seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function tokenOf(username: string): Promise<{ id: number; access: string }> {
+  const [row] = await t.db.select().from(users).where(eq(users.username, username));
+  if (!row) throw new Error(`${username} was not seeded`);
+  return { id: row.id, access: await t.signIn(row.id) };
+}
+
+async function getJson<T>(access: string, url: string): Promise<T> {
+  const res = await t.request({ method: 'GET', url, token: access });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.json<T>();
+}
+
+type FeedPost = { username: string; type: string; image?: string; is_locked: boolean };
+
+describe('npm run seed:demo', () => {
+  it('gives a fresh install creators with content and a fan who uses every feature', async () => {
+    const lines = await seedDemo({ app: t.app, db: t.db, ffmpegPath: t.config.video.ffmpegPath });
+    expect(lines).toEqual([
+      ...DEMO_CREATORS.map((c) => `+ ${c.username}`),
+      `+ ${DEMO_FAN.username}`,
+    ]);
+
+    const fan = await tokenOf(DEMO_FAN.username);
+    // The fan's home feed: posts of the creators they follow, with images and a locked post.
+    const feed = await getJson<FeedPost[]>(fan.access, '/api/posts/?source=following&limit=50');
+    const authors = new Set(feed.map((post) => post.username));
+    expect(authors).toEqual(new Set(['luna_art', 'max_fitness']));
+    expect(feed.length).toBeGreaterThanOrEqual(8);
+    expect(feed.filter((post) => post.image).length).toBeGreaterThanOrEqual(4);
+    expect(feed.some((post) => post.is_locked)).toBe(true);
+
+    // The video post exists (its author sees it while it transcodes; others once it plays).
+    const max = await tokenOf('max_fitness');
+    const own = await getJson<FeedPost[]>(max.access, `/api/posts/user/${max.id}/`);
+    expect(own.filter((post) => post.type === 'video')).toHaveLength(1);
+
+    // A subscription, paid from a test-mode top-up, and a tip: the wallet shows what is left.
+    const active = await getJson<{ creator_username?: string; username?: string }[]>(
+      fan.access,
+      '/api/auth/subscriptions/active/',
+    );
+    expect(JSON.stringify(active)).toContain(DEMO_FAN.favourite);
+    const wallet = await getJson<{ balance_cents: number }>(fan.access, '/api/wallet/');
+    expect(wallet.balance_cents).toBe(5000 - 499 - 500);
+
+    // A conversation with the favourite creator, both sides writing.
+    const conversations = await getJson<{ id: number }[]>(
+      fan.access,
+      '/api/messaging/conversations/',
+    );
+    expect(conversations).toHaveLength(1);
+    const messages = await getJson<{ text: string }[]>(
+      fan.access,
+      `/api/messaging/conversations/${conversations[0]!.id}/messages/`,
+    );
+    expect(messages.map((m) => m.text)).toEqual(DEMO_FAN.conversation.map((line) => line.text));
+
+    // The creators show among the fan-free suggestions of a newcomer.
+    const newcomer = await t.signIn(
+      (
+        await t.db
+          .insert(users)
+          .values({ username: 'newcomer', email: 'newcomer@example.com', passwordHash: 'x' })
+          .returning()
+      )[0]!.id,
+    );
+    const suggested = await getJson<{ username: string }[]>(newcomer, '/api/auth/users/discover/');
+    expect(suggested.map((s) => s.username)).toEqual(
+      expect.arrayContaining(['luna_art', 'max_fitness']),
+    );
+  });
+
+  it('leaves existing accounts as they are when run again', async () => {
+    const lines = await seedDemo({ app: t.app, db: t.db, ffmpegPath: t.config.video.ffmpegPath });
+    expect(lines).toEqual([
+      ...DEMO_CREATORS.map((c) => `= ${c.username} exists, left as it is`),
+      `= ${DEMO_FAN.username} exists, left as it is`,
+    ]);
+  });
+});

@@ -1,0 +1,171 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { uploads, users } from '../db/schema/index.ts';
+import { call, demoAccount, multipart, type DemoFile } from './demo-api.ts';
+import {
+  DEMO_CREATORS,
+  DEMO_FAN,
+  DEMO_PASSWORD,
+  demoImage,
+  type DemoCreator,
+} from './demo-content.ts';
+import { demoVideo } from './demo-video.ts';
+
+type Account = { access: string; id: number };
+
+async function seedCreator(
+  app: FastifyInstance,
+  creator: DemoCreator,
+  index: number,
+  video: () => Promise<Buffer>,
+): Promise<Account> {
+  const account = await demoAccount(app, { ...creator, password: DEMO_PASSWORD });
+  const { access } = account;
+  const upload = async (context: string, width: number, height: number, seed: number) => {
+    const bytes = await demoImage(creator.colors, width, height, seed);
+    const file = { field: 'file', filename: `${context}.jpg`, type: 'image/jpeg', bytes };
+    return (await call(app, 'POST', '/api/uploads/', access, await multipart({ context }, [file])))
+      .id as string;
+  };
+  await call(app, 'PUT', '/api/auth/profile/', access, {
+    bio: creator.bio,
+    category: creator.category,
+    subcategories: creator.subcategories,
+    tags: creator.tags,
+    vibes: creator.vibes,
+    subscription_price: creator.price,
+    profile_image_uuid: await upload('profile_image', 400, 400, index),
+    cover_image_uuid: await upload('cover_image', 1200, 400, index + 7),
+    social_links: { website: `https://example.com/${creator.username}` },
+  });
+  for (const [postIndex, post] of creator.posts.entries()) {
+    const fields: Record<string, string> = {
+      content: post.content,
+      is_locked: String(Boolean(post.lockedWith)),
+    };
+    if (post.lockedWith) fields.password = post.lockedWith;
+    const files: DemoFile[] = [];
+    if (post.image) {
+      fields.media_type = 'image';
+      const bytes = await demoImage(creator.colors, 1080, 720, index * 10 + postIndex);
+      files.push({ field: 'media', filename: 'post.jpg', type: 'image/jpeg', bytes });
+    } else if (post.video) {
+      fields.media_type = 'video';
+      files.push({ field: 'media', filename: 'clip.mp4', type: 'video/mp4', bytes: await video() });
+    }
+    await call(app, 'POST', '/api/posts/', access, await multipart(fields, files));
+  }
+  if (creator.profilePassword) {
+    await call(app, 'PUT', '/api/auth/profile/', access, {
+      is_profile_locked: true,
+      profile_password: creator.profilePassword,
+    });
+  }
+  return account;
+}
+
+/**
+ * The demo fan's activity, so a first visitor sees every feature in use: follows, a wallet
+ * top-up (test mode), a subscription, a tip and a conversation with a creator.
+ */
+async function seedFan(app: FastifyInstance, creators: Map<string, Account>) {
+  const fan = await demoAccount(app, { ...DEMO_FAN, password: DEMO_PASSWORD });
+  for (const creator of creators.values()) {
+    await call(app, 'POST', `/api/auth/users/${creator.id}/follow/`, fan.access);
+  }
+  const favourite = creators.get(DEMO_FAN.favourite);
+  if (!favourite) return;
+  await call(app, 'POST', '/api/wallet/topups/', fan.access, { amount: DEMO_FAN.topUpDollars });
+  await call(app, 'POST', '/api/auth/subscriptions/', fan.access, { creator_id: favourite.id });
+  await call(app, 'POST', '/api/tips/', fan.access, {
+    creator_id: favourite.id,
+    amount: DEMO_FAN.tipDollars,
+  });
+  const conversation = await call<{ id: number }>(
+    app,
+    'POST',
+    '/api/messaging/conversations/start_conversation/',
+    fan.access,
+    { recipient_id: favourite.id },
+  );
+  for (const line of DEMO_FAN.conversation) {
+    const sender = line.from === 'fan' ? fan : favourite;
+    await call(
+      app,
+      'POST',
+      `/api/messaging/conversations/${conversation.id}/send_message/`,
+      sender.access,
+      { text: line.text },
+    );
+  }
+}
+
+/**
+ * Adds the demo creators and the demo fan through the platform's own API. Safe to run twice:
+ * accounts that exist are left as they are. Answers what it did, one line per account.
+ */
+export async function seedDemo(deps: {
+  app: FastifyInstance;
+  db: Database;
+  ffmpegPath: string | undefined;
+}): Promise<string[]> {
+  const { app, db } = deps;
+  const names = [...DEMO_CREATORS.map((c) => c.username), DEMO_FAN.username];
+  const existing = new Set(
+    (
+      await db
+        .select({ username: users.username })
+        .from(users)
+        .where(inArray(users.username, names))
+    ).map((row) => row.username),
+  );
+  // One clip, made only if a new creator posts a video.
+  let clip: Promise<Buffer> | undefined;
+  const video = () => (clip ??= demoVideo(deps.ffmpegPath));
+  const lines: string[] = [];
+  const created = new Map<string, Account>();
+  for (const [index, creator] of DEMO_CREATORS.entries()) {
+    if (existing.has(creator.username)) {
+      lines.push(`= ${creator.username} exists, left as it is`);
+      continue;
+    }
+    created.set(creator.username, await seedCreator(app, creator, index + 1, video));
+    // The creator role comes from an approved application; the demo skips the review.
+    await db
+      .update(users)
+      .set({ isCreator: true, emailVerifiedAt: new Date() })
+      .where(eq(users.username, creator.username));
+    lines.push(`+ ${creator.username}`);
+  }
+  if (existing.has(DEMO_FAN.username)) {
+    lines.push(`= ${DEMO_FAN.username} exists, left as it is`);
+  } else if (created.size === DEMO_CREATORS.length) {
+    await seedFan(app, created);
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.username, DEMO_FAN.username));
+    lines.push(`+ ${DEMO_FAN.username}`);
+  }
+  return lines;
+}
+
+/**
+ * Waits until the demo accounts' videos have left processing (the runtime's own job transcodes
+ * them), so the demo video plays as soon as the server starts. Answers how many still process
+ * after `timeoutMs`: the server's job finishes those later.
+ */
+export async function waitForDemoVideos(db: Database, timeoutMs: number): Promise<number> {
+  const names = [...DEMO_CREATORS.map((c) => c.username), DEMO_FAN.username];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const processing = await db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .innerJoin(users, eq(users.id, uploads.ownerId))
+      .where(and(inArray(users.username, names), eq(uploads.videoState, 'processing')));
+    if (processing.length === 0 || Date.now() > deadline) return processing.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
