@@ -33,7 +33,8 @@ export function ogImageRoutes(deps: {
       const source = await previews.imageSource(postId);
       const upload = source && (await findUploadById(db, source.uploadId));
       const key =
-        upload && (source.variant === 'original' ? upload.storageKey : upload.variants[source.variant]);
+        upload &&
+        (source.variant === 'original' ? upload.storageKey : upload.variants[source.variant]);
       if (!key) throw new NotFoundError(NOT_FOUND);
       const jpeg = await sharp(await storage.readBuffer(key))
         .rotate()

@@ -33,6 +33,7 @@ const BASE_KEYS = [
   'content',
   'created_at',
   'id',
+  'is_draft',
   'is_locked',
   'is_unlocked',
   'requires_subscription',

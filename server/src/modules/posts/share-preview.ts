@@ -38,7 +38,11 @@ export function excerpt(text: string, limit = SHARE_PREVIEW_TEXT_LENGTH): string
  * author says only whose it is, with their avatar. A post nobody may know of (a draft, a video
  * still in the making, a suspended author's) gives nothing, as a missing one does.
  */
-export function createSharePreviews(deps: { db: Database; signer: MediaSigner; publicUrl: string }) {
+export function createSharePreviews(deps: {
+  db: Database;
+  signer: MediaSigner;
+  publicUrl: string;
+}) {
   const { db, signer, publicUrl } = deps;
 
   /** The post, its author and whether it is fully public; undefined when nobody may know it. */
@@ -127,7 +131,11 @@ export function previewTags(preview: SharePreview): string {
     ['property', 'og:description', preview.description],
     ['property', 'og:url', preview.url],
     ...(preview.image ? [['property', 'og:image', preview.image] as [string, string, string]] : []),
-    ['name', 'twitter:card', preview.image?.includes('/og/posts/') ? 'summary_large_image' : 'summary'],
+    [
+      'name',
+      'twitter:card',
+      preview.image?.includes('/og/posts/') ? 'summary_large_image' : 'summary',
+    ],
     ['name', 'twitter:title', preview.title],
     ['name', 'twitter:description', preview.description],
     ...(preview.image
