@@ -170,6 +170,7 @@ describe('POST /api/posts/', () => {
       is_locked: false,
       is_unlocked: false,
       can_delete: true,
+      is_draft: false,
       author_is_creator: false,
       requires_subscription: false,
       subscription_price: null,
