@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHomeScreen, signedInUser, userMenuButton } from './lib/app.ts';
-import { useBrowser } from './lib/browser.ts';
+import { PHONE, useBrowser } from './lib/browser.ts';
 import { createPostViaApi, postsOfUser } from './lib/content.ts';
 import { expectHidden, expectPath, expectVisible } from './lib/expect.ts';
 import { baseUrl, uniqueName } from './lib/server.ts';
@@ -150,5 +150,42 @@ describe('drafts and sharing', () => {
     await expectVisible(fanPage.getByRole('heading', { name: 'Post not found', level: 1 }));
     await fanPage.goto('/posts/999999999');
     await expectVisible(fanPage.getByRole('heading', { name: 'Post not found', level: 1 }));
+  });
+
+  it('the composer, the drafts page and a post page fit a 390 px phone', async () => {
+    const { page } = t;
+    await page.setViewportSize(PHONE);
+    await withoutShareSheet(page);
+    const creator = await signedInUser(page);
+    const post = await createPostViaApi(creator.tokens.access, { content: 'Fits on a phone' });
+    const form = new FormData();
+    form.append('content', 'A draft that fits on a phone too');
+    form.append('is_draft', 'true');
+    const saved = await fetch(`${baseUrl()}/api/posts/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${creator.tokens.access}` },
+      body: form,
+    });
+    expect(saved.status).toBe(201);
+    for (const route of ['/', '/drafts', `/posts/${post.id}`]) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      const over = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      );
+      expect(over, `${route} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+    }
+    // With "Link copied" shown beside the actions too.
+    await page
+      .getByRole('list', { name: 'Post', exact: true })
+      .getByRole('button', { name: 'Share', exact: true })
+      .click();
+    await expectVisible(
+      page.getByText('Link copied', { exact: true }).or(page.getByText(/Could not copy/)),
+    );
+    const over = await page.evaluate<number>(
+      'document.documentElement.scrollWidth - window.innerWidth',
+    );
+    expect(over).toBeLessThanOrEqual(0);
   });
 });

@@ -224,7 +224,7 @@ export function Composer() {
           </Alert>
         )}
 
-        <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
           <div className="flex items-center gap-1">
             <input
               id={fileInputId}

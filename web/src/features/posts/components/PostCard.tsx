@@ -260,7 +260,7 @@ function EngagementBar({ onTip, share }: { onTip: (() => void) | undefined; shar
     <div
       role="group"
       aria-label={t('posts.actionsLabel')}
-      className="mt-3 flex gap-1 border-t border-slate-100 pt-2"
+      className="mt-3 flex flex-wrap gap-1 border-t border-slate-100 pt-2"
     >
       {actions.map(({ key, label, icon: Icon }) => (
         <Button key={key} variant="ghost" size="sm" className="text-slate-600">
