@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { block } from '../../../test/blocks.ts';
+import { buildCreator, tip, topUp } from '../../../test/economy.ts';
 import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
 import { png } from '../../../test/media.ts';
 import { multipart } from '../../../test/multipart.ts';
@@ -167,6 +168,21 @@ describe('a draft', () => {
 
   it('answers an empty list to someone without drafts', async () => {
     expect(await list(await buildUser(t), '/api/posts/drafts/')).toEqual([]);
+  });
+});
+
+describe('tipping on a draft', () => {
+  it('answers as for a missing post until the draft is published', async () => {
+    const creator = await buildCreator(t, 0);
+    const fan = await buildUser(t);
+    await topUp(t, fan, '20.00');
+    const saved = await draft(creator, 'A draft to tip on');
+    const refused = await tip(t, fan, creator, '5.00', { post_id: saved.id });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ detail: 'Post not found.' });
+    expect((await publish(creator, saved.id)).statusCode).toBe(200);
+    const accepted = await tip(t, fan, creator, '5.00', { post_id: saved.id });
+    expect(accepted.statusCode, accepted.body).toBe(201);
   });
 });
 
