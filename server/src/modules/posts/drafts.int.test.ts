@@ -3,7 +3,9 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { block } from '../../../test/blocks.ts';
 import { buildCreator, tip, topUp } from '../../../test/economy.ts';
 import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
-import { png } from '../../../test/media.ts';
+import { mp4, png } from '../../../test/media.ts';
+import { videoIdOfPost } from '../../../test/renditions.ts';
+import { waitForVideo } from '../../../test/video.ts';
 import { multipart } from '../../../test/multipart.ts';
 
 /*
@@ -145,6 +147,35 @@ describe('a draft', () => {
     });
     expect(others.statusCode).toBe(404);
     expect(others.body).not.toContain('/media/');
+  });
+
+  it('may hold a video, which transcodes while it waits and plays once published', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/posts/',
+      ...multipart({
+        fields: { is_draft: 'true', content: 'Clip for later', media_type: 'video' },
+        files: [{ name: 'media', filename: 'clip.mp4', content: await mp4(), type: 'video/mp4' }],
+      }),
+      token: author.access,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const saved = res.json<Post>();
+    expect(saved).toMatchObject({ is_draft: true, video_state: 'processing' });
+    expect(await waitForVideo(t, await videoIdOfPost(t, saved.id))).toMatchObject({
+      videoState: 'ready',
+    });
+    // Ready, but still a draft: nobody else sees it.
+    expect((await everywhere(follower, saved.id)).byId).toBe(404);
+    const listed = (await list(author, '/api/posts/drafts/')).find((p) => p.id === saved.id);
+    expect(listed).toMatchObject({ video_state: 'ready', video_hls_url: expect.any(String) });
+    expect((await publish(author, saved.id)).statusCode).toBe(200);
+    const seen = await t.request({
+      method: 'GET',
+      url: `/api/posts/${saved.id}/`,
+      token: follower.access,
+    });
+    expect(seen.json()).toMatchObject({ type: 'video', video_hls_url: expect.any(String) });
   });
 
   it('lists newest first, only the caller’s own, page by page through Link', async () => {

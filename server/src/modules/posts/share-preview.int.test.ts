@@ -115,6 +115,17 @@ describe('a public post’s card', () => {
     );
   });
 
+  it('says whose it is for a picture without words', async () => {
+    const author = await buildUser(t);
+    const post = await buildPost(t, author, {
+      content: '',
+      media: { content: await png(), type: 'image' },
+    });
+    const html = await page(post.id);
+    expect(meta(html, 'og:description')).toBe(`A post by @${author.username} on Zura`);
+    expect(meta(html, 'og:image')).toBe(`http://zura.test/og/posts/${post.id}.jpg`);
+  });
+
   it('keeps only the first ~200 characters of a long post', async () => {
     const author = await buildUser(t);
     const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');

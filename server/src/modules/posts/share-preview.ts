@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import * as profilesRepo from '../profiles/repo.ts';
 import { isHiddenFrom } from '../users/visibility.ts';
-import { isPostPublishedFor, needsSubscription } from './policy.ts';
+import { isPostPublishedFor, needsSubscription, placeholderContent } from './policy.ts';
 import * as repo from './repo.ts';
 
 /** Link unfurlers are nobody: no account, no subscription, no unlock, no block. */
@@ -97,7 +97,8 @@ export function createSharePreviews(deps: {
       }
       const hasPicture = (await imageSource(postId)) !== undefined;
       // A media-only post's placeholder text ("Posted an image") says nothing worth showing.
-      const text = excerpt(row.post.content);
+      const placeholders = [placeholderContent('image'), placeholderContent('video')];
+      const text = placeholders.includes(row.post.content) ? '' : excerpt(row.post.content);
       return {
         title: `Post by ${handle}`,
         description: text || `A post by ${handle} on Zura`,

@@ -119,7 +119,12 @@ export function PostCard({
       {variant === 'feed' ? (
         <EngagementBar
           onTip={onTip && (() => onTip(post))}
-          share={<ShareButton postId={post.id} title={t('share.title', { username })} />}
+          // A draft has no link to share: nobody else may open it.
+          share={
+            post.is_draft ? null : (
+              <ShareButton postId={post.id} title={t('share.title', { username })} />
+            )
+          }
         />
       ) : (
         onTip && (
