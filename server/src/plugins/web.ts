@@ -12,10 +12,6 @@ function isServerPath(url: string): boolean {
   );
 }
 
-/**
- * Serves the built React app. Hashed assets are cached for a year; `index.html` is revalidated
- * every time and answers every unknown non-API path so client-side routes work on reload.
- */
 export type WebAppOptions = {
   /**
    * Tags for the `<head>` of the app served at a path (the Open Graph card of a post page), for
@@ -24,6 +20,10 @@ export type WebAppOptions = {
   headFor?: (pathname: string) => Promise<string | undefined>;
 };
 
+/**
+ * Serves the built React app. Hashed assets are cached for a year; `index.html` is revalidated
+ * every time and answers every unknown non-API path so client-side routes work on reload.
+ */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,

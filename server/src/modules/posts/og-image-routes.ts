@@ -14,6 +14,30 @@ const PREVIEW_WIDTH = 1200;
 const params = z.object({ file: z.string().max(40) });
 
 /**
+ * JPEGs made lately, by stored object: unfurlers of a shared post come in bursts, and sharp
+ * need not convert the same picture for each. Whether the post is still public is asked on
+ * every request all the same; a few hundred kilobytes each, at most this many kept.
+ */
+const KEPT_JPEGS = 64;
+
+function createJpegCache() {
+  const kept = new Map<string, Buffer>();
+  return async (key: string, make: () => Promise<Buffer>): Promise<Buffer> => {
+    const found = kept.get(key);
+    if (found) {
+      // Most recently used last, so the oldest goes first.
+      kept.delete(key);
+      kept.set(key, found);
+      return found;
+    }
+    const made = await make();
+    kept.set(key, made);
+    if (kept.size > KEPT_JPEGS) kept.delete(kept.keys().next().value as string);
+    return made;
+  };
+}
+
+/**
  * `GET /og/posts/:id.jpg`: the picture of a fully public post, at a stable address an unfurler
  * can fetch without signing in (signed media URLs expire within the hour). It answers only
  * while the post is public: the check runs on every request and the answer is revalidated every
@@ -25,6 +49,7 @@ export function ogImageRoutes(deps: {
   previews: SharePreviews;
 }): FastifyPluginAsyncZod {
   const { db, storage, previews } = deps;
+  const jpegOf = createJpegCache();
   return async (app) => {
     app.get('/og/posts/:file', { schema: { params } }, async (request, reply) => {
       const match = /^([1-9]\d{0,15})\.jpg$/.exec(request.params.file);
@@ -36,11 +61,14 @@ export function ogImageRoutes(deps: {
         upload &&
         (source.variant === 'original' ? upload.storageKey : upload.variants[source.variant]);
       if (!key) throw new NotFoundError(NOT_FOUND);
-      const jpeg = await sharp(await storage.readBuffer(key))
-        .rotate()
-        .resize({ width: PREVIEW_WIDTH, withoutEnlargement: true })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer();
+      // Stored objects never change under one key, so the key names the JPEG too.
+      const jpeg = await jpegOf(key, async () =>
+        sharp(await storage.readBuffer(key))
+          .rotate()
+          .resize({ width: PREVIEW_WIDTH, withoutEnlargement: true })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer(),
+      );
       return reply
         .header('cache-control', 'no-cache')
         .header('x-content-type-options', 'nosniff')
