@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectHomeScreen, signedInUser, userMenuButton } from './lib/app.ts';
+import { expectHomeScreen, loginThroughForm, signedInUser, userMenuButton } from './lib/app.ts';
 import { PHONE, useBrowser } from './lib/browser.ts';
 import { createPostViaApi, postsOfUser } from './lib/content.ts';
 import { expectHidden, expectPath, expectVisible } from './lib/expect.ts';
-import { baseUrl, uniqueName } from './lib/server.ts';
+import { baseUrl, createUser, uniqueName } from './lib/server.ts';
 import { useOtherVisitors } from './lib/visitors.ts';
 
 /*
@@ -88,10 +88,13 @@ describe('drafts and sharing', () => {
     const link = await page.evaluate<string>('navigator.clipboard.readText()');
     expect(link).toBe(`${baseUrl()}/posts/${published?.id}`);
 
-    // A fan opens the copied link and sees the post, with its author and actions.
+    // A fan, signed out, opens the copied link: signing in leads back to the post.
     const fanPage = await visitors.open();
-    await signedInUser(fanPage);
+    const fan = await createUser();
     await fanPage.goto(link);
+    await expectPath(fanPage, '/login');
+    await loginThroughForm(fanPage, fan.email, fan.password);
+    await expectPath(fanPage, `/posts/${published?.id}`);
     const shown = fanPage.getByRole('list', { name: 'Post', exact: true }).getByRole('listitem');
     await expectVisible(shown.getByText(finalText, { exact: true }));
     await expectVisible(shown.getByRole('link', { name: creator.username, exact: true }));
