@@ -26,6 +26,8 @@ import { libraryRoutes } from './modules/library/routes.ts';
 import { registerPeerServer } from './modules/calls/peer-server.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
+import { postPageRoutes } from './modules/posts/post-page-routes.ts';
+import { ogImageRoutes } from './modules/posts/og-image-routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { tipsRoutes } from './modules/tips/routes.ts';
@@ -37,6 +39,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestDeadlines, serverTimeouts } from './plugins/request-deadlines.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
+import { sharePreviewHead } from './modules/posts/share-preview.ts';
 import { directUrlOrigin } from './storage/storage.ts';
 import type { Services } from './services.ts';
 
@@ -100,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         profilesRoutes({ profiles: services.profiles, uploads: services.uploads }),
       );
       await api.register(postsRoutes({ posts: services.posts, uploads: services.uploads }));
+      await api.register(postPageRoutes({ posts: services.posts, drafts: services.postDrafts }));
       await api.register(notificationsRoutes({ notifications: services.notifications }));
       await api.register(walletRoutes({ wallet: services.wallet }));
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
@@ -117,9 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(mediaRoutes({ db, storage, signer }));
+  await app.register(ogImageRoutes({ db, storage, previews: services.sharePreviews }));
   await registerLiveSocket(app, services, config.publicUrl);
   await registerPeerServer(app, services);
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, {
+    headFor: (pathname) => sharePreviewHead(services.sharePreviews, pathname),
+  });
   return app;
 }

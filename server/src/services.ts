@@ -28,6 +28,8 @@ import { createCreatorService } from './modules/creator/service.ts';
 import { createMediaSigner } from './modules/media/signing.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPostsService } from './modules/posts/service.ts';
+import { createPostDrafts } from './modules/posts/drafts.ts';
+import { createSharePreviews } from './modules/posts/share-preview.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createTipsService } from './modules/tips/service.ts';
@@ -126,6 +128,8 @@ export function createServices(deps: ServiceDeps) {
     uploads,
     profiles,
     posts,
+    postDrafts: createPostDrafts({ db, signer, changes, posts }),
+    sharePreviews: createSharePreviews({ db, signer, publicUrl: config.publicUrl }),
     notifications,
     messaging: createMessagingService({
       db,

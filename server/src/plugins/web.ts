@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Paths owned by the server: an unknown one answers JSON 404, never the SPA. */
-const SERVER_PREFIXES = ['/api', '/media', '/ws', '/peerjs'];
+const SERVER_PREFIXES = ['/api', '/media', '/ws', '/peerjs', '/og'];
 
 function isServerPath(url: string): boolean {
   return SERVER_PREFIXES.some(
@@ -12,11 +12,23 @@ function isServerPath(url: string): boolean {
   );
 }
 
+export type WebAppOptions = {
+  /**
+   * Tags for the `<head>` of the app served at a path (the Open Graph card of a post page), for
+   * link unfurlers, which run no JavaScript; undefined leaves `index.html` as built.
+   */
+  headFor?: (pathname: string) => Promise<string | undefined>;
+};
+
 /**
  * Serves the built React app. Hashed assets are cached for a year; `index.html` is revalidated
  * every time and answers every unknown non-API path so client-side routes work on reload.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  options: WebAppOptions = {},
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
@@ -33,10 +45,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
   const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+  /** `index.html` with `head` before `</head>`; read per request, as the static files are. */
+  const sendIndexWith = async (reply: FastifyReply, head: string) => {
+    const html = await fs.promises.readFile(indexFile, 'utf8');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html.replace('</head>', `  ${head}\n  </head>`));
+  };
   // The static handler refuses directories, so the root gets the app explicitly.
   if (built) app.get('/', (_request, reply) => sendIndex(reply));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (isServerPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: `No API route for ${request.method} ${pathname}.` });
@@ -51,6 +71,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return sendIndex(reply);
+    const head = await options.headFor?.(pathname);
+    return head ? sendIndexWith(reply, head) : sendIndex(reply);
   });
 }

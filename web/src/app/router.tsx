@@ -36,6 +36,8 @@ const page = {
   ),
   creatorLanding: lazyComponent(() => import('../pages/CreatorLandingPage'), 'CreatorLandingPage'),
   myContent: lazyComponent(() => import('../pages/MyContentPage'), 'MyContentPage'),
+  post: lazyComponent(() => import('../pages/PostPage'), 'PostPage'),
+  drafts: lazyComponent(() => import('../pages/DraftsPage'), 'DraftsPage'),
   admin: lazyComponent(() => import('../pages/AdminPage'), 'AdminPage'),
   notFound: lazyComponent(() => import('../pages/NotFoundPage'), 'NotFoundPage'),
 };
@@ -92,6 +94,8 @@ export const routes: RouteObject[] = [
               { path: 'creator', lazy: page.creatorApplication },
               { path: 'creator-landing', lazy: page.creatorLanding },
               { path: 'my-content', lazy: page.myContent },
+              { path: 'posts/:postId', lazy: page.post },
+              { path: 'drafts', lazy: page.drafts },
               // Not in the spec: creator-application and payout review; admins only.
               { path: 'admin', lazy: page.admin },
               { path: '*', lazy: page.notFound },

@@ -26,20 +26,18 @@ export function canSeePostContent(access: PostAccess, viewerId: number): boolean
 }
 
 /**
- * Whether the post exists for this viewer at all: a post whose video is still processing, or
- * failed, is its author's alone (they see its progress or its error); others see it once it
- * plays. Checked per viewer, after the shared kept copies of the feeds.
+ * Whether the post exists for this viewer at all: a draft, and a post whose video is still
+ * processing or failed, are their author's alone (they see its progress or its error); others
+ * see it once it is published and plays. Checked per viewer, after the shared kept copies of
+ * the feeds (which leave drafts out already).
  */
 export function isPostPublishedFor(
-  row: { post: Pick<PostRow, 'authorId' | 'videoId'>; videoState: string | null },
+  row: { post: Pick<PostRow, 'authorId' | 'videoId' | 'isDraft'>; videoState: string | null },
   viewerId: number,
 ): boolean {
-  return (
-    row.post.authorId === viewerId ||
-    row.post.videoId === null ||
-    row.videoState === null ||
-    row.videoState === 'ready'
-  );
+  if (row.post.authorId === viewerId) return true;
+  if (row.post.isDraft) return false;
+  return row.post.videoId === null || row.videoState === null || row.videoState === 'ready';
 }
 
 export const FEED_DEFAULT_LIMIT = 20;

@@ -25,6 +25,8 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     // A password given while subscribed opens nothing once the subscription has ended.
     is_unlocked: post.isLocked && (isOwner || row.unlocked) && !gated,
     can_delete: isOwner,
+    // Drafts reach their author alone (isPostPublishedFor), so only they ever see true here.
+    is_draft: post.isDraft,
     /** Whether the author can be tipped and subscribed to. */
     author_is_creator: row.authorIsCreator,
   };

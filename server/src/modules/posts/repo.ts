@@ -72,6 +72,9 @@ function visibleAuthor(viewerId: ViewerId): SQL {
     where ${profileUnlocks.profileId} = ${users.id} and ${profileUnlocks.viewerId} = ${viewerId}))`;
 }
 
+/** Drafts are their author's alone, listed apart: no feed nor profile list holds them. */
+const published = sql`not ${posts.isDraft}`;
+
 const viewer = sql.placeholder('viewerId');
 const cursorAt = sql.placeholder('cursorAt');
 const cursorId = sql.placeholder('cursorId');
@@ -86,7 +89,7 @@ const pastCursor = sql`(${posts.createdAt}, ${posts.id}) < (${cursorAt}::timesta
  */
 function prepareEveryoneFeed(db: Database, paged: boolean) {
   return selectPostsFor(db, viewer)
-    .where(and(visibleAuthor(viewer), paged ? pastCursor : undefined))
+    .where(and(published, visibleAuthor(viewer), paged ? pastCursor : undefined))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(pageSize)
     .prepare(paged ? 'feed_everyone_paged' : 'feed_everyone_first');
@@ -128,7 +131,7 @@ function followingPageIds(paged: boolean): SQL {
       select authors.author_id from authors
       cross join lateral (
         select p.created_at, p.id from ${posts} p
-        where p.author_id = authors.author_id ${past}
+        where p.author_id = authors.author_id and not p.is_draft ${past}
         order by p.created_at desc, p.id desc
         limit 1
       ) latest
@@ -138,7 +141,7 @@ function followingPageIds(paged: boolean): SQL {
     select page.id from leading_authors
     cross join lateral (
       select p.id, p.created_at from ${posts} p
-      where p.author_id = leading_authors.author_id ${past}
+      where p.author_id = leading_authors.author_id and not p.is_draft ${past}
       order by p.created_at desc, p.id desc
       limit ${pageSize}
     ) page
@@ -167,6 +170,7 @@ function selectSharedPosts(db: Database) {
 /** Everyone's newest posts: the same for all viewers. */
 function prepareNewestPosts(db: Database) {
   return selectSharedPosts(db)
+    .where(published)
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(pageSize)
     .prepare('feed_newest_posts');
@@ -180,7 +184,7 @@ function prepareLatestPostsOf(db: Database) {
         posts.id,
         sql`(select latest.id from unnest(${sql.placeholder('authorIds')}::bigint[]) a(id)
           cross join lateral (
-            select p.id from ${posts} p where p.author_id = a.id
+            select p.id from ${posts} p where p.author_id = a.id and not p.is_draft
             order by p.created_at desc, p.id desc limit ${sql.placeholder('perAuthor')}
           ) latest)`,
       ),
@@ -315,7 +319,7 @@ export function listByAuthor(
   limit: number,
 ) {
   return selectPostsFor(db, viewerId)
-    .where(and(eq(posts.authorId, authorId), before(cursor)))
+    .where(and(eq(posts.authorId, authorId), published, before(cursor)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }

@@ -9,7 +9,7 @@ import { decodeCursor } from './cursor.ts';
 import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from './policy.ts';
 import type { PostPage, PostsService } from './service.ts';
 
-const pageQuery = z.object({
+export const pageQuery = z.object({
   limit: queryInteger('limit', 1, FEED_MAX_LIMIT).default(FEED_DEFAULT_LIMIT),
   before: z
     .string()
@@ -26,12 +26,15 @@ const feedQuery = pageQuery.extend({
 });
 const postParams = z.object({ id: pathId('Not a valid post id.') });
 /** The form's flags, as the web app sends them: 'true' or 'false'. */
-const postFlags = z.object({ is_locked: booleanField('is_locked').default(false) });
+const postFlags = z.object({
+  is_locked: booleanField('is_locked').default(false),
+  is_draft: booleanField('is_draft').default(false),
+});
 const userParams = z.object({ idOrUsername: z.string().min(1).max(64) });
 const unlockBody = z.object({ password: z.string().optional() }).nullish();
 
 /** The body stays a bare array as the spec's client expects; the next page is in `Link`. */
-function sendPage(
+export function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: PostPage,
@@ -80,9 +83,14 @@ export function postsRoutes(deps: {
       const body = await receiveMultipart(request, uploads, ['media']);
       try {
         const { fields } = body;
+        const flags = parseOrThrow(
+          postFlags,
+          decodeFormFields(fields, [], ['is_locked', 'is_draft']),
+        );
         const created = await posts.createPost(request.userId, {
           content: fields.content ?? '',
-          isLocked: parseOrThrow(postFlags, decodeFormFields(fields, [], ['is_locked'])).is_locked,
+          isLocked: flags.is_locked,
+          isDraft: flags.is_draft,
           password: fields.password ?? '',
           mediaType: fields.media_type,
           media: body.files.get('media'),

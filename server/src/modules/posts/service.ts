@@ -38,6 +38,8 @@ export type NewPostInput = {
   password: string;
   mediaType: string | undefined;
   media: ReceivedFile | undefined;
+  /** Saved for its author alone until published (`drafts.ts`). */
+  isDraft?: boolean;
 };
 
 export type FeedSource = 'following' | 'all';
@@ -207,6 +209,7 @@ export function createPostsService(deps: {
         passwordHash,
         imageId,
         videoId,
+        isDraft: input.isDraft ?? false,
       });
       changes.announce({ kind: 'posts_changed', userId: authorId });
       const row = await repo.findPostFor(db, authorId, post.id);
@@ -261,6 +264,12 @@ export function createPostsService(deps: {
     },
 
     findVisiblePost,
+
+    /** One post as the viewer sees it in the feed, or undefined when it is not theirs to see. */
+    async findPresentedPost(viewerId: number, postId: number) {
+      const row = await findVisiblePost(viewerId, postId);
+      return row && presentPost(row, viewerId, signer);
+    },
 
     async deletePost(userId: number, postId: number) {
       const deleted = await repo.deleteOwnPost(db, userId, postId);

@@ -37,7 +37,12 @@ export function createTipsService(deps: { db: Database; notify: Notify }) {
       }
       if (input.postId !== undefined) {
         const post = await db.query.posts.findFirst({
-          where: and(eq(posts.id, input.postId), eq(posts.authorId, creator.id)),
+          // A draft is its author's alone: tipping on it answers as on a missing post.
+          where: and(
+            eq(posts.id, input.postId),
+            eq(posts.authorId, creator.id),
+            eq(posts.isDraft, false),
+          ),
         });
         if (!post) throw new NotFoundError('Post not found.');
       }

@@ -19,6 +19,8 @@ export const post = z.looseObject({
   is_locked: z.boolean().default(false),
   is_unlocked: z.boolean().optional(),
   can_delete: z.boolean().optional(),
+  /** The author's own unpublished draft (nobody else ever receives one). */
+  is_draft: z.boolean().optional(),
   content: z.string().nullish(),
   type: z.string().nullish(),
   image: z.string().nullish(),
@@ -67,6 +69,10 @@ export const postKeys = {
   all: ['posts'] as const,
   feed: () => [...postKeys.all, 'feed'] as const,
   byUser: () => [...postKeys.all, 'user'] as const,
+  /** The author's drafts (`features/drafts`): a post list like the others. */
+  drafts: () => [...postKeys.all, 'drafts'] as const,
+  /** One post by id (the post page). */
+  one: (postId: number) => [...postKeys.all, 'one', postId] as const,
   user: (userId: number | string) => [...postKeys.byUser(), String(userId)] as const,
 };
 
@@ -105,6 +111,8 @@ export interface NewPost {
   isLocked: boolean;
   password: string;
   media: File | null;
+  /** Saved as a draft: its author's alone until published. */
+  isDraft?: boolean;
 }
 
 export type MediaKind = 'image' | 'video';
@@ -127,6 +135,7 @@ export function postFormData(input: NewPost): FormData {
   const kind = input.media ? mediaKindOf(input.media) : undefined;
   form.append('content', text || (kind ? PLACEHOLDER_CONTENT[kind] : ''));
   form.append('is_locked', input.isLocked ? 'true' : 'false');
+  if (input.isDraft) form.append('is_draft', 'true');
   if (input.isLocked) form.append('password', input.password);
   if (input.media && kind) {
     form.append('media', input.media);

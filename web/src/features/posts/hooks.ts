@@ -30,6 +30,11 @@ export function useCreatePost() {
   return useMutation({
     mutationFn: ({ input, onProgress }: CreatePostVariables) => createPost(input, onProgress),
     onSuccess: (created) => {
+      // A draft is in no feed: only the drafts list shows it.
+      if (created.is_draft === true) {
+        void queryClient.invalidateQueries({ queryKey: postKeys.drafts() });
+        return;
+      }
       const shown: Post = {
         ...created,
         username: created.username || own?.username,

@@ -1,5 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronsUpDown, LogOut, Settings, ShieldCheck, Sparkles, UserPen } from 'lucide-react';
+import {
+  ChevronsUpDown,
+  FilePen,
+  LogOut,
+  Settings,
+  ShieldCheck,
+  Sparkles,
+  UserPen,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -52,6 +60,9 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
         >
           <MenuItem icon={UserPen} onSelect={() => go('/profile/edit')}>
             {t('userMenu.editProfile')}
+          </MenuItem>
+          <MenuItem icon={FilePen} onSelect={() => go('/drafts')}>
+            {t('userMenu.drafts')}
           </MenuItem>
           <MenuItem icon={Sparkles} onSelect={() => go('/creator-landing')}>
             {t('userMenu.becomeCreator')}

@@ -4,6 +4,7 @@ import { ImagePlus, Lock, X } from 'lucide-react';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError, isRecord } from '../../../lib/api-errors';
 import { usePickedFile } from '../../../lib/use-picked-file';
 import { Alert } from '../../../ui/Alert';
@@ -62,6 +63,7 @@ export function Composer() {
   const [lastVideo, setLastVideo] = useState<Post | null>(null);
   const fileInputId = useId();
   const mutation = useCreatePost();
+  const [draftSaved, setDraftSaved] = useState(false);
 
   const clearMedia = () => pickMedia(null);
 
@@ -73,29 +75,35 @@ export function Composer() {
     if (file.type.startsWith('image/') || file.type.startsWith('video/')) pickMedia(file);
   };
 
-  const submit = handleSubmit((values) => {
-    setProgress(media ? 0 : null);
-    setLastVideo(null);
-    mutation.mutate(
-      {
-        input: {
-          content: values.content,
-          isLocked: values.is_locked,
-          password: values.password,
-          media: media?.file ?? null,
+  // Post, or Save draft: the same post, kept for its author until published from /drafts.
+  const send = (isDraft: boolean) =>
+    handleSubmit((values) => {
+      setProgress(media ? 0 : null);
+      setLastVideo(null);
+      setDraftSaved(false);
+      mutation.mutate(
+        {
+          input: {
+            content: values.content,
+            isLocked: values.is_locked,
+            password: values.password,
+            media: media?.file ?? null,
+            isDraft,
+          },
+          onProgress: media ? setProgress : undefined,
         },
-        onProgress: media ? setProgress : undefined,
-      },
-      {
-        onSuccess: (created) => {
-          reset(EMPTY);
-          clearMedia();
-          if (created.video_state === 'processing') setLastVideo(created);
+        {
+          onSuccess: (created) => {
+            reset(EMPTY);
+            clearMedia();
+            if (isDraft) setDraftSaved(true);
+            else if (created.video_state === 'processing') setLastVideo(created);
+          },
+          onSettled: () => setProgress(null),
         },
-        onSettled: () => setProgress(null),
-      },
-    );
-  });
+      );
+    });
+  const submit = send(false);
 
   const canPost = content.trim() !== '' || media !== null;
   const mismatch =
@@ -159,6 +167,15 @@ export function Composer() {
 
         {lastVideo && <NewVideoStatus post={lastVideo} />}
 
+        {draftSaved && (
+          <Alert tone="success">
+            {t('composer.draftSaved')}{' '}
+            <Link to="/drafts" className="font-semibold underline">
+              {t('composer.drafts')}
+            </Link>
+          </Alert>
+        )}
+
         <Switch
           checked={isLocked}
           onCheckedChange={(checked) => setValue('is_locked', checked)}
@@ -207,7 +224,7 @@ export function Composer() {
           </Alert>
         )}
 
-        <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
           <div className="flex items-center gap-1">
             <input
               id={fileInputId}
@@ -226,10 +243,26 @@ export function Composer() {
               <span>{t('composer.addMedia')}</span>
             </label>
             {isLocked && <Lock className="size-4 text-slate-400" aria-hidden />}
+            <Link
+              to="/drafts"
+              className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600"
+            >
+              {t('composer.drafts')}
+            </Link>
           </div>
-          <Button type="submit" disabled={!canPost} busy={mutation.isPending}>
-            {mutation.isPending ? t('composer.submitting') : t('composer.submit')}
-          </Button>
+          <div className="flex items-center gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={!canPost || mutation.isPending}
+              onClick={() => void send(true)()}
+            >
+              {t('composer.saveDraft')}
+            </Button>
+            <Button type="submit" disabled={!canPost} busy={mutation.isPending}>
+              {mutation.isPending ? t('composer.submitting') : t('composer.submit')}
+            </Button>
+          </div>
         </div>
       </form>
     </section>

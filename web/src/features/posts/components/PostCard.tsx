@@ -1,5 +1,6 @@
 import { formatCents } from '@zura/contracts';
-import { Crown, HandCoins, Heart, Lock, MessageCircle, Share2, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Crown, HandCoins, Heart, Lock, MessageCircle, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { resolveMediaUrl } from '../../../lib/media';
@@ -23,6 +24,7 @@ import { VideoPlayer } from '../../video/VideoPlayer';
 import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
 import { useVideoProcessing } from '../../video/use-video-processing';
 import { PostTime } from './PostAge';
+import { ShareButton } from './ShareButton';
 
 export type PostCardVariant = 'feed' | 'profile';
 
@@ -115,7 +117,15 @@ export function PostCard({
       )}
 
       {variant === 'feed' ? (
-        <EngagementBar onTip={onTip && (() => onTip(post))} />
+        <EngagementBar
+          onTip={onTip && (() => onTip(post))}
+          // A draft has no link to share: nobody else may open it.
+          share={
+            post.is_draft ? null : (
+              <ShareButton postId={post.id} title={t('share.title', { username })} />
+            )
+          }
+        />
       ) : (
         onTip && (
           <div className="mt-3 flex justify-end border-t border-slate-100 pt-2">
@@ -243,21 +253,19 @@ function PostMedia({ post, username }: PostMediaProps) {
 }
 
 /**
- * Spec: Like, Comment and Share; their behaviour is not shown, so they do nothing yet. Posts
- * of another creator also get Tip.
+ * Spec: Like, Comment and Share (`ShareButton`). Posts of another creator also get Tip.
  */
-function EngagementBar({ onTip }: { onTip: (() => void) | undefined }) {
+function EngagementBar({ onTip, share }: { onTip: (() => void) | undefined; share: ReactNode }) {
   const { t } = useTranslation();
   const actions = [
     { key: 'like', label: t('posts.like'), icon: Heart },
     { key: 'comment', label: t('posts.comment'), icon: MessageCircle },
-    { key: 'share', label: t('posts.share'), icon: Share2 },
   ];
   return (
     <div
       role="group"
       aria-label={t('posts.actionsLabel')}
-      className="mt-3 flex gap-1 border-t border-slate-100 pt-2"
+      className="mt-3 flex flex-wrap gap-1 border-t border-slate-100 pt-2"
     >
       {actions.map(({ key, label, icon: Icon }) => (
         <Button key={key} variant="ghost" size="sm" className="text-slate-600">
@@ -265,6 +273,7 @@ function EngagementBar({ onTip }: { onTip: (() => void) | undefined }) {
           {label}
         </Button>
       ))}
+      {share}
       {onTip && (
         <span className="ml-auto">
           <TipAction onTip={onTip} />

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { draftList, postEdit, presentedPost } from '@zura/contracts';
+import { z } from 'zod';
+import { pathId } from '../../lib/validation.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import type { PostDrafts } from './drafts.ts';
+import { pageQuery, sendPage } from './routes.ts';
+import type { PostsService } from './service.ts';
+
+const postParams = z.object({ id: pathId('Not a valid post id.') });
+
+/**
+ * One post by id (the post page a shared link opens), and the author's drafts: the list, an
+ * edit of an own post's text, publishing. The /api guard signs the caller in first.
+ */
+export function postPageRoutes(deps: {
+  posts: PostsService;
+  drafts: PostDrafts;
+}): FastifyPluginAsyncZod {
+  const { posts, drafts } = deps;
+  return async (app) => {
+    app.get(
+      '/posts/drafts/',
+      { schema: { querystring: pageQuery, response: { 200: draftList } } },
+      async (request, reply) => {
+        const { limit, before } = request.query;
+        return sendPage(request, reply, await drafts.list(request.userId, before, limit), limit);
+      },
+    );
+
+    app.get(
+      '/posts/:id/',
+      { schema: { params: postParams, response: { 200: presentedPost } } },
+      async (request) => {
+        const post = await posts.findPresentedPost(request.userId, request.params.id);
+        if (!post) throw new NotFoundError('Post not found.');
+        return post;
+      },
+    );
+
+    app.patch(
+      '/posts/:id/',
+      { schema: { params: postParams, body: postEdit, response: { 200: presentedPost } } },
+      (request) => drafts.edit(request.userId, request.params.id, request.body.content),
+    );
+
+    app.post(
+      '/posts/:id/publish/',
+      { schema: { params: postParams, response: { 200: presentedPost } } },
+      (request) => drafts.publish(request.userId, request.params.id),
+    );
+  };
+}

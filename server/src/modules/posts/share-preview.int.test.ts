@@ -1,0 +1,228 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { setPrice } from '../../../test/economy.ts';
+import { buildPost, buildUser, type BuiltPost, type TestUser } from '../../../test/factories.ts';
+import { png } from '../../../test/media.ts';
+import { excerpt } from './share-preview.ts';
+
+/*
+ * Link previews: the HTML of /posts/:id carries Open Graph and Twitter tags for unfurlers, who
+ * run no JavaScript and sign in to nothing. Only a fully public post gives its text and its
+ * picture (at /og/posts/:id.jpg, served only while the post stays public); anything else says
+ * whose it is, and a post nobody may know of gives no card at all.
+ */
+let t: TestApp;
+let webDir: string;
+const BUILT_INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Zura</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+beforeAll(async () => {
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-web-'));
+  await fs.writeFile(path.join(webDir, 'index.html'), BUILT_INDEX);
+  t = await buildTestApp({ WEB_DIST_DIR: webDir });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+async function page(postId: number | string) {
+  const res = await t.request({
+    method: 'GET',
+    url: `/posts/${postId}`,
+    headers: { accept: 'text/html' },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.headers['cache-control']).toBe('no-cache');
+  return res.body;
+}
+
+/** The value of one meta tag, as an unfurler reads it (entities decoded). */
+function meta(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html);
+  return match?.[1]
+    ?.replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+}
+
+const uploadIdOf = (url: unknown) => /^\/media\/([0-9a-f-]{36})\//.exec(String(url))?.[1];
+
+function ogImage(postId: number | string) {
+  return t.request({ method: 'GET', url: `/og/posts/${postId}.jpg` });
+}
+
+async function imagePost(author: TestUser, content: string, password?: string) {
+  return buildPost(t, author, {
+    content,
+    media: { content: await png(), type: 'image' },
+    ...(password ? { password } : {}),
+  });
+}
+
+/** The card of a post that must not show itself: no text of it, no bytes of it, no URL of it. */
+async function expectNeutralCard(post: BuiltPost, author: TestUser) {
+  const html = await page(post.id);
+  expect(meta(html, 'og:title')).toBe(`Post by @${author.username}`);
+  expect(meta(html, 'og:description')).toBe(`Subscribe to @${author.username} on Zura`);
+  expect(html).not.toContain(post.content);
+  expect(html).not.toContain(`/og/posts/${post.id}`);
+  const uploadId = uploadIdOf(post.image);
+  expect(uploadId).toBeDefined();
+  expect(html).not.toContain(String(uploadId));
+  expect(meta(html, 'og:image')).toBe('http://zura.test/favicon.svg');
+  const image = await ogImage(post.id);
+  expect(image.statusCode).toBe(404);
+  expect(image.headers['content-type']).not.toMatch(/^image\//);
+}
+
+describe('a public post’s card', () => {
+  it('shows its text and its picture, which serves as a JPEG', async () => {
+    const author = await buildUser(t);
+    const post = await imagePost(author, 'Sunset over the bay, shot this evening');
+    const html = await page(post.id);
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'og:title')).toBe(`Post by @${author.username}`);
+    expect(meta(html, 'og:description')).toBe('Sunset over the bay, shot this evening');
+    expect(meta(html, 'og:url')).toBe(`http://zura.test/posts/${post.id}`);
+    expect(meta(html, 'og:image')).toBe(`http://zura.test/og/posts/${post.id}.jpg`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:image')).toBe(`http://zura.test/og/posts/${post.id}.jpg`);
+    // The app itself is still all there.
+    expect(html).toContain('<div id="root"></div>');
+
+    const image = await ogImage(post.id);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['cache-control']).toBe('no-cache');
+    expect(image.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // The same page with a trailing slash.
+    expect(meta(await page(`${post.id}/`), 'og:image')).toBe(
+      `http://zura.test/og/posts/${post.id}.jpg`,
+    );
+  });
+
+  it('says whose it is for a picture without words', async () => {
+    const author = await buildUser(t);
+    const post = await buildPost(t, author, {
+      content: '',
+      media: { content: await png(), type: 'image' },
+    });
+    const html = await page(post.id);
+    expect(meta(html, 'og:description')).toBe(`A post by @${author.username} on Zura`);
+    expect(meta(html, 'og:image')).toBe(`http://zura.test/og/posts/${post.id}.jpg`);
+  });
+
+  it('keeps only the first ~200 characters of a long post', async () => {
+    const author = await buildUser(t);
+    const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+    const post = await buildPost(t, author, { content: words });
+    const description = String(meta(await page(post.id), 'og:description'));
+    expect(description.length).toBeLessThanOrEqual(201);
+    expect(description.endsWith('…')).toBe(true);
+    expect(words.startsWith(description.slice(0, -1))).toBe(true);
+    // A text-only post has no picture of its own: the author has no avatar, so the site's.
+    expect(meta(await page(post.id), 'og:image')).toBe('http://zura.test/favicon.svg');
+    expect((await ogImage(post.id)).statusCode).toBe(404);
+  });
+
+  it('escapes hostile text so it stays inside its attribute', async () => {
+    const author = await buildUser(t);
+    const hostile = `"/><script>alert('x')</script><meta property="og:image" content="http://evil.test/a.jpg`;
+    const post = await buildPost(t, author, { content: hostile });
+    const html = await page(post.id);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('content="http://evil.test');
+    expect(html.match(/property="og:image"/g)).toHaveLength(1);
+    expect(meta(html, 'og:description')).toBe(excerpt(hostile));
+  });
+});
+
+describe('a card that must not show the post', () => {
+  it('password-locked post: no text, no picture', async () => {
+    const author = await buildUser(t);
+    await expectNeutralCard(await imagePost(author, 'The locked secret text', 'hunter22'), author);
+  });
+
+  it('subscriber-only post of a paid creator', async () => {
+    const creator = await buildUser(t, { isCreator: true });
+    await setPrice(t, creator, 499);
+    await expectNeutralCard(await imagePost(creator, 'For subscribers only'), creator);
+  });
+
+  it('priced (pay-per-view) post', async () => {
+    const author = await buildUser(t);
+    const post = await imagePost(author, 'Pay to see this');
+    await t.pool.query('UPDATE posts SET price_cents = 300 WHERE id = $1', [post.id]);
+    await expectNeutralCard(post, author);
+  });
+
+  it('post of a locked profile', async () => {
+    const author = await buildUser(t);
+    const post = await imagePost(author, 'Behind the profile lock');
+    await t.pool.query('UPDATE users SET is_profile_locked = true WHERE id = $1', [author.id]);
+    await expectNeutralCard(post, author);
+  });
+
+  it('a public post stops serving its picture the moment it is no longer public', async () => {
+    const author = await buildUser(t);
+    const post = await imagePost(author, 'Public for now');
+    expect((await ogImage(post.id)).statusCode).toBe(200);
+    await t.pool.query('UPDATE posts SET price_cents = 300 WHERE id = $1', [post.id]);
+    expect((await ogImage(post.id)).statusCode).toBe(404);
+    await t.pool.query('UPDATE posts SET price_cents = null WHERE id = $1', [post.id]);
+    expect((await ogImage(post.id)).statusCode).toBe(200);
+    await t.request({ method: 'DELETE', url: `/api/posts/${post.id}/`, token: author.access });
+    expect((await ogImage(post.id)).statusCode).toBe(404);
+  });
+});
+
+describe('no card at all', () => {
+  async function expectNoCard(postId: number | string) {
+    const html = await page(postId);
+    expect(html).toBe(BUILT_INDEX);
+    expect((await ogImage(postId)).statusCode).toBe(404);
+  }
+
+  it('for a draft, a suspended author’s post and a missing post', async () => {
+    const author = await buildUser(t);
+    const draft = await imagePost(author, 'Draft text never shown');
+    await t.pool.query('UPDATE posts SET is_draft = true WHERE id = $1', [draft.id]);
+    await expectNoCard(draft.id);
+
+    const suspended = await buildUser(t);
+    const hidden = await imagePost(suspended, 'Suspended author text');
+    await t.pool.query('UPDATE users SET suspended_at = now() WHERE id = $1', [suspended.id]);
+    await expectNoCard(hidden.id);
+
+    await expectNoCard(999_999_999);
+  });
+
+  it('for paths that are not a post page, and og image names that are not a post', async () => {
+    expect(await page('abc')).toBe(BUILT_INDEX);
+    for (const name of ['abc.jpg', '1.png', '0.jpg', '01.jpg']) {
+      const res = await t.request({ method: 'GET', url: `/og/posts/${name}` });
+      expect(res.statusCode, name).toBe(404);
+    }
+  });
+});
+
+describe('excerpt', () => {
+  it('flattens whitespace and cuts at a word', () => {
+    expect(excerpt('a\n\nb   c')).toBe('a b c');
+    expect(excerpt('aaaa bbbb cccc', 11)).toBe('aaaa bbbb…');
+  });
+});

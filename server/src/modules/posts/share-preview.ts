@@ -1,0 +1,163 @@
+import { SHARE_PREVIEW_TEXT_LENGTH } from '@zura/contracts';
+import type { Database } from '../../db/client.ts';
+import type { MediaSigner } from '../media/signing.ts';
+import * as profilesRepo from '../profiles/repo.ts';
+import { isHiddenFrom } from '../users/visibility.ts';
+import { isPostPublishedFor, needsSubscription, placeholderContent } from './policy.ts';
+import * as repo from './repo.ts';
+
+/** Link unfurlers are nobody: no account, no subscription, no unlock, no block. */
+const NOBODY = 0;
+
+/** The Open Graph facts of a post page, before they are written as HTML. */
+export type SharePreview = {
+  title: string;
+  description: string;
+  /** Absolute; the post's own picture only when the post is fully public. */
+  image: string | undefined;
+  url: string;
+};
+
+/** The stored object behind a public post's preview image. */
+export type PreviewImageSource = { uploadId: string; variant: 'feed' | 'poster' | 'original' };
+
+/** The post's first characters, cut at a word where one ends near the limit. */
+export function excerpt(text: string, limit = SHARE_PREVIEW_TEXT_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= limit) return flat;
+  const cut = flat.slice(0, limit);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * What a link to `/posts/:id` shows where it is pasted. Unfurlers run no JavaScript and sign in
+ * to nothing, so they are answered as nobody: a post only they could see as anyone can (a free
+ * or ungated creator, no password, no price, published and playable, an open profile, an author
+ * neither suspended nor deleted) gives its text and its picture; any other post of a visible
+ * author says only whose it is, with their avatar. A post nobody may know of (a draft, a video
+ * still in the making, a suspended author's) gives nothing, as a missing one does.
+ */
+export function createSharePreviews(deps: {
+  db: Database;
+  signer: MediaSigner;
+  publicUrl: string;
+}) {
+  const { db, signer, publicUrl } = deps;
+
+  /** The post, its author and whether it is fully public; undefined when nobody may know it. */
+  async function publicFacts(postId: number) {
+    const row = await repo.findPostFor(db, NOBODY, postId);
+    if (!row || !isPostPublishedFor(row, NOBODY)) return undefined;
+    const author = await profilesRepo.findUserByIdOrUsername(db, String(row.post.authorId));
+    if (!author || (await isHiddenFrom(db, NOBODY, author.id))) return undefined;
+    const { post } = row;
+    const isPublic =
+      !post.isLocked &&
+      post.priceCents === null &&
+      !author.isProfileLocked &&
+      !needsSubscription(row, NOBODY);
+    return { row, author, isPublic };
+  }
+
+  /** The picture of a fully public post, for `GET /og/posts/:id.jpg`; undefined otherwise. */
+  async function imageSource(postId: number): Promise<PreviewImageSource | undefined> {
+    const facts = await publicFacts(postId);
+    if (!facts?.isPublic) return undefined;
+    const { row } = facts;
+    if (row.post.imageId) {
+      return { uploadId: row.post.imageId, variant: row.imageVariants?.feed ? 'feed' : 'original' };
+    }
+    if (row.post.videoId && row.videoVariants?.poster) {
+      return { uploadId: row.post.videoId, variant: 'poster' };
+    }
+    return undefined;
+  }
+
+  return {
+    imageSource,
+
+    async preview(postId: number): Promise<SharePreview | undefined> {
+      const facts = await publicFacts(postId);
+      if (!facts) return undefined;
+      const { row, author, isPublic } = facts;
+      const handle = `@${author.username}`;
+      const url = `${publicUrl}/posts/${postId}`;
+      const avatar = author.profileImageId
+        ? `${publicUrl}${signer.url(author.profileImageId, 'original')}`
+        : undefined;
+      const siteImage = `${publicUrl}/favicon.svg`;
+      if (!isPublic) {
+        return {
+          title: `Post by ${handle}`,
+          description: `Subscribe to ${handle} on Zura`,
+          image: avatar ?? siteImage,
+          url,
+        };
+      }
+      const hasPicture = (await imageSource(postId)) !== undefined;
+      // A media-only post's placeholder text ("Posted an image") says nothing worth showing.
+      const placeholders = [placeholderContent('image'), placeholderContent('video')];
+      const text = placeholders.includes(row.post.content) ? '' : excerpt(row.post.content);
+      return {
+        title: `Post by ${handle}`,
+        description: text || `A post by ${handle} on Zura`,
+        image: hasPicture ? `${publicUrl}/og/posts/${postId}.jpg` : (avatar ?? siteImage),
+        url,
+      };
+    },
+  };
+}
+
+export type SharePreviews = ReturnType<typeof createSharePreviews>;
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** The `<meta>` tags of a preview, every value escaped for an attribute. */
+export function previewTags(preview: SharePreview): string {
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'article'],
+    ['property', 'og:site_name', 'Zura'],
+    ['property', 'og:title', preview.title],
+    ['property', 'og:description', preview.description],
+    ['property', 'og:url', preview.url],
+    ...(preview.image ? [['property', 'og:image', preview.image] as [string, string, string]] : []),
+    [
+      'name',
+      'twitter:card',
+      preview.image?.includes('/og/posts/') ? 'summary_large_image' : 'summary',
+    ],
+    ['name', 'twitter:title', preview.title],
+    ['name', 'twitter:description', preview.description],
+    ...(preview.image
+      ? [['name', 'twitter:image', preview.image] as [string, string, string]]
+      : []),
+  ];
+  return tags
+    .map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeHtml(value)}" />`)
+    .join('\n    ');
+}
+
+/** `/posts/123` or `/posts/123/`: the post page a shared link opens. */
+const POST_PAGE = /^\/posts\/([1-9]\d{0,15})\/?$/;
+
+/** The tags to put in the `<head>` of the app served for `pathname`, if it is a post page. */
+export async function sharePreviewHead(
+  previews: SharePreviews,
+  pathname: string,
+): Promise<string | undefined> {
+  const id = Number(POST_PAGE.exec(pathname)?.[1]);
+  if (!Number.isSafeInteger(id)) return undefined;
+  const preview = await previews.preview(id);
+  return preview && previewTags(preview);
+}

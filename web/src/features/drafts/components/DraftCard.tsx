@@ -1,0 +1,127 @@
+import { FilePen, Send, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, isRecord } from '../../../lib/api-errors';
+import { formatDateTime } from '../../../lib/format';
+import { resolveMediaUrl } from '../../../lib/media';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { TextArea } from '../../../ui/TextArea';
+import type { Post } from '../../posts/api';
+import { displayedContent, postImageUrl } from '../../posts/content';
+import { useEditPost, usePublishDraft } from '../hooks';
+
+export interface DraftCardProps {
+  draft: Post;
+  onDelete: (draft: Post) => void;
+  /** After publishing: the page says so, with a link to the post. */
+  onPublished: (post: Post) => void;
+}
+
+/** One draft: its text (editable in place), its picture or poster, Publish and Delete. */
+export function DraftCard({ draft, onDelete, onPublished }: DraftCardProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+  const edit = useEditPost();
+  const publish = usePublishDraft();
+  const content = displayedContent(draft);
+  const picture = resolveMediaUrl(postImageUrl(draft) ?? draft.poster_url);
+  const busy = edit.isPending || publish.isPending;
+
+  const startEditing = () => {
+    edit.reset();
+    setText(content);
+    setEditing(true);
+  };
+  const save = () =>
+    edit.mutate({ postId: draft.id, content: text }, { onSuccess: () => setEditing(false) });
+  const saveError = edit.isError ? serverMessage(edit.error) : undefined;
+
+  return (
+    <article
+      aria-label={content || t('drafts.mediaOnly')}
+      className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5"
+    >
+      <p className="text-xs text-slate-500">
+        {t('drafts.savedOn', { date: formatDateTime(draft.created_at) })}
+      </p>
+      {editing ? (
+        <div className="mt-2 space-y-2">
+          <TextArea
+            label={t('drafts.editLabel')}
+            hideLabel
+            rows={4}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            invalid={saveError !== undefined}
+          />
+          {edit.isError && (
+            <Alert>
+              <p>{t('drafts.saveFailed')}</p>
+              {saveError && <p className="mt-1">{saveError}</p>}
+            </Alert>
+          )}
+          <div className="flex gap-2">
+            <Button size="sm" onClick={save} busy={edit.isPending}>
+              {edit.isPending ? t('drafts.saving') : t('drafts.save')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setEditing(false)}>
+              {t('drafts.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        content && (
+          <p className="mt-2 text-[0.95rem] break-words whitespace-pre-wrap text-slate-800">
+            {content}
+          </p>
+        )
+      )}
+      {picture && (
+        <img
+          src={picture}
+          alt=""
+          loading="lazy"
+          className="mt-3 max-h-48 rounded-xl bg-slate-100 object-contain"
+        />
+      )}
+      {publish.isError && <Alert className="mt-3">{t('drafts.publishFailed')}</Alert>}
+      <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+        {!editing && (
+          <Button size="sm" variant="outline" onClick={startEditing} disabled={busy}>
+            <FilePen className="size-4" aria-hidden />
+            {t('drafts.edit')}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          busy={publish.isPending}
+          disabled={editing || edit.isPending}
+          onClick={() => publish.mutate(draft.id, { onSuccess: onPublished })}
+        >
+          <Send className="size-4" aria-hidden />
+          {publish.isPending ? t('drafts.publishing') : t('drafts.publish')}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="ml-auto text-red-600 hover:bg-red-50"
+          onClick={() => onDelete(draft)}
+          disabled={busy}
+        >
+          <Trash2 className="size-4" aria-hidden />
+          {t('drafts.delete')}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** The server's field message for a refused edit ("Posts can be at most ..."). */
+function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !isRecord(error.body)) return undefined;
+  const value = error.body.content ?? error.body.detail;
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}

@@ -1,0 +1,103 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { FilePen } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '../../../ui/Alert';
+import { Button, buttonClasses } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { PageHeader } from '../../../ui/PageHeader';
+import { flattenPages, type Post } from '../../posts/api';
+import { PostCardSkeleton } from '../../posts/components/PostCard';
+import { useDeletePost } from '../../posts/hooks';
+import { draftsQuery } from '../api';
+import { DraftCard } from './DraftCard';
+
+/** `/drafts`: the author's unpublished posts with Edit, Publish and Delete (confirmed). */
+export function DraftsView() {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(draftsQuery());
+  const drafts = flattenPages(query.data);
+  const [deleting, setDeleting] = useState<Post | null>(null);
+  const [published, setPublished] = useState<Post | null>(null);
+  const remove = useDeletePost();
+
+  const closeDelete = () => {
+    setDeleting(null);
+    remove.reset();
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader
+        title={t('drafts.title')}
+        subtitle={t('drafts.description')}
+        actions={
+          <Link to="/" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            {t('drafts.newPost')}
+          </Link>
+        }
+      />
+      {published && (
+        <Alert tone="success" className="mb-4">
+          {t('drafts.published')}{' '}
+          <Link to={`/posts/${published.id}`} className="font-semibold underline">
+            {t('postPage.title')}
+          </Link>
+        </Alert>
+      )}
+      {query.isPending ? (
+        <div className="space-y-4">
+          <p role="status" className="sr-only">
+            {t('feed.loading')}
+          </p>
+          <PostCardSkeleton />
+        </div>
+      ) : query.isError && drafts.length === 0 ? (
+        <div className="space-y-3">
+          <Alert>{t('drafts.failed')}</Alert>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            {t('drafts.retry')}
+          </Button>
+        </div>
+      ) : drafts.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center ring-1 ring-slate-200">
+          <FilePen className="size-8 text-slate-400" aria-hidden />
+          <p className="mt-3 font-medium text-slate-800">{t('drafts.empty')}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('drafts.emptyHint')}</p>
+        </div>
+      ) : (
+        <ul aria-label={t('drafts.listLabel')} className="space-y-4">
+          {drafts.map((draft) => (
+            <li key={draft.id}>
+              <DraftCard draft={draft} onDelete={setDeleting} onPublished={setPublished} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="outline"
+            size="sm"
+            busy={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {t('drafts.loadMore')}
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) closeDelete();
+        }}
+        title={t('drafts.deleteTitle')}
+        message={t('drafts.deleteConfirm')}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: closeDelete })}
+        busy={remove.isPending}
+        error={remove.isError ? <Alert>{t('drafts.deleteFailed')}</Alert> : undefined}
+      />
+    </div>
+  );
+}

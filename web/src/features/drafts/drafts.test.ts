@@ -1,0 +1,48 @@
+import { presentedPost } from '@zura/contracts';
+import { describe, expect, it } from 'vitest';
+import { postPageUrl } from '../post-page/api';
+import { postFormData } from '../posts/api';
+
+describe('a draft in the composer’s form', () => {
+  it('says is_draft=true only when saved as a draft', () => {
+    const base = { content: 'later', isLocked: false, password: '', media: null };
+    expect(postFormData({ ...base, isDraft: true }).get('is_draft')).toBe('true');
+    expect(postFormData(base).get('is_draft')).toBeNull();
+    expect(postFormData({ ...base, isDraft: false }).get('is_draft')).toBeNull();
+  });
+});
+
+describe('postPageUrl', () => {
+  it('is the absolute link of the post page', () => {
+    expect(postPageUrl(42, 'https://zura.example')).toBe('https://zura.example/posts/42');
+  });
+});
+
+describe('the presented post contract', () => {
+  const answer = {
+    id: 7,
+    created_at: '2026-11-27T03:00:00.000Z',
+    user_id: 3,
+    username: 'luna',
+    user_username: 'luna',
+    user_avatar: null,
+    is_locked: false,
+    is_unlocked: false,
+    can_delete: true,
+    is_draft: true,
+    author_is_creator: false,
+    requires_subscription: false,
+    subscription_price: null,
+    content: 'soon',
+    type: 'post',
+  };
+
+  it('reads the server’s answer and keeps fields other features add', () => {
+    const parsed = presentedPost.parse({ ...answer, like_count: 3 });
+    expect(parsed).toMatchObject({ is_draft: true, like_count: 3 });
+  });
+
+  it('refuses an answer whose flags are not booleans', () => {
+    expect(presentedPost.safeParse({ ...answer, is_draft: 'true' }).success).toBe(false);
+  });
+});

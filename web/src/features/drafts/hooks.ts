@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postKeys, removePost, type PostPages } from '../posts/api';
+import { editPost, publishDraft } from './api';
+
+/** PATCH /posts/{id}/; the edited post replaces its copy in every loaded list. */
+export function useEditPost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, content }: { postId: number; content: string }) =>
+      editPost(postId, content),
+    onSuccess: (edited) => {
+      queryClient.setQueriesData<PostPages>({ queryKey: postKeys.all }, (data) =>
+        data && 'pages' in data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                posts: page.posts.map((item) => (item.id === edited.id ? edited : item)),
+              })),
+            }
+          : data,
+      );
+      queryClient.setQueryData(postKeys.one(edited.id), edited);
+    },
+  });
+}
+
+/** POST /posts/{id}/publish/; the draft leaves the drafts list and the feeds are read again. */
+export function usePublishDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: number) => publishDraft(postId),
+    onSuccess: (published) => {
+      queryClient.setQueryData<PostPages>(postKeys.drafts(), (data) =>
+        removePost(data, published.id),
+      );
+      queryClient.setQueryData(postKeys.one(published.id), published);
+      void queryClient.invalidateQueries({ queryKey: postKeys.feed() });
+      void queryClient.invalidateQueries({ queryKey: postKeys.byUser() });
+    },
+  });
+}

@@ -1,0 +1,5 @@
+import { DraftsView } from '../features/drafts/components/DraftsView';
+
+export function DraftsPage() {
+  return <DraftsView />;
+}
