@@ -28,6 +28,7 @@ import { createCreatorService } from './modules/creator/service.ts';
 import { createMediaSigner } from './modules/media/signing.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPostsService } from './modules/posts/service.ts';
+import { createPostPurchases } from './modules/posts/purchases.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createTipsService } from './modules/tips/service.ts';
@@ -143,6 +144,12 @@ export function createServices(deps: ServiceDeps) {
       changes,
     }),
     tips: createTipsService({ db, notify: notifications.publishCreated }),
+    postPurchases: createPostPurchases({
+      db,
+      posts,
+      signer,
+      notify: notifications.publishCreated,
+    }),
     creator: createCreatorService({
       db,
       audit,
