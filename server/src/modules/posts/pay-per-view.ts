@@ -26,5 +26,7 @@ export function saleCentsFor(access: SaleAccess, viewerId: number): number | nul
 
 /** Whether the sale opens the post for the viewer: they bought it, or it is free to them. */
 export function isOpenedBySale(access: SaleAccess, viewerId: number): boolean {
-  return access.post.authorId === viewerId || access.purchased || saleCentsFor(access, viewerId) === 0;
+  return (
+    access.post.authorId === viewerId || access.purchased || saleCentsFor(access, viewerId) === 0
+  );
 }

@@ -21,7 +21,10 @@ export function saleFields(fields: Record<string, string>): SaleInput {
     errors[name] = [postPriceMessages.wholeCents(name)];
     return null;
   };
-  const sale = { priceCents: read('price_cents'), subscriberPriceCents: read('subscriber_price_cents') };
+  const sale = {
+    priceCents: read('price_cents'),
+    subscriberPriceCents: read('subscriber_price_cents'),
+  };
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return sale;
 }

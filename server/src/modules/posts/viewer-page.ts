@@ -43,8 +43,7 @@ export async function viewerPage(
     if (forSale) asked.purchases.push(post.id);
   }
   const needed =
-    asked.profiles.length + asked.creators.length + asked.posts.length + asked.purchases.length >
-    0;
+    asked.profiles.length + asked.creators.length + asked.posts.length + asked.purchases.length > 0;
   const marks = needed ? await repo.findViewerMarks(db, viewerId, asked) : asked;
   const unlockedProfiles = new Set(marks.profiles);
   const subscribedTo = new Set(marks.creators);
