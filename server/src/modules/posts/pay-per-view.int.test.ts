@@ -12,8 +12,10 @@ import {
   topUp,
 } from '../../../test/economy.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
-import { getMedia, png, waitForVariants } from '../../../test/media.ts';
+import { getMedia, mp4, png, waitForVariants } from '../../../test/media.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { videoIdOfPost } from '../../../test/renditions.ts';
+import { waitForVideo } from '../../../test/video.ts';
 
 /**
  * Pay-per-view posts: creators set a price, anyone who may see the author's profile buys the
@@ -495,5 +497,42 @@ describe('a post with a password and a price', () => {
     });
     expect(res.statusCode).toBe(400);
     expectClosed(await postAs(viewer, creator, sale.post.id), sale.content, sale.uploadId);
+  });
+});
+
+describe('a video for sale', () => {
+  it("shows others only its poster's blurred preview, and the buyer the video", async () => {
+    const creator = await buildUser(t, { isCreator: true });
+    const [viewer, buyer] = [await buildUser(t), await buildUser(t)];
+    await topUp(t, buyer, '10');
+    const content = `secret video ${Math.random().toString(36).slice(2)}`;
+    const body = multipart({
+      fields: { content, media_type: 'video', price_cents: '400' },
+      files: [{ name: 'media', filename: 'clip.mp4', content: await mp4(3), type: 'video/mp4' }],
+    });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/posts/',
+      ...body,
+      token: creator.access,
+    });
+    expect(res.statusCode).toBe(201);
+    const postId = res.json<PostJson>().id;
+    const videoId = await videoIdOfPost(t, postId);
+    expect(await waitForVideo(t, videoId)).toMatchObject({ videoState: 'ready' });
+    await waitForVariants(t, videoId, ['poster', 'blur']);
+
+    const closed = await postAs(viewer, creator, postId);
+    expectClosed(closed, content, videoId);
+    expect(closed).toMatchObject({ type: 'post', price_for_viewer: 4 });
+    const preview = await getMedia(t, String(closed.preview));
+    expect(preview.statusCode).toBe(200);
+    expect((await sharp(preview.rawPayload).metadata()).width).toBe(32);
+
+    expect((await purchase(buyer, postId)).statusCode).toBe(200);
+    const bought = await postAs(buyer, creator, postId);
+    expect(bought).toMatchObject({ content, type: 'video', is_purchased: true, preview: null });
+    expect(bought.video_hls_url).toMatch(new RegExp(`^/media/${videoId}/hls/master\\.m3u8\\?`));
+    expect((await getMedia(t, String(bought.poster_url))).statusCode).toBe(200);
   });
 });
