@@ -37,10 +37,7 @@ export function SaleGate({ post, username, onPasswordUnlock }: SaleGateProps) {
     if (!next) buy.reset();
   };
   return (
-    <div
-      className="relative mt-3 overflow-hidden rounded-xl bg-slate-200 ring-1 ring-slate-200"
-      data-testid="sale-gate"
-    >
+    <div className="relative mt-3 overflow-hidden rounded-xl bg-slate-200 ring-1 ring-slate-200">
       {preview ? (
         <img
           src={preview}
