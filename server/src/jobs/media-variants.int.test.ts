@@ -234,9 +234,9 @@ describe('variants and what shows them', () => {
     const user = await buildUser(t);
     const post = (await createPost(user, await png(), 'image')).json();
     const imageId = /^\/media\/([0-9a-f-]{36})\//.exec(post.image)![1]!;
-    const variants = await waitForVariants(t, imageId, ['feed', 'thumb']);
+    const variants = await waitForVariants(t, imageId, ['feed', 'thumb', 'blur']);
     const row = await uploadRow(t, imageId);
-    const keys = [row!.storageKey, variants.feed!, variants.thumb!];
+    const keys = [row!.storageKey, variants.feed!, variants.thumb!, variants.blur!];
     const res = await t.request({
       method: 'DELETE',
       url: `/api/posts/${post.id}/`,
