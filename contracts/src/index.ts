@@ -13,3 +13,4 @@ export * from './blocks.ts';
 export * from './reports.ts';
 export * from './video-fields.ts';
 export * from './post-sharing.ts';
+export * from './post-prices.ts';

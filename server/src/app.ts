@@ -28,6 +28,7 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
 import { postPageRoutes } from './modules/posts/post-page-routes.ts';
 import { ogImageRoutes } from './modules/posts/og-image-routes.ts';
+import { postPurchaseRoutes } from './modules/posts/purchase-routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { tipsRoutes } from './modules/tips/routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(walletRoutes({ wallet: services.wallet }));
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
       await api.register(tipsRoutes({ tips: services.tips }));
+      await api.register(postPurchaseRoutes({ purchases: services.postPurchases }));
       await api.register(creatorRoutes({ creator: services.creator, uploads: services.uploads }));
       await api.register(accountRoutes({ account: services.account }));
       await api.register(messagingRoutes({ messaging: services.messaging }));

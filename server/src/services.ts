@@ -30,6 +30,7 @@ import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPostsService } from './modules/posts/service.ts';
 import { createPostDrafts } from './modules/posts/drafts.ts';
 import { createSharePreviews } from './modules/posts/share-preview.ts';
+import { createPostPurchases } from './modules/posts/purchases.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createTipsService } from './modules/tips/service.ts';
@@ -147,6 +148,12 @@ export function createServices(deps: ServiceDeps) {
       changes,
     }),
     tips: createTipsService({ db, notify: notifications.publishCreated }),
+    postPurchases: createPostPurchases({
+      db,
+      posts,
+      signer,
+      notify: notifications.publishCreated,
+    }),
     creator: createCreatorService({
       db,
       audit,

@@ -279,8 +279,9 @@ describe('media with two instances on one database and one bucket', () => {
       [user.id],
     );
     expect(rows).toHaveLength(1);
-    const keys = await keysOf(rows[0]!.id, ['feed', 'thumb']);
-    expect(keys).toHaveLength(3);
+    const keys = await keysOf(rows[0]!.id, ['feed', 'thumb', 'blur']);
+    // The original, its feed size, thumbnail and blurred preview.
+    expect(keys).toHaveLength(4);
     expect(await objectsOf(user.id)).toEqual(keys);
 
     const res = await two.request({

@@ -15,6 +15,10 @@ export type ApiPost = {
   /** The author's only: where the video's transcode is, and why it failed. */
   video_state?: 'processing' | 'ready' | 'failed' | null;
   video_error?: string | null;
+  /** Pay-per-view: the price in dollars, and the blurred preview while the post is closed. */
+  price?: number | null;
+  price_for_viewer?: number | null;
+  preview?: string | null;
 };
 
 export type NewApiPost = {

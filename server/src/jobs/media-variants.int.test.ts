@@ -115,8 +115,9 @@ describe('the media-variants job', () => {
     ).json();
     expect(created.is_video).toBe(true);
     if (await hasFfmpeg()) {
-      const variants = await waitForVariants(t, created.id, ['poster', 'thumb']);
+      const variants = await waitForVariants(t, created.id, ['poster', 'thumb', 'blur']);
       expect(variants.poster).toMatch(/-poster\.webp$/);
+      expect(variants.blur).toMatch(/-blur\.webp$/);
       const poster = await t.request({ method: 'GET', url: signerOf(t).url(created.id, 'poster') });
       expect(poster.statusCode).toBe(200);
       expect(poster.headers['content-type']).toBe('image/webp');
@@ -163,9 +164,9 @@ describe('variants and what shows them', () => {
     const created = (
       await uploadFile(t, user, { content: await png(), context: 'post_image' })
     ).json();
-    const variants = await waitForVariants(t, created.id, ['feed', 'thumb']);
+    const variants = await waitForVariants(t, created.id, ['feed', 'thumb', 'blur']);
     const row = await uploadRow(t, created.id);
-    const keys = [row!.storageKey, variants.feed!, variants.thumb!];
+    const keys = [row!.storageKey, variants.feed!, variants.thumb!, variants.blur!];
     for (const key of keys) expect(await storedFileExists(t, key)).toBe(true);
     const res = await t.request({
       method: 'DELETE',
@@ -186,9 +187,10 @@ describe('variants and what shows them', () => {
         type: 'video/mp4',
       })
     ).json();
-    if (await hasFfmpeg()) await waitForVariants(t, created.id, ['poster', 'thumb']);
+    if (await hasFfmpeg()) await waitForVariants(t, created.id, ['poster', 'thumb', 'blur']);
     else await waitForJobDone(created.id);
-    expect(await storedKeys(t, `variants/${user.id}/`)).toHaveLength((await hasFfmpeg()) ? 2 : 0);
+    // Poster, thumbnail and the blurred preview.
+    expect(await storedKeys(t, `variants/${user.id}/`)).toHaveLength((await hasFfmpeg()) ? 3 : 0);
     const res = await t.request({
       method: 'DELETE',
       url: `/api/uploads/${created.id}/`,
@@ -232,9 +234,9 @@ describe('variants and what shows them', () => {
     const user = await buildUser(t);
     const post = (await createPost(user, await png(), 'image')).json();
     const imageId = /^\/media\/([0-9a-f-]{36})\//.exec(post.image)![1]!;
-    const variants = await waitForVariants(t, imageId, ['feed', 'thumb']);
+    const variants = await waitForVariants(t, imageId, ['feed', 'thumb', 'blur']);
     const row = await uploadRow(t, imageId);
-    const keys = [row!.storageKey, variants.feed!, variants.thumb!];
+    const keys = [row!.storageKey, variants.feed!, variants.thumb!, variants.blur!];
     const res = await t.request({
       method: 'DELETE',
       url: `/api/posts/${post.id}/`,

@@ -6,6 +6,7 @@ import { uploads, type UploadVariants } from '../db/schema/index.ts';
 import { withImageInput } from '../modules/uploads/image-input.ts';
 import { MAX_IMAGE_PIXELS } from '../modules/uploads/service.ts';
 import type { MediaStorage } from '../storage/storage.ts';
+import { blurPreview } from './blur-preview.ts';
 
 const FEED_WIDTH = 1080;
 const THUMB_WIDTH = 320;
@@ -56,12 +57,14 @@ async function webp(input: Buffer | string, width: number): Promise<Buffer> {
 /** The variants of a still image, or of a video's frame: what each is called and its width. */
 type VariantName = keyof UploadVariants;
 
+/** The sizes asked for, and the blurred preview pay-per-view posts show before they are bought. */
 async function webpVariants(
   input: Buffer | string,
   sizes: [VariantName, number][],
 ): Promise<Map<VariantName, Buffer>> {
   const made = new Map<VariantName, Buffer>();
   for (const [name, width] of sizes) made.set(name, await webp(input, width));
+  made.set('blur', await blurPreview(input));
   return made;
 }
 
@@ -73,8 +76,8 @@ async function posterFrame(file: string): Promise<Buffer | undefined> {
 }
 
 /**
- * Makes the WebP feed size and thumbnail of an image, or a poster frame (plus its thumbnail)
- * of a video, and records their storage keys on the upload.
+ * Makes the WebP feed size, thumbnail and blurred preview of an image, or a poster frame (plus
+ * its thumbnail and blurred preview) of a video, and records their storage keys on the upload.
  */
 export function createMediaVariantsHandler(deps: { db: Database; storage: MediaStorage }) {
   const { db, storage } = deps;

@@ -128,6 +128,8 @@ describe('the video transcode on local disk', () => {
     });
     expect(row.variants.poster).toMatch(/-poster\.webp$/);
     expect(row.variants.thumb).toMatch(/-thumb\.webp$/);
+    // The blurred preview a pay-per-view video post shows before it is bought.
+    expect(row.variants.blur).toMatch(/-blur\.webp$/);
 
     const processing = live.frames.filter((frame) => frame.type === 'upload_processing');
     expect(processing.every((frame) => frame.upload_id === id)).toBe(true);

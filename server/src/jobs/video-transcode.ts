@@ -5,6 +5,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { blurPreview } from './blur-preview.ts';
 import type { VideoConfig } from '../config/index.ts';
 import type { ChangeNotices } from '../db/change-notices.ts';
 import type { Database } from '../db/client.ts';
@@ -172,7 +173,7 @@ export function createVideoTranscodeHandler(
     }
   }
 
-  /** Poster and thumbnail as WebP, beside the upload's other variants. */
+  /** Poster, thumbnail and blurred preview as WebP, beside the upload's other variants. */
   async function storePoster(row: UploadRow, outDir: string): Promise<UploadVariants> {
     const frame = await readFile(path.join(outDir, POSTER_NAME)).catch(() => undefined);
     if (!frame?.length) return {};
@@ -190,6 +191,9 @@ export function createVideoTranscodeHandler(
       await storage.writeBuffer(key, bytes, 'image/webp');
       variants[name] = key;
     }
+    const blurKey = `${base}-blur.webp`;
+    await storage.writeBuffer(blurKey, await blurPreview(frame), 'image/webp');
+    variants.blur = blurKey;
     return variants;
   }
 

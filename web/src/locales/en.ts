@@ -1,5 +1,6 @@
 import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/contracts';
 import { engagement } from './en-engagement';
+import { payPerView } from './en-pay-per-view';
 
 /**
  * The English catalogue. Texts the spec fixes are copied exactly; validation texts that the
@@ -8,6 +9,8 @@ import { engagement } from './en-engagement';
 export const en = {
   // Messaging, video calls and notifications live in their own file.
   ...engagement,
+  // Pay-per-view posts: the composer's Price section and the closed card.
+  ...payPerView,
   app: {
     name: 'Zura',
     loading: 'Loading...',

@@ -24,8 +24,12 @@ export const UPLOAD_CONTEXTS = [
 ] as const;
 export type UploadContext = (typeof UPLOAD_CONTEXTS)[number];
 
-/** Derived files made by the media job, by variant name, as storage keys. */
-export type UploadVariants = { feed?: string; thumb?: string; poster?: string };
+/**
+ * Derived files made by the media job, by variant name, as storage keys. `blur` is a tiny,
+ * heavily blurred copy of an image or a video's poster: all a pay-per-view post shows before
+ * it is bought.
+ */
+export type UploadVariants = { feed?: string; thumb?: string; poster?: string; blur?: string };
 
 /** Where a video upload is in its transcode; null for non-videos and videos stored before it existed. */
 export const VIDEO_STATES = ['processing', 'ready', 'failed'] as const;

@@ -157,7 +157,7 @@ describe('POST /api/auth/account/delete/', () => {
       media: { content: await png(), type: 'image' },
     });
     const otherKeys = await storedKeysOf(other);
-    expect(keys).toHaveLength(5 * 3); // each original with its feed size and thumbnail
+    expect(keys).toHaveLength(5 * 4); // each original with its feed size, thumbnail and blurred preview
     const before = await get(t, other, `/api/posts/user/${user.id}/`);
     expect(before.json()).toEqual([expect.objectContaining({ id: post.id })]);
     expect((await t.request({ method: 'GET', url: post.image! })).statusCode).toBe(200);

@@ -11,7 +11,7 @@ import type { MediaSigner, MediaVariant } from './signing.ts';
 
 const params = z.object({
   id: z.string(),
-  variant: z.enum(['original', 'feed', 'thumb', 'poster', 'mp4']),
+  variant: z.enum(['original', 'feed', 'thumb', 'poster', 'blur', 'mp4']),
 });
 const query = z.object({ exp: z.string().default(''), sig: z.string().default('') });
 

@@ -4,7 +4,7 @@ export const MEDIA_URL_MAX_LIFETIME_SECONDS = 60 * 60;
 /** Expiry is rounded to this step so a URL stays the same (and cacheable) for a while. */
 const BUCKET_SECONDS = 10 * 60;
 
-export type MediaVariant = 'original' | 'feed' | 'thumb' | 'poster' | 'mp4';
+export type MediaVariant = 'original' | 'feed' | 'thumb' | 'poster' | 'blur' | 'mp4';
 
 /** What an HLS tree's signature is made over in place of a variant: one for every file. */
 export const HLS_SIGNED_NAME = 'hls';

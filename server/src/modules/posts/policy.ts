@@ -1,4 +1,5 @@
 import type { PostRow } from '../../db/schema/index.ts';
+import { isForSale, isOpenedBySale } from './pay-per-view.ts';
 
 export type PostAccess = {
   post: PostRow;
@@ -6,15 +7,21 @@ export type PostAccess = {
   authorIsCreator: boolean;
   authorPriceCents: number;
   subscribed: boolean;
+  /** The viewer bought this pay-per-view post. */
+  purchased: boolean;
 };
 
-/** A paid creator's posts are for active subscribers and the creator; free ones for everyone. */
+/**
+ * A paid creator's posts are for active subscribers and the creator; free ones for everyone. A
+ * post for sale is sold to anyone who may see the author's profile instead (`pay-per-view.ts`).
+ */
 export function needsSubscription(access: PostAccess, viewerId: number): boolean {
   return (
     access.post.authorId !== viewerId &&
     access.authorIsCreator &&
     access.authorPriceCents > 0 &&
-    !access.subscribed
+    !access.subscribed &&
+    !isForSale(access.post)
   );
 }
 
@@ -22,6 +29,10 @@ export function needsSubscription(access: PostAccess, viewerId: number): boolean
 export function canSeePostContent(access: PostAccess, viewerId: number): boolean {
   if (access.post.authorId === viewerId) return true;
   if (needsSubscription(access, viewerId)) return false;
+  // A post for sale opens by its sale, or by its password when it has one too.
+  if (isForSale(access.post)) {
+    return isOpenedBySale(access, viewerId) || (access.post.isLocked && access.unlocked);
+  }
   return !access.post.isLocked || access.unlocked;
 }
 

@@ -3,6 +3,7 @@ import { presentVideoFields, type PresentedVideoFields } from '../media/video-fi
 import type { PostWithAuthor } from './repo.ts';
 import { presentPrice } from '../users/presenter.ts';
 import { canSeePostContent, isPostPublishedFor, needsSubscription } from './policy.ts';
+import { presentSale } from './sale-presenter.ts';
 
 /**
  * A post as one viewer sees it. A post behind a subscription or a password the viewer has not
@@ -35,8 +36,10 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     subscription_price: gated ? presentPrice(row.authorPriceCents) : null,
   };
   // A video not playable yet is never listed for others; should one reach here, it stays empty.
-  if (!canSeePostContent(row, viewerId) || !isPostPublishedFor(row, viewerId)) {
-    return { ...base, ...access, content: '', type: 'post' as const };
+  const open = canSeePostContent(row, viewerId) && isPostPublishedFor(row, viewerId);
+  const sale = presentSale(row, viewerId, signer, open);
+  if (!open) {
+    return { ...base, ...access, ...sale, content: '', type: 'post' as const };
   }
   const media: {
     image?: string;
@@ -52,7 +55,7 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     const video = presentVideoFields(videoOf(row, post.videoId), isOwner, signer);
     Object.assign(media, { video: video.video_url }, video);
   }
-  return { ...base, ...access, content: post.content, type: post.type, ...media };
+  return { ...base, ...access, ...sale, content: post.content, type: post.type, ...media };
 }
 
 function videoOf(row: PostWithAuthor, videoId: string) {

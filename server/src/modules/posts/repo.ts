@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import {
   follows,
+  postPurchases,
   postUnlocks,
   posts,
   profileUnlocks,
@@ -45,6 +46,9 @@ function selectPostsFor(db: Executor, viewerId: ViewerId) {
         where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.creatorId} = ${posts.authorId}
           and ${subscriptions.status} = 'active')`,
       unlocked: sql<boolean>`${postUnlocks.userId} is not null`,
+      purchased: sql<boolean>`exists (
+        select 1 from ${postPurchases}
+        where ${postPurchases.postId} = ${posts.id} and ${postPurchases.userId} = ${viewerId})`,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
@@ -239,8 +243,14 @@ export function listLatestPostsOf(db: Database, authorIds: number[], perAuthor: 
   return feeds(db).latestOf.execute({ authorIds, perAuthor });
 }
 
-/** Ids to ask about, and the viewer's answers: the same three kinds either way. */
-export type ViewerMarks = { profiles: number[]; creators: number[]; posts: number[] };
+/** Ids to ask about, and the viewer's answers: the same four kinds either way. */
+export type ViewerMarks = {
+  profiles: number[];
+  creators: number[];
+  posts: number[];
+  /** Pay-per-view posts: which of them the viewer bought. */
+  purchases: number[];
+};
 
 /**
  * Of the given locked profiles, creators and locked posts, the ones this viewer has unlocked,
@@ -251,7 +261,12 @@ export async function findViewerMarks(
   viewerId: number,
   asked: ViewerMarks,
 ): Promise<ViewerMarks> {
-  const [row] = await executePrepared<{ profiles: string[]; creators: string[]; posts: string[] }>(
+  const [row] = await executePrepared<{
+    profiles: string[];
+    creators: string[];
+    posts: string[];
+    purchases: string[];
+  }>(
     db,
     'feed_viewer_marks',
     sql`select
@@ -263,13 +278,17 @@ export async function findViewerMarks(
           and ${subscriptions.creatorId} = any(${sql.param(asked.creators)}::bigint[])) as creators,
       array(select ${postUnlocks.postId} from ${postUnlocks}
         where ${postUnlocks.userId} = ${viewerId}
-          and ${postUnlocks.postId} = any(${sql.param(asked.posts)}::bigint[])) as posts`,
+          and ${postUnlocks.postId} = any(${sql.param(asked.posts)}::bigint[])) as posts,
+      array(select ${postPurchases.postId} from ${postPurchases}
+        where ${postPurchases.userId} = ${viewerId}
+          and ${postPurchases.postId} = any(${sql.param(asked.purchases)}::bigint[])) as purchases`,
   );
   const numbers = (ids: string[] | undefined) => (ids ?? []).map(Number);
   return {
     profiles: numbers(row?.profiles),
     creators: numbers(row?.creators),
     posts: numbers(row?.posts),
+    purchases: numbers(row?.purchases),
   };
 }
 

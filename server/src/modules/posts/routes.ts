@@ -8,6 +8,7 @@ import type { UploadsService } from '../uploads/service.ts';
 import { decodeCursor } from './cursor.ts';
 import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from './policy.ts';
 import type { PostPage, PostsService } from './service.ts';
+import { saleFields } from './sale-input.ts';
 
 export const pageQuery = z.object({
   limit: queryInteger('limit', 1, FEED_MAX_LIMIT).default(FEED_DEFAULT_LIMIT),
@@ -94,6 +95,7 @@ export function postsRoutes(deps: {
           password: fields.password ?? '',
           mediaType: fields.media_type,
           media: body.files.get('media'),
+          sale: saleFields(fields),
         });
         return await reply.status(201).send(created);
       } finally {

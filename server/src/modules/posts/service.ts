@@ -29,6 +29,7 @@ import { createFeedAuthors } from './feed-authors.ts';
 import { createNewestPosts } from './newest-posts.ts';
 import { presentPost } from './presenter.ts';
 import * as repo from './repo.ts';
+import { saleErrors, type SaleInput } from './sale-input.ts';
 
 export type PostsService = ReturnType<typeof createPostsService>;
 
@@ -40,6 +41,8 @@ export type NewPostInput = {
   media: ReceivedFile | undefined;
   /** Saved for its author alone until published (`drafts.ts`). */
   isDraft?: boolean;
+  /** Pay-per-view: the price, and what subscribers pay (`sale-input.ts`). */
+  sale: SaleInput;
 };
 
 export type FeedSource = 'following' | 'all';
@@ -172,6 +175,7 @@ export function createPostsService(deps: {
       if (mediaType !== undefined && mediaType !== 'image' && mediaType !== 'video') {
         errors.media_type = ['Choose image or video.'];
       }
+      Object.assign(errors, await saleErrors(db, authorId, input.sale));
       if (Object.keys(errors).length > 0) {
         await uploads.discard(input.media);
         throw new ValidationError(errors);
@@ -210,6 +214,8 @@ export function createPostsService(deps: {
         imageId,
         videoId,
         isDraft: input.isDraft ?? false,
+        priceCents: input.sale.priceCents,
+        subscriberPriceCents: input.sale.subscriberPriceCents,
       });
       changes.announce({ kind: 'posts_changed', userId: authorId });
       const row = await repo.findPostFor(db, authorId, post.id);

@@ -13,7 +13,7 @@ export function isPast(post: { createdAt: Date; id: number }, cursor: PostCursor
  * One viewer's page from shared rows (the same for every viewer), in feed order. Rows are taken
  * until `limit` of them are surely visible: posts of locked profiles in between count only if
  * this viewer unlocked that profile. Then the database is asked only what depends on the viewer
- * (unlocked profiles, subscriptions, unlocked posts), about those rows, and only if they hold
+ * (unlocked profiles, subscriptions, unlocked and bought posts), about those rows, and only if they hold
  * such posts. Undefined when the rows run out first and `complete` says more exist beyond them.
  */
 export async function viewerPage(
@@ -32,18 +32,23 @@ export async function viewerPage(
   }
   if (surelyVisible < limit && !complete) return undefined;
 
-  const asked: repo.ViewerMarks = { profiles: [], creators: [], posts: [] };
+  const asked: repo.ViewerMarks = { profiles: [], creators: [], posts: [], purchases: [] };
   for (const { post, authorIsProfileLocked, authorIsCreator, authorPriceCents } of candidates) {
     if (post.authorId === viewerId) continue;
     if (authorIsProfileLocked) asked.profiles.push(post.authorId);
-    if (authorIsCreator && authorPriceCents > 0) asked.creators.push(post.authorId);
+    // A post for sale costs subscribers their own price, whatever the author's monthly price.
+    const forSale = post.priceCents !== null;
+    if ((authorIsCreator && authorPriceCents > 0) || forSale) asked.creators.push(post.authorId);
     if (post.isLocked) asked.posts.push(post.id);
+    if (forSale) asked.purchases.push(post.id);
   }
-  const needed = asked.profiles.length + asked.creators.length + asked.posts.length > 0;
+  const needed =
+    asked.profiles.length + asked.creators.length + asked.posts.length + asked.purchases.length > 0;
   const marks = needed ? await repo.findViewerMarks(db, viewerId, asked) : asked;
   const unlockedProfiles = new Set(marks.profiles);
   const subscribedTo = new Set(marks.creators);
   const unlockedPosts = new Set(marks.posts);
+  const purchasedPosts = new Set(marks.purchases);
 
   const result: repo.PostWithAuthor[] = [];
   for (const { authorIsProfileLocked, ...row } of candidates) {
@@ -55,6 +60,7 @@ export async function viewerPage(
       ...row,
       subscribed: subscribedTo.has(authorId),
       unlocked: unlockedPosts.has(row.post.id),
+      purchased: purchasedPosts.has(row.post.id),
     });
     if (result.length === limit) break;
   }

@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { videoState } from '../../lib/live/frames';
 import { nextPagePath } from '../../lib/link-header';
 import { uploadWithProgress } from '../../lib/upload';
+import { saleFields, saleFormFields, type SubscriberPricing } from './pay-per-view';
 
 /**
  * A post as this viewer sees it (spec §3 "Post"). A locked post the viewer has not unlocked
@@ -40,6 +41,8 @@ export const post = z.looseObject({
   subscription_price: z.string().nullish(),
   /** Whether the author is a creator (tips); read when the server sends it. */
   author_is_creator: z.boolean().optional(),
+  /** Pay-per-view: the price, and the blurred preview while the post is closed to the viewer. */
+  ...saleFields,
 });
 export type Post = z.infer<typeof post>;
 
@@ -113,6 +116,13 @@ export interface NewPost {
   media: File | null;
   /** Saved as a draft: its author's alone until published. */
   isDraft?: boolean;
+  /** A creator's price for the post (pay-per-view); absent: not for sale. */
+  sale?: {
+    forSale: boolean;
+    price: string;
+    subscribers: SubscriberPricing;
+    subscriberPrice: string;
+  };
 }
 
 export type MediaKind = 'image' | 'video';
@@ -140,6 +150,10 @@ export function postFormData(input: NewPost): FormData {
   if (input.media && kind) {
     form.append('media', input.media);
     form.append('media_type', kind);
+  }
+  if (input.sale) {
+    for (const [name, value] of Object.entries(saleFormFields(input.sale)))
+      form.append(name, value);
   }
   return form;
 }

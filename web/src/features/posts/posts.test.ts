@@ -25,6 +25,7 @@ import {
   postVideoUrl,
 } from './content';
 import { composerSchema } from './schemas';
+import { EMPTY_SALE } from './sale-form';
 
 function makePost(overrides: Partial<Post> = {}): Post {
   return {
@@ -209,7 +210,7 @@ describe('page updates', () => {
 
 describe('composer validation', () => {
   const check = (values: { is_locked: boolean; password: string; password_confirm: string }) => {
-    const result = composerSchema(t).safeParse({ content: 'x', ...values });
+    const result = composerSchema(t).safeParse({ content: 'x', ...EMPTY_SALE, ...values });
     return result.success ? undefined : result.error.issues[0]?.message;
   };
 

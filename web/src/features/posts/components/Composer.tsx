@@ -23,8 +23,16 @@ import { feedQuery, flattenPages, mediaKindOf, type Post } from '../api';
 import { postVideoUploadId } from '../content';
 import { useCreatePost } from '../hooks';
 import { composerSchema, type ComposerValues } from '../schemas';
+import { EMPTY_SALE } from '../sale-form';
+import { PriceSection } from './PriceSection';
 
-const EMPTY: ComposerValues = { content: '', is_locked: false, password: '', password_confirm: '' };
+const EMPTY: ComposerValues = {
+  content: '',
+  is_locked: false,
+  password: '',
+  password_confirm: '',
+  ...EMPTY_SALE,
+};
 
 /** The server's field messages of a refused post, for a second line under the spec's text. */
 function serverDetails(error: unknown): string[] {
@@ -89,6 +97,15 @@ export function Composer() {
             password: values.password,
             media: media?.file ?? null,
             isDraft,
+            // Only creators see the Price section; the server refuses a price from anyone else.
+            sale: own?.is_creator
+              ? {
+                  forSale: values.for_sale,
+                  price: values.price,
+                  subscribers: values.subscribers,
+                  subscriberPrice: values.subscriber_price,
+                }
+              : undefined,
           },
           onProgress: media ? setProgress : undefined,
         },
@@ -211,6 +228,10 @@ export function Composer() {
               {...register('password_confirm')}
             />
           </div>
+        )}
+
+        {own?.is_creator && (
+          <PriceSection control={control} register={register} setValue={setValue} errors={errors} />
         )}
 
         {mutation.isError && (

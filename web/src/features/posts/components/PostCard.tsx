@@ -25,6 +25,8 @@ import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
 import { useVideoProcessing } from '../../video/use-video-processing';
 import { PostTime } from './PostAge';
 import { ShareButton } from './ShareButton';
+import { isClosedForSale } from '../pay-per-view';
+import { SaleGate } from './SaleGate';
 
 export type PostCardVariant = 'feed' | 'profile';
 
@@ -54,6 +56,8 @@ export function PostCard({
   const { t } = useTranslation();
   const username = authorName(post) || t('posts.unknownAuthor');
   const gated = isSubscriptionGated(post);
+  // A post for sale the viewer has not opened shows its blurred preview and price instead.
+  const forSale = isClosedForSale(post);
   // The subscription gate comes first; a gated post's password lock shows after subscribing.
   const locked = !gated && isLockedPlaceholder(post);
   const content = displayedContent(post);
@@ -101,7 +105,13 @@ export function PostCard({
         )}
       </header>
 
-      {gated ? (
+      {forSale ? (
+        <SaleGate
+          post={post}
+          username={username}
+          onPasswordUnlock={post.is_locked ? () => onUnlock(post) : undefined}
+        />
+      ) : gated ? (
         <SubscriptionGate post={post} username={username} onSubscribe={() => onSubscribe(post)} />
       ) : locked ? (
         <LockedPostPlaceholder onUnlock={() => onUnlock(post)} />

@@ -1,0 +1,83 @@
+import { purchasedPost } from '@zura/contracts';
+import { z } from 'zod';
+import { api } from '../../lib/api';
+import { idempotencyHeaders } from '../../lib/idempotency';
+import type { Post, PostPages } from './api';
+
+/**
+ * What a post says about its sale (`payPerViewFields` in contracts), lenient for posts of
+ * older servers: prices in dollars; `price_for_viewer` is set only while the post is closed to
+ * this viewer and `preview` is then its blurred image, if it has one.
+ */
+export const saleFields = {
+  price: z.number().nullish(),
+  subscriber_price: z.number().nullish(),
+  price_for_viewer: z.number().nullish(),
+  is_purchased: z.boolean().optional(),
+  preview: z.string().nullish(),
+};
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** What opening the post costs this viewer in cents, or undefined when it is not closed by a sale. */
+export function saleCentsOf(post: Pick<Post, 'price_for_viewer'>): number | undefined {
+  const price = post.price_for_viewer;
+  return typeof price === 'number' && price > 0 ? cents(price) : undefined;
+}
+
+export function isClosedForSale(post: Pick<Post, 'price_for_viewer'>): boolean {
+  return saleCentsOf(post) !== undefined;
+}
+
+/** POST /posts/{id}/purchase/ with the action's Idempotency-Key; answers the opened post. */
+export function purchasePost(postId: number, idempotencyKey: string) {
+  return api.post(
+    `/posts/${postId}/purchase/`,
+    {},
+    { schema: purchasedPost, headers: idempotencyHeaders(idempotencyKey) },
+  );
+}
+
+/** The loaded lists with `bought` in place of the post of the same id (the card opens in place). */
+export function replacePost(data: PostPages | undefined, bought: Post): PostPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      posts: page.posts.map((item) => (item.id === bought.id ? bought : item)),
+    })),
+  };
+}
+
+/** The composer's choice for subscribers: the full price, free, or a discounted price. */
+export type SubscriberPricing = 'full' | 'free' | 'discount';
+
+/** Dollars as typed ('5', '4.99') in cents, or undefined when it is not such an amount. */
+export function dollarsToCents(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(trimmed)) return undefined;
+  const [whole = '0', fraction = ''] = trimmed.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** The price fields the server reads, in cents (none when the post is not for sale). */
+export function saleFormFields(sale: {
+  forSale: boolean;
+  price: string;
+  subscribers: SubscriberPricing;
+  subscriberPrice: string;
+}): { price_cents?: string; subscriber_price_cents?: string } {
+  if (!sale.forSale) return {};
+  const priceCents = dollarsToCents(sale.price);
+  const fields: { price_cents?: string; subscriber_price_cents?: string } = {
+    price_cents: String(priceCents ?? sale.price),
+  };
+  if (sale.subscribers === 'free') fields.subscriber_price_cents = '0';
+  if (sale.subscribers === 'discount') {
+    fields.subscriber_price_cents = String(
+      dollarsToCents(sale.subscriberPrice) ?? sale.subscriberPrice,
+    );
+  }
+  return fields;
+}
