@@ -1,4 +1,6 @@
 import type { PostRow } from '../../db/schema/index.ts';
+import { isVideoPublished } from '../media/video-fields.ts';
+import type { PostMediaFile } from './post-media.ts';
 
 export type PostAccess = {
   post: PostRow;
@@ -26,19 +28,20 @@ export function canSeePostContent(access: PostAccess, viewerId: number): boolean
 }
 
 /**
- * Whether the post exists for this viewer at all: a post whose video is still processing, or
- * failed, is its author's alone (they see its progress or its error); others see it once it
- * plays. Checked per viewer, after the shared kept copies of the feeds.
+ * Whether the post exists for this viewer at all: a post with a video still processing, or
+ * failed, is its author's alone (they see its progress or its error); others see it once every
+ * video in it plays. Checked per viewer, after the shared kept copies of the feeds.
  */
 export function isPostPublishedFor(
-  row: { post: Pick<PostRow, 'authorId' | 'videoId'>; videoState: string | null },
+  row: {
+    post: Pick<PostRow, 'authorId'>;
+    media: readonly Pick<PostMediaFile, 'kind' | 'videoState'>[] | null;
+  },
   viewerId: number,
 ): boolean {
   return (
     row.post.authorId === viewerId ||
-    row.post.videoId === null ||
-    row.videoState === null ||
-    row.videoState === 'ready'
+    (row.media ?? []).every((file) => file.kind !== 'video' || isVideoPublished(file))
   );
 }
 

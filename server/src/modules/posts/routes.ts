@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { booleanField } from '@zura/contracts';
+import { booleanField, MAX_POST_FILES } from '@zura/contracts';
+import { ValidationError } from '../../lib/errors.ts';
 import { decodeFormFields, parseOrThrow, pathId, queryInteger } from '../../lib/validation.ts';
 import { receiveMultipart } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { decodeCursor } from './cursor.ts';
+import { TOO_MANY_FILES_MESSAGE } from './post-files.ts';
 import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from './policy.ts';
 import type { PostPage, PostsService } from './service.ts';
 
@@ -77,7 +79,10 @@ export function postsRoutes(deps: {
     );
 
     app.post('/posts/', async (request, reply) => {
-      const body = await receiveMultipart(request, uploads, ['media']);
+      const body = await receiveMultipart(request, uploads, ['media'], {
+        maxFiles: { media: MAX_POST_FILES },
+        tooManyFiles: () => new ValidationError({ media: [TOO_MANY_FILES_MESSAGE] }),
+      });
       try {
         const { fields } = body;
         const created = await posts.createPost(request.userId, {
@@ -85,7 +90,7 @@ export function postsRoutes(deps: {
           isLocked: parseOrThrow(postFlags, decodeFormFields(fields, [], ['is_locked'])).is_locked,
           password: fields.password ?? '',
           mediaType: fields.media_type,
-          media: body.files.get('media'),
+          media: body.fileLists.get('media') ?? [],
         });
         return await reply.status(201).send(created);
       } finally {

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { attachmentsOf } from '../messaging/repo.ts';
+import { uploadIdsOfPost } from '../posts/post-media.ts';
 import { findUploadById } from '../uploads/repo.ts';
 import { findUserById } from '../users/repo.ts';
 import * as repo from './repo.ts';
@@ -26,7 +27,10 @@ async function contentOf(db: Executor, target: repo.ReportTargetRef) {
   if (target.targetType === 'post') {
     const post = await repo.findPostById(db, target.targetId);
     return (
-      post && { text: post.content, uploads: await uploadsOf(db, [post.imageId, post.videoId]) }
+      post && {
+        text: post.content,
+        uploads: await uploadsOf(db, await uploadIdsOfPost(db, post.id)),
+      }
     );
   }
   if (target.targetType === 'message') {
