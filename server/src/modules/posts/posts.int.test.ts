@@ -174,6 +174,8 @@ describe('POST /api/posts/', () => {
       subscription_price: null,
       content: 'Hello, world',
       type: 'post',
+      // A post without files lists none.
+      media: [],
     });
     expect(await postCount(user.id)).toBe(1);
   });
