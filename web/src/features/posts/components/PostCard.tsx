@@ -23,6 +23,7 @@ import { VideoPlayer } from '../../video/VideoPlayer';
 import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
 import { useVideoProcessing } from '../../video/use-video-processing';
 import { PostTime } from './PostAge';
+import { PostCarousel } from './PostCarousel';
 
 export type PostCardVariant = 'feed' | 'profile';
 
@@ -204,6 +205,10 @@ function PostMedia({ post, username }: PostMediaProps) {
   const processing = useVideoProcessing(postVideoUploadId(post), post);
   const video = postVideoUrl(post);
   const image = resolveMediaUrl(postImageUrl(post));
+  // Several files: one at a time; a single file shows as it always has.
+  if (post.media && post.media.length > 1) {
+    return <PostCarousel files={post.media} username={username} className="mt-3" />;
+  }
   if (processing) {
     return (
       <VideoProcessingNotice
