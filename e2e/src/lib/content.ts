@@ -15,6 +15,13 @@ export type ApiPost = {
   /** The author's only: where the video's transcode is, and why it failed. */
   video_state?: 'processing' | 'ready' | 'failed' | null;
   video_error?: string | null;
+  /** Every file of the post, in order. */
+  media?: {
+    kind: 'image' | 'video';
+    url: string | null;
+    width?: number | null;
+    height?: number | null;
+  }[];
 };
 
 export type NewApiPost = {
