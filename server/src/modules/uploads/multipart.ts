@@ -14,14 +14,17 @@ export type ReceivedMultipart = {
 };
 
 export type MultipartOptions = {
-  /**
-   * How many files a field takes (1 unless named here). One more is received, so the route can
-   * refuse the body with its own message; parts past that are drained unread, and a body with
-   * far more answers `tooManyFiles`.
-   */
+  /** How many files a field takes (1 unless named here: a single file field keeps its first). */
   maxFiles?: Record<string, number>;
+  /**
+   * The refusal of a body with more files in a field than it takes: thrown as the first part
+   * too many arrives, before its bytes are read. Without it, such parts are drained unread.
+   */
   tooManyFiles?: () => Error;
 };
+
+/** Stops reading a body at its first file too many; answered as `tooManyFiles`. */
+class TooManyFiles extends Error {}
 
 /**
  * Reads a multipart body: text fields into `fields`, and each file part named in `fileFields`
@@ -61,8 +64,12 @@ export async function receiveMultipart(
       if (part.type === 'file') {
         const list = fileLists.get(part.fieldname) ?? [];
         const limit = takes(part.fieldname);
-        // A single-file field keeps its first file; a list keeps one past its limit.
-        if (!fileFields.includes(part.fieldname) || list.length >= (limit > 1 ? limit + 1 : 1)) {
+        const wanted = fileFields.includes(part.fieldname);
+        if (wanted && limit > 1 && list.length >= limit && options.tooManyFiles) {
+          part.file.resume();
+          throw new TooManyFiles();
+        }
+        if (!wanted || list.length >= limit) {
           part.file.resume();
           continue;
         }
@@ -75,6 +82,7 @@ export async function receiveMultipart(
     }
   } catch (error) {
     await discardAll();
+    if (error instanceof TooManyFiles && options.tooManyFiles) throw options.tooManyFiles();
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new PayloadTooLargeError('File is too large. Maximum size: 10GB');
     }
