@@ -1,3 +1,4 @@
+import { MAX_POST_FILES } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -14,7 +15,6 @@ import { hiddenFrom, isHiddenFrom } from '../users/visibility.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { canViewProfileContent } from '../profiles/policy.ts';
 import * as profilesRepo from '../profiles/repo.ts';
-import { MAX_POST_FILES } from '@zura/contracts';
 import type { ReceivedFile, UploadsService } from '../uploads/service.ts';
 import { encodeCursor, type PostCursor } from './cursor.ts';
 import {
