@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_POST_FILES, postMediaList, type PostMediaItem } from '@zura/contracts';
 import type { TestApp } from '../../../test/app.ts';
-import { buildCreator, subscribe, topUp } from '../../../test/economy.ts';
+import { buildCreator, makeAdmin, subscribe, topUp } from '../../../test/economy.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 import {
   getMedia,
@@ -12,9 +12,11 @@ import {
   storedFileExists,
   tempFilesLeft,
   TEXT_BYTES,
+  uploadFile,
   uploadRow,
   waitForVariants,
 } from '../../../test/media.ts';
+import { groupOf, reportOf, resolveRequest } from '../../../test/reports.ts';
 import { multipart, type MultipartFile } from '../../../test/multipart.ts';
 import { setVideoState, storeRenditions, storeVideo } from '../../../test/renditions.ts';
 import { buildTestAppOn, type StoreKind } from '../../../test/stores.ts';
@@ -197,6 +199,35 @@ export function describeMultiFilePosts(store: StoreKind) {
       expect(deleted.statusCode, deleted.body).toBe(204);
       for (const id of ids) expect(await uploadRow(t, id)).toBeUndefined();
       for (const key of keys) expect(await storedFileExists(t, key)).toBe(false);
+    });
+  });
+
+  describe('a post a moderator removes', () => {
+    it("loses every file, and each file's bytes are banned", async () => {
+      const admin = await buildUser(t);
+      await makeAdmin(t, admin);
+      const [author, reporter] = [await buildUser(t), await buildUser(t)];
+      const files = [await image(33, 33), await image(34, 34), await image(35, 35)];
+      const res = await createPost(author, files);
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json<Post>();
+      const ids = (created.media ?? []).map((file) => uploadIdOf(file.url)!);
+
+      const reportId = await reportOf(t, reporter, 'post', created.id, 'illegal_content');
+      const [group] = await groupOf(t, admin, 'post', created.id);
+      expect(group?.content?.media).toHaveLength(3);
+      const removed = await resolveRequest(t, admin, reportId, {
+        action: 'remove_content',
+        note: 'Not allowed here.',
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+
+      for (const id of ids) expect(await uploadRow(t, id)).toBeUndefined();
+      const again = await uploadFile(t, await buildUser(t), {
+        content: files[2]!.content,
+        context: 'post_image',
+      });
+      expect(again.json()).toEqual({ error: 'This file cannot be uploaded.' });
     });
   });
 

@@ -16,10 +16,17 @@ function kindOf(upload: UploadRow): Media['kind'] {
   return upload.contentType.startsWith('video/') ? 'video' : 'file';
 }
 
-/** The uploads of `ids` that still exist, in order. */
+/**
+ * The uploads of `ids` that still exist, in order: one by one, as `db` may be a transaction's
+ * single connection.
+ */
 async function uploadsOf(db: Executor, ids: (string | null)[]) {
-  const rows = await Promise.all(ids.map((id) => (id ? findUploadById(db, id) : undefined)));
-  return rows.filter((row): row is UploadRow => row !== undefined);
+  const rows: UploadRow[] = [];
+  for (const id of ids) {
+    const row = id ? await findUploadById(db, id) : undefined;
+    if (row) rows.push(row);
+  }
+  return rows;
 }
 
 /** A reported target's text and uploads as stored; undefined once it is gone. */
