@@ -14,3 +14,4 @@ export * from './reports.ts';
 export * from './video-fields.ts';
 export * from './post-sharing.ts';
 export * from './post-prices.ts';
+export * from './post-media.ts';

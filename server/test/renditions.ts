@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { posts, uploads, type VideoRenditions, type VideoState } from '../src/db/schema/index.ts';
+import {
+  postMedia,
+  posts,
+  uploads,
+  type VideoRenditions,
+  type VideoState,
+} from '../src/db/schema/index.ts';
 import type { TestApp } from './app.ts';
 import type { TestUser } from './factories.ts';
 
@@ -199,12 +205,18 @@ export async function storeVideoPost(
     .values({ authorId: author.id, content, type: 'video', videoId })
     .returning({ id: posts.id });
   if (!row) throw new Error('post insert failed');
+  await t.db
+    .insert(postMedia)
+    .values({ postId: row.id, position: 0, uploadId: videoId, kind: 'video' });
   return row.id;
 }
 
 /** Makes a post (a locked one made through the API, say) carry a video made by `storeVideo`. */
 export async function attachVideo(t: TestApp, postId: number, videoId: string) {
   await t.db.update(posts).set({ type: 'video', videoId }).where(eq(posts.id, postId));
+  // Its last file, as the app keeps a post's files in post_media.
+  const held = await t.db.$count(postMedia, eq(postMedia.postId, postId));
+  await t.db.insert(postMedia).values({ postId, position: held, uploadId: videoId, kind: 'video' });
 }
 
 /** The upload a post's video is: the post's JSON names it only once it plays. */

@@ -54,10 +54,14 @@ export const library: Benchmark = {
           [creator.id, posted + unusedPosted, attached + unusedAttached, files],
         );
         await db.query(
-          `insert into posts (author_id, content, type, image_id, created_at)
-           select $1::bigint, 'A post with an image', 'post', id, created_at
-             from (select id, created_at from uploads
-                    where owner_id = $1 and context = 'post_image' order by id limit $2) u`,
+          `with made as (
+             insert into posts (author_id, content, type, image_id, created_at)
+             select $1::bigint, 'A post with an image', 'post', id, created_at
+               from (select id, created_at from uploads
+                      where owner_id = $1 and context = 'post_image' order by id limit $2) u
+             returning id, image_id)
+           insert into post_media (post_id, position, upload_id, kind)
+           select id, 0, image_id, 'image' from made`,
           [creator.id, posted],
         );
         await db.query(

@@ -19,6 +19,13 @@ export type ApiPost = {
   price?: number | null;
   price_for_viewer?: number | null;
   preview?: string | null;
+  /** Every file of the post, in order. */
+  media?: {
+    kind: 'image' | 'video';
+    url: string | null;
+    width?: number | null;
+    height?: number | null;
+  }[];
 };
 
 export type NewApiPost = {

@@ -37,8 +37,7 @@ const LIBRARY_CONTEXTS = sql`('post_image', 'post_video', 'message_attachment', 
  */
 function isUsed(ownerId: number): SQL {
   return sql`(u.context in ('user_media', 'media')
-    or (select true from posts p where p.image_id = u.id limit 1)
-    or (select true from posts p where p.video_id = u.id limit 1)
+    or (select true from post_media pm where pm.upload_id = u.id limit 1)
     or (select true from message_attachments ma join messages m on m.id = ma.message_id
          where ma.upload_id = u.id and m.sender_id = ${ownerId} limit 1))`;
 }
@@ -93,7 +92,7 @@ async function groupsFor(
       select u.id, u.sha256, u.context, u.original_filename, u.size_bytes, u.content_type,
              u.created_at, u.variants, u.video_state, u.video_progress, u.video_error,
              u.renditions,
-             array(select p.id from posts p where p.image_id = u.id or p.video_id = u.id) as post_ids,
+             array(select distinct pm.post_id from post_media pm where pm.upload_id = u.id) as post_ids,
              (select count(*) from message_attachments ma
                 join messages m on m.id = ma.message_id
                where ma.upload_id = u.id and m.sender_id = ${ownerId})::int as chat_uses

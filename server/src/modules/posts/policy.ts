@@ -1,5 +1,7 @@
 import type { PostRow } from '../../db/schema/index.ts';
 import { isForSale, isOpenedBySale } from './pay-per-view.ts';
+import { isVideoPublished } from '../media/video-fields.ts';
+import type { PostMediaFile } from './post-media.ts';
 
 export type PostAccess = {
   post: PostRow;
@@ -37,18 +39,21 @@ export function canSeePostContent(access: PostAccess, viewerId: number): boolean
 }
 
 /**
- * Whether the post exists for this viewer at all: a draft, and a post whose video is still
+ * Whether the post exists for this viewer at all: a draft, and a post with a video still
  * processing or failed, are their author's alone (they see its progress or its error); others
- * see it once it is published and plays. Checked per viewer, after the shared kept copies of
- * the feeds (which leave drafts out already).
+ * see it once it is published and every video in it plays. Checked per viewer, after the shared
+ * kept copies of the feeds (which leave drafts out already).
  */
 export function isPostPublishedFor(
-  row: { post: Pick<PostRow, 'authorId' | 'videoId' | 'isDraft'>; videoState: string | null },
+  row: {
+    post: Pick<PostRow, 'authorId' | 'isDraft'>;
+    media: readonly Pick<PostMediaFile, 'kind' | 'videoState'>[] | null;
+  },
   viewerId: number,
 ): boolean {
   if (row.post.authorId === viewerId) return true;
   if (row.post.isDraft) return false;
-  return row.post.videoId === null || row.videoState === null || row.videoState === 'ready';
+  return (row.media ?? []).every((file) => file.kind !== 'video' || isVideoPublished(file));
 }
 
 export const FEED_DEFAULT_LIMIT = 20;

@@ -187,6 +187,8 @@ describe('POST /api/posts/', () => {
       preview: null,
       content: 'Hello, world',
       type: 'post',
+      // A post without files lists none.
+      media: [],
     });
     expect(await postCount(user.id)).toBe(1);
   });

@@ -1,6 +1,7 @@
 import type { MediaSigner } from '../media/signing.ts';
 import { presentVideoFields, type PresentedVideoFields } from '../media/video-fields.ts';
 import type { PostWithAuthor } from './repo.ts';
+import { presentPostMedia } from './media-presenter.ts';
 import { presentPrice } from '../users/presenter.ts';
 import { canSeePostContent, isPostPublishedFor, needsSubscription } from './policy.ts';
 import { presentSale } from './sale-presenter.ts';
@@ -55,7 +56,15 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     const video = presentVideoFields(videoOf(row, post.videoId), isOwner, signer);
     Object.assign(media, { video: video.video_url }, video);
   }
-  return { ...base, ...access, ...sale, content: post.content, type: post.type, ...media };
+  return {
+    ...base,
+    ...access,
+    ...sale,
+    content: post.content,
+    type: post.type,
+    ...media,
+    media: presentPostMedia(row.media, isOwner, signer),
+  };
 }
 
 function videoOf(row: PostWithAuthor, videoId: string) {

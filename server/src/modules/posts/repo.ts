@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { PostCursor } from './cursor.ts';
+import { postMediaColumn, uploadIdsOfPost } from './post-media.ts';
 
 const imageUpload = alias(uploads, 'image_upload');
 const videoUpload = alias(uploads, 'video_upload');
@@ -34,6 +35,8 @@ const postColumns = {
   videoProgress: videoUpload.videoProgress,
   videoError: videoUpload.videoError,
   videoRenditions: videoUpload.renditions,
+  /** Every file of the post, in order: `post-media.ts`. */
+  media: postMediaColumn,
 };
 
 /** One query gives a page of posts with their author, media variants and the viewer's unlock. */
@@ -354,13 +357,18 @@ export async function insertPost(db: Executor, values: typeof posts.$inferInsert
   return row;
 }
 
+/** Deletes the post; answers it with the uploads it held (its files go with the row). */
 export async function deleteOwnPost(db: Executor, authorId: number, postId: number) {
+  // Read first: post_media's rows are deleted with the post. A post's files never change.
+  const uploadIds = await uploadIdsOfPost(db, postId);
   const [row] = await db
     .delete(posts)
     .where(and(eq(posts.id, postId), eq(posts.authorId, authorId)))
     .returning();
-  return row;
+  return row && { ...row, uploadIds };
 }
+
+export type DeletedPost = NonNullable<Awaited<ReturnType<typeof deleteOwnPost>>>;
 
 export async function insertPostUnlock(db: Executor, postId: number, userId: number) {
   await db.insert(postUnlocks).values({ postId, userId }).onConflictDoNothing();

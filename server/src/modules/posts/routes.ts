@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { booleanField } from '@zura/contracts';
+import { booleanField, MAX_POST_FILES } from '@zura/contracts';
+import { ValidationError } from '../../lib/errors.ts';
 import { decodeFormFields, parseOrThrow, pathId, queryInteger } from '../../lib/validation.ts';
 import { receiveMultipart } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { decodeCursor } from './cursor.ts';
+import { TOO_MANY_FILES_MESSAGE } from './post-files.ts';
 import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from './policy.ts';
 import type { PostPage, PostsService } from './service.ts';
 import { saleFields } from './sale-input.ts';
@@ -81,7 +83,10 @@ export function postsRoutes(deps: {
     );
 
     app.post('/posts/', async (request, reply) => {
-      const body = await receiveMultipart(request, uploads, ['media']);
+      const body = await receiveMultipart(request, uploads, ['media'], {
+        maxFiles: { media: MAX_POST_FILES },
+        tooManyFiles: () => new ValidationError({ media: [TOO_MANY_FILES_MESSAGE] }),
+      });
       try {
         const { fields } = body;
         const flags = parseOrThrow(
@@ -94,7 +99,7 @@ export function postsRoutes(deps: {
           isDraft: flags.is_draft,
           password: fields.password ?? '',
           mediaType: fields.media_type,
-          media: body.files.get('media'),
+          media: body.fileLists.get('media') ?? [],
           sale: saleFields(fields),
         });
         return await reply.status(201).send(created);

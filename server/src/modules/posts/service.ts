@@ -1,6 +1,6 @@
+import { MAX_POST_FILES } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
-import type { PostRow } from '../../db/schema/index.ts';
 import {
   BadRequestError,
   ForbiddenError,
@@ -30,6 +30,9 @@ import { createNewestPosts } from './newest-posts.ts';
 import { presentPost } from './presenter.ts';
 import * as repo from './repo.ts';
 import { saleErrors, type SaleInput } from './sale-input.ts';
+import { insertPostMedia } from './post-media.ts';
+import { storePostFiles, TOO_MANY_FILES_MESSAGE } from './post-files.ts';
+import { withCurrentMediaVideos } from './current-videos.ts';
 
 export type PostsService = ReturnType<typeof createPostsService>;
 
@@ -38,7 +41,8 @@ export type NewPostInput = {
   isLocked: boolean;
   password: string;
   mediaType: string | undefined;
-  media: ReceivedFile | undefined;
+  /** The post's files in the author's order; the route receives at most one past the limit. */
+  media: ReceivedFile[];
   /** Saved for its author alone until published (`drafts.ts`). */
   isDraft?: boolean;
   /** Pay-per-view: the price, and what subscribers pay (`sale-input.ts`). */
@@ -104,7 +108,7 @@ export function createPostsService(deps: {
         viewerId,
         read.map((row) => row.post.authorId),
       ),
-      withCurrentVideos(read),
+      withCurrentMediaVideos(db, read),
     ]);
     return {
       posts: rows
@@ -112,37 +116,6 @@ export function createPostsService(deps: {
         .map((row) => presentPost(row, viewerId, signer)),
       nextCursor: rows.length === limit && last ? encodeCursor(last.post) : undefined,
     };
-  }
-
-  /**
-   * The rows with the current state of each video that was not finished when they were read.
-   * Kept copies of the feeds are dropped when posts change, not when a transcode moves on; so
-   * the few unfinished videos on a page are asked about again, and a post appears to everyone
-   * as soon as its video plays, on every instance, and its author sees its progress. Kept rows
-   * are shared: changed ones are copies.
-   */
-  async function withCurrentVideos(rows: repo.PostWithAuthor[]): Promise<repo.PostWithAuthor[]> {
-    const unfinished = rows.flatMap((row) =>
-      row.post.videoId && row.videoState !== null && row.videoState !== 'ready'
-        ? [row.post.videoId]
-        : [],
-    );
-    if (unfinished.length === 0) return rows;
-    const current = new Map(
-      (await repo.findVideoStates(db, unfinished)).map((video) => [video.id, video]),
-    );
-    return rows.map((row) => {
-      const video = row.post.videoId ? current.get(row.post.videoId) : undefined;
-      if (!video) return row;
-      return {
-        ...row,
-        videoVariants: video.variants,
-        videoState: video.videoState,
-        videoProgress: video.videoProgress,
-        videoError: video.videoError,
-        videoRenditions: video.renditions,
-      };
-    });
   }
 
   /** The post if the viewer may know it exists: its author's profile is open to them. */
@@ -162,8 +135,11 @@ export function createPostsService(deps: {
       const content = input.content.trim();
       if (content.length > POST_MAX_LENGTH)
         errors.content = [`Posts can be at most ${POST_MAX_LENGTH} characters long.`];
-      if (!content && !input.media)
+      const files = input.media;
+      const discardFiles = () => Promise.all(files.map((file) => uploads.discard(file)));
+      if (!content && files.length === 0)
         errors.content = ['Write something or attach an image or a video.'];
+      if (files.length > MAX_POST_FILES) errors.media = [TOO_MANY_FILES_MESSAGE];
       if (input.isLocked && !input.password)
         errors.password = ['Please enter a password to lock this post.'];
       else if (input.isLocked && input.password.length < POST_PASSWORD_MIN_LENGTH) {
@@ -171,52 +147,44 @@ export function createPostsService(deps: {
           `The password must be at least ${POST_PASSWORD_MIN_LENGTH} characters long.`,
         ];
       }
-      const mediaType = input.mediaType || undefined;
-      if (mediaType !== undefined && mediaType !== 'image' && mediaType !== 'video') {
-        errors.media_type = ['Choose image or video.'];
-      }
+      const named = input.mediaType || undefined;
+      const mediaType = named === 'image' || named === 'video' ? named : undefined;
+      if (named !== mediaType) errors.media_type = ['Choose image or video.'];
       Object.assign(errors, await saleErrors(db, authorId, input.sale));
       if (Object.keys(errors).length > 0) {
-        await uploads.discard(input.media);
+        await discardFiles();
         throw new ValidationError(errors);
       }
-      // Hashed before the upload is kept, so a refusal (too many passwords, busy) leaves no file.
+      // Hashed before the files are kept, so a refusal (too many passwords, busy) leaves none.
       const passwordHash = input.isLocked
         ? await hashNewPassword(rateLimits, authorId, input.password).catch(
             async (error: unknown) => {
-              await uploads.discard(input.media);
+              await discardFiles();
               throw error;
             },
           )
         : null;
-      let imageId: string | null = null;
-      let videoId: string | null = null;
-      let kind: 'image' | 'video' | undefined;
-      if (
-        input.media &&
-        (mediaType === undefined || mediaType === 'image' || mediaType === 'video')
-      ) {
-        kind = mediaType ?? (await uploads.sniffKind(input.media));
-        const stored = await uploads.finishUpload(
-          authorId,
-          input.media,
-          kind === 'video' ? 'post_video' : 'post_image',
-        );
-        if (kind === 'video') videoId = stored.id;
-        else imageId = stored.id;
-      }
-      const post = await repo.insertPost(db, {
-        authorId,
-        content: content || placeholderContent(kind ?? 'image'),
-        type: kind === 'video' ? 'video' : 'post',
-        isLocked: input.isLocked,
-        passwordHash,
-        imageId,
-        videoId,
-        isDraft: input.isDraft ?? false,
-        priceCents: input.sale.priceCents,
-        subscriberPriceCents: input.sale.subscriberPriceCents,
-      });
+      // The post and the list of its files are written together; the first image and the first
+      // video are also named on the post, for the spec's `image` and `video` fields.
+      const post = await storePostFiles({ db, uploads }, authorId, files, mediaType, (stored) =>
+        db.transaction(async (tx) => {
+          const first = stored[0]?.kind;
+          const created = await repo.insertPost(tx, {
+            authorId,
+            content: content || placeholderContent(first ?? 'image'),
+            type: first === 'video' ? 'video' : 'post',
+            isLocked: input.isLocked,
+            passwordHash,
+            imageId: stored.find((file) => file.kind === 'image')?.uploadId ?? null,
+            videoId: stored.find((file) => file.kind === 'video')?.uploadId ?? null,
+            isDraft: input.isDraft ?? false,
+            priceCents: input.sale.priceCents,
+            subscriberPriceCents: input.sale.subscriberPriceCents,
+          });
+          await insertPostMedia(tx, created.id, stored);
+          return created;
+        }),
+      );
       changes.announce({ kind: 'posts_changed', userId: authorId });
       const row = await repo.findPostFor(db, authorId, post.id);
       if (!row) throw new NotFoundError('Post not found.');
@@ -284,10 +252,11 @@ export function createPostsService(deps: {
     },
 
     /** After a post's row is deleted (by its author or a moderator): its feeds and media go. */
-    async afterDelete(deleted: PostRow) {
+    async afterDelete(deleted: repo.DeletedPost) {
       changes.announce({ kind: 'posts_changed', userId: deleted.authorId });
-      for (const uploadId of [deleted.imageId, deleted.videoId]) {
-        if (uploadId) await uploads.deleteIfUnused(deleted.authorId, uploadId);
+      // Every file of the post, unless another post (the same bytes posted twice) still shows it.
+      for (const uploadId of deleted.uploadIds) {
+        await uploads.deleteIfUnused(deleted.authorId, uploadId);
       }
     },
 

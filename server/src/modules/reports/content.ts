@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { attachmentsOf } from '../messaging/repo.ts';
+import { uploadIdsOfPost } from '../posts/post-media.ts';
 import { findUploadById } from '../uploads/repo.ts';
 import { findUserById } from '../users/repo.ts';
 import * as repo from './repo.ts';
@@ -15,10 +16,17 @@ function kindOf(upload: UploadRow): Media['kind'] {
   return upload.contentType.startsWith('video/') ? 'video' : 'file';
 }
 
-/** The uploads of `ids` that still exist, in order. */
+/**
+ * The uploads of `ids` that still exist, in order: one by one, as `db` may be a transaction's
+ * single connection.
+ */
 async function uploadsOf(db: Executor, ids: (string | null)[]) {
-  const rows = await Promise.all(ids.map((id) => (id ? findUploadById(db, id) : undefined)));
-  return rows.filter((row): row is UploadRow => row !== undefined);
+  const rows: UploadRow[] = [];
+  for (const id of ids) {
+    const row = id ? await findUploadById(db, id) : undefined;
+    if (row) rows.push(row);
+  }
+  return rows;
 }
 
 /** A reported target's text and uploads as stored; undefined once it is gone. */
@@ -26,7 +34,10 @@ async function contentOf(db: Executor, target: repo.ReportTargetRef) {
   if (target.targetType === 'post') {
     const post = await repo.findPostById(db, target.targetId);
     return (
-      post && { text: post.content, uploads: await uploadsOf(db, [post.imageId, post.videoId]) }
+      post && {
+        text: post.content,
+        uploads: await uploadsOf(db, await uploadIdsOfPost(db, post.id)),
+      }
     );
   }
   if (target.targetType === 'message') {

@@ -76,7 +76,7 @@ export async function deleteUpload(db: Executor, ownerId: number, id: string) {
 /** Whether a post, a profile or a pending creator application still shows this upload. */
 export async function isUploadReferenced(db: Executor, id: string): Promise<boolean> {
   const result = await db.execute<{ used: boolean }>(sql`
-    select exists (select 1 from posts where image_id = ${id} or video_id = ${id})
+    select exists (select 1 from post_media where upload_id = ${id})
         or exists (select 1 from users where profile_image_id = ${id} or cover_image_id = ${id})
         or exists (select 1 from creator_applications where status = 'pending'
                      and (profile_image_id = ${id} or cover_image_id = ${id})) as used`);

@@ -5,7 +5,7 @@ import { postFormData } from '../posts/api';
 
 describe('a draft in the composer’s form', () => {
   it('says is_draft=true only when saved as a draft', () => {
-    const base = { content: 'later', isLocked: false, password: '', media: null };
+    const base = { content: 'later', isLocked: false, password: '', media: [] };
     expect(postFormData({ ...base, isDraft: true }).get('is_draft')).toBe('true');
     expect(postFormData(base).get('is_draft')).toBeNull();
     expect(postFormData({ ...base, isDraft: false }).get('is_draft')).toBeNull();

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { postMediaList } from '@zura/contracts';
 import { z } from 'zod';
 import { api } from '../../lib/api';
 import { videoState } from '../../lib/live/frames';
@@ -43,6 +44,8 @@ export const post = z.looseObject({
   author_is_creator: z.boolean().optional(),
   /** Pay-per-view: the price, and the blurred preview while the post is closed to the viewer. */
   ...saleFields,
+  /** Every file of the post in order (absent when the viewer may not see its content). */
+  media: postMediaList.optional(),
 });
 export type Post = z.infer<typeof post>;
 
@@ -113,7 +116,8 @@ export interface NewPost {
   content: string;
   isLocked: boolean;
   password: string;
-  media: File | null;
+  /** The files in the order the author arranged them (at most MAX_POST_FILES). */
+  media: readonly File[];
   /** Saved as a draft: its author's alone until published. */
   isDraft?: boolean;
   /** A creator's price for the post (pay-per-view); absent: not for sale. */
@@ -142,15 +146,15 @@ export const PLACEHOLDER_CONTENT: Record<MediaKind, string> = {
 export function postFormData(input: NewPost): FormData {
   const form = new FormData();
   const text = input.content.trim();
-  const kind = input.media ? mediaKindOf(input.media) : undefined;
+  const first = input.media[0];
+  const kind = first ? mediaKindOf(first) : undefined;
   form.append('content', text || (kind ? PLACEHOLDER_CONTENT[kind] : ''));
   form.append('is_locked', input.isLocked ? 'true' : 'false');
   if (input.isDraft) form.append('is_draft', 'true');
   if (input.isLocked) form.append('password', input.password);
-  if (input.media && kind) {
-    form.append('media', input.media);
-    form.append('media_type', kind);
-  }
+  for (const file of input.media) form.append('media', file);
+  // The spec's one-file form names its type; several files are each recognised by the server.
+  if (input.media.length === 1 && kind) form.append('media_type', kind);
   if (input.sale) {
     for (const [name, value] of Object.entries(saleFormFields(input.sale)))
       form.append(name, value);

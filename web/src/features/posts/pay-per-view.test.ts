@@ -64,7 +64,7 @@ describe('the composer price', () => {
       content: 'x',
       isLocked: false,
       password: '',
-      media: null,
+      media: [],
       sale: { ...sale, subscribers: 'free' },
     });
     expect(form.get('price_cents')).toBe('1000');

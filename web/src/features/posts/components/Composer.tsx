@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ImagePlus, Lock, X } from 'lucide-react';
-import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { ImagePlus, Lock } from 'lucide-react';
+import { useId, useMemo, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MAX_POST_FILES } from '@zura/contracts';
 import { ApiError, isRecord } from '../../../lib/api-errors';
-import { usePickedFile } from '../../../lib/use-picked-file';
 import { Alert } from '../../../ui/Alert';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
@@ -19,12 +19,14 @@ import { useOwnProfile } from '../../profile/api';
 import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
 import { serverProcessing, currentProcessing } from '../../video/processing';
 import { useLiveUploadProcessing } from '../../video/use-video-processing';
-import { feedQuery, flattenPages, mediaKindOf, type Post } from '../api';
+import { feedQuery, flattenPages, type Post } from '../api';
 import { postVideoUploadId } from '../content';
 import { useCreatePost } from '../hooks';
 import { composerSchema, type ComposerValues } from '../schemas';
 import { EMPTY_SALE } from '../sale-form';
 import { PriceSection } from './PriceSection';
+import { usePickedFiles } from '../use-picked-files';
+import { ComposerFiles } from './ComposerFiles';
 
 const EMPTY: ComposerValues = {
   content: '',
@@ -45,9 +47,10 @@ function serverDetails(error: unknown): string[] {
 }
 
 /**
- * Spec §2.7/§4 composer: text, one image or video with a preview (at most 200 px high) and a
- * remove button, an optional password lock with confirmation. Post is enabled once there is
- * trimmed text or media; after success everything resets.
+ * Spec §2.7/§4 composer: text, images and videos (picked or dropped, up to MAX_POST_FILES, in
+ * an order the author can change) with previews and remove buttons, an optional password lock
+ * with confirmation. Post is enabled once there is trimmed text or media; after success
+ * everything resets.
  */
 export function Composer() {
   const { t } = useTranslation();
@@ -65,7 +68,11 @@ export function Composer() {
     control,
     name: ['content', 'is_locked', 'password', 'password_confirm'],
   });
-  const [media, pickMedia] = usePickedFile();
+  const picked = usePickedFiles();
+  const media = picked.files;
+  // How many picked files did not fit under the limit, said once until the next pick.
+  const [leftOut, setLeftOut] = useState(0);
+  const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   // The video of the post just made, followed until it is ready or failed.
   const [lastVideo, setLastVideo] = useState<Post | null>(null);
@@ -73,20 +80,35 @@ export function Composer() {
   const mutation = useCreatePost();
   const [draftSaved, setDraftSaved] = useState(false);
 
-  const clearMedia = () => pickMedia(null);
+  const addFiles = (files: FileList | null | undefined) => {
+    if (!files || files.length === 0 || mutation.isPending) return;
+    setLeftOut(picked.add([...files]));
+  };
 
   const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    addFiles(event.target.files);
     // Emptied at once, so choosing the same file again after removing it still fires.
     event.target.value = '';
-    if (!file) return;
-    if (file.type.startsWith('image/') || file.type.startsWith('video/')) pickMedia(file);
+  };
+
+  const handleDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+
+  const handleDrop = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDragging(false);
+    addFiles(event.dataTransfer.files);
   };
 
   // Post, or Save draft: the same post, kept for its author until published from /drafts.
   const send = (isDraft: boolean) =>
     handleSubmit((values) => {
-      setProgress(media ? 0 : null);
+      const hasMedia = media.length > 0;
+      setProgress(hasMedia ? 0 : null);
       setLastVideo(null);
       setDraftSaved(false);
       mutation.mutate(
@@ -95,7 +117,7 @@ export function Composer() {
             content: values.content,
             isLocked: values.is_locked,
             password: values.password,
-            media: media?.file ?? null,
+            media: media.map((item) => item.file),
             isDraft,
             // Only creators see the Price section; the server refuses a price from anyone else.
             sale: own?.is_creator
@@ -107,12 +129,13 @@ export function Composer() {
                 }
               : undefined,
           },
-          onProgress: media ? setProgress : undefined,
+          onProgress: hasMedia ? setProgress : undefined,
         },
         {
           onSuccess: (created) => {
             reset(EMPTY);
-            clearMedia();
+            picked.clear();
+            setLeftOut(0);
             if (isDraft) setDraftSaved(true);
             else if (created.video_state === 'processing') setLastVideo(created);
           },
@@ -122,7 +145,7 @@ export function Composer() {
     });
   const submit = send(false);
 
-  const canPost = content.trim() !== '' || media !== null;
+  const canPost = content.trim() !== '' || media.length > 0;
   const mismatch =
     isLocked && password !== '' && passwordConfirm !== '' && password !== passwordConfirm;
   const showMismatch = mismatch || Boolean(errors.password_confirm);
@@ -132,7 +155,13 @@ export function Composer() {
   return (
     <section
       aria-label={t('composer.label')}
-      className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5"
+      onDragOver={handleDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={handleDrop}
+      className={cn(
+        'rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5',
+        dragging && 'ring-2 ring-violet-400',
+      )}
     >
       <form onSubmit={submit} noValidate className="space-y-3">
         <div className="flex gap-3">
@@ -151,33 +180,17 @@ export function Composer() {
           </div>
         </div>
 
-        {media && (
-          <div className="relative inline-block max-w-full">
-            {mediaKindOf(media.file) === 'video' ? (
-              <video
-                src={media.url}
-                controls
-                muted
-                aria-label={t('composer.mediaPreview')}
-                className="max-h-[200px] max-w-full rounded-xl bg-black"
-              />
-            ) : (
-              <img
-                src={media.url}
-                alt={t('composer.mediaPreview')}
-                className="max-h-[200px] max-w-full rounded-xl object-contain"
-              />
-            )}
-            <button
-              type="button"
-              onClick={clearMedia}
-              disabled={mutation.isPending}
-              aria-label={t('composer.removeMedia')}
-              className="absolute top-2 right-2 rounded-full bg-slate-900/70 p-1.5 text-white hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-violet-600"
-            >
-              <X className="size-4" />
-            </button>
-          </div>
+        <ComposerFiles
+          files={media}
+          progress={progress}
+          disabled={mutation.isPending}
+          onRemove={picked.remove}
+          onMove={picked.move}
+        />
+        {leftOut > 0 && (
+          <Alert tone="info">
+            {t('composer.tooManyFiles', { count: leftOut, max: MAX_POST_FILES })}
+          </Alert>
         )}
 
         {progress !== null && <ProgressBar value={progress} label={t('composer.progressLabel')} />}
@@ -251,6 +264,7 @@ export function Composer() {
               id={fileInputId}
               type="file"
               accept="image/*,video/*"
+              multiple
               aria-label={t('composer.mediaInput')}
               onChange={handleFile}
               className="peer sr-only"

@@ -27,6 +27,7 @@ import { PostTime } from './PostAge';
 import { ShareButton } from './ShareButton';
 import { isClosedForSale } from '../pay-per-view';
 import { SaleGate } from './SaleGate';
+import { PostCarousel } from './PostCarousel';
 
 export type PostCardVariant = 'feed' | 'profile';
 
@@ -224,6 +225,10 @@ function PostMedia({ post, username }: PostMediaProps) {
   const processing = useVideoProcessing(postVideoUploadId(post), post);
   const video = postVideoUrl(post);
   const image = resolveMediaUrl(postImageUrl(post));
+  // Several files: one at a time; a single file shows as it always has.
+  if (post.media && post.media.length > 1) {
+    return <PostCarousel files={post.media} username={username} className="mt-3" />;
+  }
   if (processing) {
     return (
       <VideoProcessingNotice

@@ -1,0 +1,3 @@
+import { describeMultiFilePosts } from './multi-file.suite.ts';
+
+describeMultiFilePosts('local');
