@@ -89,11 +89,9 @@ export function createCommentsService(deps: {
   /** Writes the notifications of a new comment and pushes them live. */
   async function tellAbout(
     post: Awaited<ReturnType<typeof openPost>>,
-    writerId: number,
+    writer: { id: number; username: string },
     comment: Parameters<typeof commentNotices>[2]['comment'],
   ) {
-    const writer = await findUserById(db, writerId);
-    if (!writer) return;
     const notices = await commentNotices(db, posts, { post, writer, comment });
     const rows = await insertNotifications(db, notices);
     if (rows.length > 0) await notify(rows);
@@ -124,6 +122,8 @@ export function createCommentsService(deps: {
     ) {
       await rateLimits.consume('commentsPerUser', String(writerId));
       const post = await openPost(writerId, postId);
+      const writer = await findUserById(db, writerId);
+      if (!writer) throw new NotFoundError('User not found');
       if (!post.commentsEnabled) throw new ForbiddenError(COMMENTS_OFF);
       let parentId: number | null = null;
       if (input.parentId !== undefined) {
@@ -149,9 +149,13 @@ export function createCommentsService(deps: {
         return { comment: inserted, count: await repo.addToCommentCount(tx, post.id, 1) };
       });
       countsChanged(post);
-      await tellAbout(post, writerId, comment);
-      const row = await repo.findComment(db, writerId, comment.id);
-      if (!row) throw new NotFoundError(COMMENT_NOT_FOUND);
+      await tellAbout(post, writer, comment);
+      // Presented as written: a parallel delete of its thread may already have removed it.
+      const row = {
+        comment,
+        authorUsername: writer.username,
+        authorAvatarId: writer.profileImageId,
+      };
       return {
         comment: presentComment(row, writerId, post.authorId, signer),
         comment_count: count,
