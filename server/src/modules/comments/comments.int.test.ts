@@ -276,3 +276,18 @@ describe('the author switch', () => {
     expect((await commentRequest(t, fan, post.id, { content: 'again' })).statusCode).toBe(201);
   });
 });
+
+describe('the rate limit', () => {
+  it('stops a user past 30 comments and edits a minute, with a clear message', async () => {
+    const { fan, post } = await openPost();
+    const first = await writeComment(t, fan, post.id, 'one');
+    for (let i = 0; i < 28; i += 1) await writeComment(t, fan, post.id, `more ${i}`);
+    expect((await editRequest(t, fan, first.id, { content: 'thirty' })).statusCode).toBe(200);
+    const refused = await commentRequest(t, fan, post.id, { content: 'one too many' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ detail: string }>().detail).toMatch(/^Too many comments\./);
+    // Others are not held back by it.
+    const other = await quickUser(t);
+    expect((await commentRequest(t, other, post.id, { content: 'me too' })).statusCode).toBe(201);
+  });
+});
