@@ -182,6 +182,7 @@ export function createServices(deps: ServiceDeps) {
       audit,
       moderation,
       posts,
+      comments,
       profiles,
       uploads,
       changes,

@@ -99,14 +99,15 @@ export async function insertComment(db: Executor, values: typeof postComments.$i
   return row;
 }
 
-/** Adds `delta` to the post's comment count and answers the new count. */
+/** Adds `delta` to the post's comment count; answers the new count and the post's author. */
 export async function addToCommentCount(db: Executor, postId: number, delta: number) {
   const [row] = await db
     .update(posts)
     .set({ commentCount: sql`${posts.commentCount} + ${delta}` })
     .where(eq(posts.id, postId))
-    .returning({ commentCount: posts.commentCount });
-  return row?.commentCount ?? 0;
+    .returning({ commentCount: posts.commentCount, authorId: posts.authorId });
+  if (!row) throw new Error('the post of a comment is gone');
+  return row;
 }
 
 export async function updateContent(db: Executor, commentId: number, content: string) {

@@ -146,7 +146,8 @@ export function createCommentsService(deps: {
           parentId,
           content: input.content,
         });
-        return { comment: inserted, count: await repo.addToCommentCount(tx, post.id, 1) };
+        const { commentCount } = await repo.addToCommentCount(tx, post.id, 1);
+        return { comment: inserted, count: commentCount };
       });
       countsChanged(post);
       await tellAbout(post, writer, comment);
@@ -188,7 +189,18 @@ export function createCommentsService(deps: {
     deleteWithin,
 
     /** After a moderator's removal has committed. */
-    afterRemoval: countsChanged,
+    afterRemoval: (removal: { post: { id: number; authorId: number } }) =>
+      countsChanged(removal.post),
+
+    /** The comment, if the viewer may see it and the post it is on; for reports. */
+    async visibleComment(viewerId: number, commentId: number) {
+      try {
+        return (await openComment(viewerId, commentId)).row.comment;
+      } catch (error) {
+        if (error instanceof NotFoundError || error instanceof ForbiddenError) return undefined;
+        throw error;
+      }
+    },
 
     async settings(viewerId: number, postId: number, enabled: boolean) {
       const row = await posts.findVisiblePost(viewerId, postId);
@@ -219,6 +231,6 @@ async function deleteWithin(tx: Executor, commentId: number) {
   const deleted = await repo.deleteWithReplies(tx, commentId);
   if (deleted === 0) return undefined;
   if (parentId !== null) await repo.uncountReply(tx, parentId);
-  const commentCount = await repo.addToCommentCount(tx, postId, -deleted);
-  return { deleted, commentCount, postId };
+  const { commentCount, authorId } = await repo.addToCommentCount(tx, postId, -deleted);
+  return { deleted, commentCount, post: { id: postId, authorId } };
 }

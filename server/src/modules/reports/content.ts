@@ -29,6 +29,10 @@ async function contentOf(db: Executor, target: repo.ReportTargetRef) {
       post && { text: post.content, uploads: await uploadsOf(db, [post.imageId, post.videoId]) }
     );
   }
+  if (target.targetType === 'comment') {
+    const comment = await repo.findCommentById(db, target.targetId);
+    return comment && { text: comment.content, uploads: [] };
+  }
   if (target.targetType === 'message') {
     const message = await repo.findMessageById(db, target.targetId);
     const attachments = message ? await attachmentsOf(db, [message.id]) : [];
