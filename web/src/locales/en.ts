@@ -1,4 +1,5 @@
 import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/contracts';
+import { comments } from './en-comments';
 import { engagement } from './en-engagement';
 
 /**
@@ -8,6 +9,7 @@ import { engagement } from './en-engagement';
 export const en = {
   // Messaging, video calls and notifications live in their own file.
   ...engagement,
+  ...comments,
   app: {
     name: 'Zura',
     loading: 'Loading...',

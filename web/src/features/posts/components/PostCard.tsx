@@ -1,11 +1,14 @@
 import { formatCents } from '@zura/contracts';
 import { Crown, HandCoins, Heart, Lock, MessageCircle, Share2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { resolveMediaUrl } from '../../../lib/media';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { ReportMenu } from '../../reports/ReportMenu';
+import { CommentPanel } from '../../comments/components/CommentPanel';
+import { commentCountOf } from '../../comments/helpers';
 import { priceToCents } from '../../subscriptions/pricing';
 import { Skeleton } from '../../../ui/Skeleton';
 import type { Post } from '../api';
@@ -56,6 +59,7 @@ export function PostCard({
   const locked = !gated && isLockedPlaceholder(post);
   const content = displayedContent(post);
   const canDelete = variant === 'profile' && post.can_delete === true && onDelete;
+  const [commentsOpen, setCommentsOpen] = useState(false);
 
   return (
     <article className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5">
@@ -115,7 +119,17 @@ export function PostCard({
       )}
 
       {variant === 'feed' ? (
-        <EngagementBar onTip={onTip && (() => onTip(post))} />
+        <>
+          <EngagementBar
+            onTip={onTip && (() => onTip(post))}
+            comments={{
+              open: commentsOpen,
+              count: commentCountOf(post),
+              onToggle: () => setCommentsOpen((open) => !open),
+            }}
+          />
+          {commentsOpen && <CommentPanel post={post} username={username} />}
+        </>
       ) : (
         onTip && (
           <div className="mt-3 flex justify-end border-t border-slate-100 pt-2">
@@ -242,11 +256,24 @@ function PostMedia({ post, username }: PostMediaProps) {
   return null;
 }
 
+/** The Comment button's state: the panel under the post is open, and how many there are. */
+interface CommentToggle {
+  open: boolean;
+  count: number;
+  onToggle: () => void;
+}
+
 /**
- * Spec: Like, Comment and Share; their behaviour is not shown, so they do nothing yet. Posts
- * of another creator also get Tip.
+ * Spec: Like, Comment and Share. Comment opens the comments under the post. Posts of another
+ * creator also get Tip.
  */
-function EngagementBar({ onTip }: { onTip: (() => void) | undefined }) {
+function EngagementBar({
+  onTip,
+  comments,
+}: {
+  onTip: (() => void) | undefined;
+  comments: CommentToggle;
+}) {
   const { t } = useTranslation();
   const actions = [
     { key: 'like', label: t('posts.like'), icon: Heart },
@@ -260,9 +287,18 @@ function EngagementBar({ onTip }: { onTip: (() => void) | undefined }) {
       className="mt-3 flex gap-1 border-t border-slate-100 pt-2"
     >
       {actions.map(({ key, label, icon: Icon }) => (
-        <Button key={key} variant="ghost" size="sm" className="text-slate-600">
+        <Button
+          key={key}
+          variant="ghost"
+          size="sm"
+          className="text-slate-600"
+          {...(key === 'comment' && { onClick: comments.onToggle, 'aria-expanded': comments.open })}
+        >
           <Icon className="size-4" aria-hidden />
           {label}
+          {key === 'comment' && comments.count > 0 && (
+            <span className="text-xs text-slate-500">{comments.count}</span>
+          )}
         </Button>
       ))}
       {onTip && (
