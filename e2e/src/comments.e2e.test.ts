@@ -121,4 +121,53 @@ describe('comments on a post', () => {
     await expectVisible(mine.getByText(reply, { exact: true }));
     await expectPath(fanPage, '/');
   });
+
+  it('a fan edits and deletes their comment; the creator turns comments off', async () => {
+    const creator = await person();
+    const fan = await person();
+    const text = `Behind the scenes ${uniqueName('p')}`;
+    await createPostViaApi(creator.tokens.access, { content: text });
+
+    const fanPage = await harnessPageOf(fan);
+    await fanPage.goto('/');
+    await expectHomeScreen(fanPage);
+    const panel = await openComments(postOf(fanPage, creator.username, text), creator.username);
+    await panel.getByRole('textbox', { name: 'Your comment', exact: true }).fill('Frist!');
+    await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+    // The only comment: found by place, as its text moves into the field while edited.
+    const mine = panel.getByTestId('comment').first();
+    await expectVisible(mine.getByText('Frist!', { exact: true }));
+
+    // Edit: the field holds the text; saved, the comment says it was edited.
+    await mine.getByRole('button', { name: 'Edit', exact: true }).click();
+    const field = mine.getByRole('textbox', { name: 'Your comment', exact: true });
+    await expect.poll(() => field.inputValue()).toBe('Frist!');
+    await field.fill('First!');
+    await mine.getByRole('button', { name: 'Save', exact: true }).click();
+    const edited = panel.getByTestId('comment').filter({ hasText: 'First!' });
+    await expectVisible(edited.getByText('(edited)', { exact: true }));
+
+    // Delete asks first.
+    await edited.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = fanPage.getByRole('dialog', { name: 'Delete comment' });
+    await expectVisible(dialog.getByText('Are you sure you want to delete this comment?'));
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectHidden(dialog);
+    await expectVisible(panel.getByText('No comments yet. Be the first to comment!'));
+
+    // The creator turns comments off from the post's comments.
+    const creatorPage = await signedInPage(() => visitors.open(), creator);
+    await creatorPage.goto('/');
+    const own = await openComments(postOf(creatorPage, creator.username, text), creator.username);
+    const allow = own.getByRole('switch', { name: 'Allow comments' });
+    await expect.poll(() => allow.getAttribute('aria-checked')).toBe('true');
+    await allow.click();
+    await expectVisible(own.getByText('Comments are turned off for this post.'));
+
+    // The fan finds them off: no field to write in.
+    await fanPage.reload();
+    const closed = await openComments(postOf(fanPage, creator.username, text), creator.username);
+    await expectVisible(closed.getByText('Comments are turned off for this post.'));
+    await expectHidden(closed.getByRole('textbox', { name: 'Your comment', exact: true }));
+  });
 });
