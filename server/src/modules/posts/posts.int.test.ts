@@ -30,6 +30,7 @@ const uploadIdOf = (url: unknown) => /^\/media\/([0-9a-f-]{36})\//.exec(String(u
 const BASE_KEYS = [
   'author_is_creator',
   'can_delete',
+  'comments_enabled',
   'content',
   'created_at',
   'id',
@@ -170,6 +171,7 @@ describe('POST /api/posts/', () => {
       is_unlocked: false,
       can_delete: true,
       author_is_creator: false,
+      comments_enabled: true,
       requires_subscription: false,
       subscription_price: null,
       content: 'Hello, world',
