@@ -291,3 +291,26 @@ describe('the rate limit', () => {
     expect((await commentRequest(t, other, post.id, { content: 'me too' })).statusCode).toBe(201);
   });
 });
+
+describe('an account deleted', () => {
+  it('takes its comments and their threads, and the counts stay exact', async () => {
+    const { author, fan, post } = await openPost();
+    const leaving = await quickUser(t);
+    const theirs = await writeComment(t, leaving, post.id, 'my thread');
+    await writeComment(t, fan, post.id, 'reply in their thread', theirs.id);
+    const fans = await writeComment(t, fan, post.id, 'fan thread');
+    await writeComment(t, leaving, post.id, 'their reply', fans.id);
+    await writeComment(t, author, post.id, 'author reply', fans.id);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/account/delete/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: leaving.password }),
+      token: leaving.access,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await storedCounts(t, post.id)).toEqual({ kept: 2, real: 2 });
+    const list = await listComments(t, fan, post.id);
+    expect(list.results.map((c) => [c.content, c.reply_count])).toEqual([['fan thread', 1]]);
+  });
+});
