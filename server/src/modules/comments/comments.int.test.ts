@@ -277,6 +277,24 @@ describe('the author switch', () => {
   });
 });
 
+describe('the switch under racing writes', () => {
+  it('refuses comments racing it with 403, never 5xx, and counts exactly those that got in', async () => {
+    const { author, post } = await openPost();
+    const fans = await Promise.all(Array.from({ length: 10 }, () => quickUser(t)));
+    const [switched, ...written] = await Promise.all([
+      settingsRequest(t, author, post.id, { comments_enabled: false }),
+      ...fans.map((fan) => commentRequest(t, fan, post.id, { content: 'quick!' })),
+    ]);
+    expect(switched?.statusCode).toBe(200);
+    const accepted = written.filter((res) => res.statusCode === 201).length;
+    for (const res of written) expect([201, 403]).toContain(res.statusCode);
+    expect(await storedCounts(t, post.id)).toEqual({ kept: accepted, real: accepted });
+    expect(
+      (await commentRequest(t, fans[0] ?? author, post.id, { content: 'late' })).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('the rate limit', () => {
   it('stops a user past 30 comments and edits a minute, with a clear message', async () => {
     const { fan, post } = await openPost();

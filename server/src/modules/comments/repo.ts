@@ -99,6 +99,19 @@ export async function insertComment(db: Executor, values: typeof postComments.$i
   return row;
 }
 
+/**
+ * Counts a new comment on a post whose comments are on; undefined when they are off (checked
+ * under the post's row lock, so a switch turned off meanwhile cannot be slipped past).
+ */
+export async function countNewComment(db: Executor, postId: number) {
+  const [row] = await db
+    .update(posts)
+    .set({ commentCount: sql`${posts.commentCount} + 1` })
+    .where(and(eq(posts.id, postId), eq(posts.commentsEnabled, true)))
+    .returning({ commentCount: posts.commentCount });
+  return row?.commentCount;
+}
+
 /** Adds `delta` to the post's comment count; answers the new count and the post's author. */
 export async function addToCommentCount(db: Executor, postId: number, delta: number) {
   const [row] = await db

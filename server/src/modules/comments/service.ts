@@ -146,7 +146,8 @@ export function createCommentsService(deps: {
           parentId,
           content: input.content,
         });
-        const { commentCount } = await repo.addToCommentCount(tx, post.id, 1);
+        const commentCount = await repo.countNewComment(tx, post.id);
+        if (commentCount === undefined) throw new ForbiddenError(COMMENTS_OFF);
         return { comment: inserted, count: commentCount };
       });
       countsChanged(post);
