@@ -15,3 +15,4 @@ export * from './video-fields.ts';
 export * from './post-sharing.ts';
 export * from './post-prices.ts';
 export * from './post-media.ts';
+export * from './comments.ts';

@@ -19,7 +19,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   copyright: 'Copyright',
   other: 'Other',
 };
-export const REPORT_TARGETS = ['profile', 'post', 'message'] as const;
+export const REPORT_TARGETS = ['profile', 'post', 'message', 'comment'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export const REPORT_ACTIONS = ['dismiss', 'remove_content', 'suspend_user'] as const;
@@ -28,7 +28,7 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
 
 export const reportRequest = z.object({
-  target_type: z.enum(REPORT_TARGETS, { error: 'Choose profile, post or message.' }),
+  target_type: z.enum(REPORT_TARGETS, { error: 'Choose profile, post, message or comment.' }),
   target_id: z
     .number({ error: 'Not a valid id.' })
     .int('Not a valid id.')

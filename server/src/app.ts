@@ -18,6 +18,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { messagingRoutes } from './modules/messaging/routes.ts';
 import { registerLiveSocket } from './modules/live/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
+import { commentsRoutes } from './modules/comments/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { callsRoutes } from './modules/calls/routes.ts';
 import { followsRoutes } from './modules/follows/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(postsRoutes({ posts: services.posts, uploads: services.uploads }));
       await api.register(postPageRoutes({ posts: services.posts, drafts: services.postDrafts }));
+      await api.register(commentsRoutes({ comments: services.comments }));
       await api.register(notificationsRoutes({ notifications: services.notifications }));
       await api.register(walletRoutes({ wallet: services.wallet }));
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));

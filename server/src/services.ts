@@ -23,6 +23,7 @@ import { createTicketSigner } from './modules/calls/tickets.ts';
 import { createLocalPeerNetwork, createRedisPeerNetwork } from './modules/calls/peer-network.ts';
 import { deploymentTag } from './lib/deployment.ts';
 import { createBlocksService } from './modules/blocks/service.ts';
+import { createCommentsService } from './modules/comments/service.ts';
 import { createReportsService } from './modules/reports/service.ts';
 import { createCreatorService } from './modules/creator/service.ts';
 import { createMediaSigner } from './modules/media/signing.ts';
@@ -94,6 +95,14 @@ export function createServices(deps: ServiceDeps) {
   const blocks = createBlocksService({ db, mediaUrl, changes });
   const moderation = createModeration({ db, sessions, audit });
   const posts = createPostsService({ db, uploads, rateLimits, signer, changes });
+  const comments = createCommentsService({
+    db,
+    posts,
+    rateLimits,
+    signer,
+    changes,
+    notify: notifications.publishCreated,
+  });
   const profiles = createProfilesService({
     db,
     uploads,
@@ -131,6 +140,7 @@ export function createServices(deps: ServiceDeps) {
     posts,
     postDrafts: createPostDrafts({ db, signer, changes, posts }),
     sharePreviews: createSharePreviews({ db, signer, publicUrl: config.publicUrl }),
+    comments,
     notifications,
     messaging: createMessagingService({
       db,
@@ -183,6 +193,7 @@ export function createServices(deps: ServiceDeps) {
       audit,
       moderation,
       posts,
+      comments,
       profiles,
       uploads,
       changes,

@@ -13,7 +13,7 @@ export function fileReport(t: TestApp, user: Caller, body: unknown) {
 export async function reportOf(
   t: TestApp,
   user: TestUser,
-  targetType: 'profile' | 'post' | 'message',
+  targetType: 'profile' | 'post' | 'message' | 'comment',
   targetId: number,
   reason = 'spam',
 ): Promise<number> {

@@ -110,6 +110,8 @@ export const RATE_LIMIT_POLICIES = {
   postUnlockPerViewer: { points: 20, windowSeconds: 60 * 60, message: 'Too many unlock attempts.' },
   // Reports a user files: enough for anyone who meets real abuse, too few to flood the queue.
   reportsPerUser: { points: 20, windowSeconds: 60 * 60, message: 'Too many reports.' },
+  // Comments written and edited by a user: a lively thread, not a flood.
+  commentsPerUser: { points: 30, windowSeconds: 60, message: 'Too many comments.' },
   postUnlockPerPost: {
     points: 1000,
     windowSeconds: 60 * 60,

@@ -1,4 +1,5 @@
 import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/contracts';
+import { comments } from './en-comments';
 import { engagement } from './en-engagement';
 import { payPerView } from './en-pay-per-view';
 
@@ -11,6 +12,7 @@ export const en = {
   ...engagement,
   // Pay-per-view posts: the composer's Price section and the closed card.
   ...payPerView,
+  ...comments,
   app: {
     name: 'Zura',
     loading: 'Loading...',
@@ -456,6 +458,7 @@ export const en = {
       post: 'Report the post by {{username}}',
       message: 'Report the message from {{username}}',
       profile: 'Report {{username}}',
+      comment: 'Report the comment by {{username}}',
     },
     description: 'A moderator reads every report. The person you report is not told who sent it.',
     reason: 'Reason',
@@ -1102,6 +1105,7 @@ export const en = {
         post: 'Post #{{id}}',
         message: 'Message #{{id}}',
         profile: 'Profile #{{id}}',
+        comment: 'Comment #{{id}}',
       },
       owner: 'by {{username}}',
       ownerGone: 'by a deleted account',

@@ -18,6 +18,7 @@ export const AUDIT_TARGET_TYPES = [
   'post',
   'message',
   'profile',
+  'comment',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-export const REPORT_TARGET_TYPES = ['profile', 'post', 'message'] as const;
+// A text column: a new kind of target needs no migration.
+export const REPORT_TARGET_TYPES = ['profile', 'post', 'message', 'comment'] as const;
 export const REPORT_RESOLUTIONS = ['dismiss', 'remove_content', 'suspend_user'] as const;
 
 /**

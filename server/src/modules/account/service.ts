@@ -10,6 +10,7 @@ import type { MediaStorage } from '../../storage/storage.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import { findUserById } from '../users/repo.ts';
 import * as repo from './repo.ts';
+import { deleteCommentsOfAuthor } from '../comments/author-removal.ts';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
@@ -64,6 +65,7 @@ export function createAccountService(deps: {
       await sessions.endAll(userId, 'account_deleted');
       const keys = await db.transaction(async (tx) => {
         const removed = await repo.deleteUploadsOf(tx, userId);
+        await deleteCommentsOfAuthor(tx, userId);
         await repo.deleteUser(tx, userId);
         return removed;
       });

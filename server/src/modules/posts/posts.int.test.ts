@@ -30,6 +30,7 @@ const uploadIdOf = (url: unknown) => /^\/media\/([0-9a-f-]{36})\//.exec(String(u
 const BASE_KEYS = [
   'author_is_creator',
   'can_delete',
+  'comments_enabled',
   'content',
   'created_at',
   'id',
@@ -177,6 +178,7 @@ describe('POST /api/posts/', () => {
       can_delete: true,
       is_draft: false,
       author_is_creator: false,
+      comments_enabled: true,
       requires_subscription: false,
       subscription_price: null,
       // Not for sale (pay-per-view).

@@ -31,6 +31,7 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     is_draft: post.isDraft,
     /** Whether the author can be tipped and subscribed to. */
     author_is_creator: row.authorIsCreator,
+    comments_enabled: post.commentsEnabled,
   };
   const access = {
     requires_subscription: gated,

@@ -40,6 +40,10 @@ async function contentOf(db: Executor, target: repo.ReportTargetRef) {
       }
     );
   }
+  if (target.targetType === 'comment') {
+    const comment = await repo.findCommentById(db, target.targetId);
+    return comment && { text: comment.content, uploads: [] };
+  }
   if (target.targetType === 'message') {
     const message = await repo.findMessageById(db, target.targetId);
     const attachments = message ? await attachmentsOf(db, [message.id]) : [];

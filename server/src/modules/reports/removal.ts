@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
 import { deleteOwnPost } from '../posts/repo.ts';
 import type { PostsService } from '../posts/service.ts';
+import type { CommentsService } from '../comments/service.ts';
 import { updateUser } from '../profiles/repo.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { uploadsOfTarget } from './content.ts';
@@ -24,10 +25,11 @@ export type Removal = {
  */
 export function createContentRemoval(deps: {
   posts: PostsService;
+  comments: CommentsService;
   uploads: UploadsService;
   changes: ChangeNotices;
 }) {
-  const { posts, uploads, changes } = deps;
+  const { posts, comments, uploads, changes } = deps;
   const deleteFiles = async (rows: UploadRow[]) => {
     for (const row of rows) await uploads.deleteIfUnused(row.ownerId, row.id);
   };
@@ -38,6 +40,14 @@ export function createContentRemoval(deps: {
       const post = await repo.findPostById(tx, target.targetId);
       const deleted = post && (await deleteOwnPost(tx, post.authorId, post.id));
       return { removed, finish: async () => (deleted ? posts.afterDelete(deleted) : undefined) };
+    }
+    if (target.targetType === 'comment') {
+      // Deleted as its writer deletes it: its replies with it, the counts kept exact.
+      const deleted = await comments.deleteWithin(tx, target.targetId);
+      return {
+        removed,
+        finish: async () => (deleted ? comments.afterRemoval(deleted) : undefined),
+      };
     }
     if (target.targetType === 'message') {
       // The file goes wholly, from any other message of the sender's that carries it too: the

@@ -4,6 +4,7 @@ import {
   bannedMedia,
   messageAttachments,
   messages,
+  postComments,
   posts,
   reports,
   users,
@@ -83,6 +84,11 @@ export async function usernamesOf(db: Executor, ids: number[]) {
 
 export async function findPostById(db: Executor, id: number) {
   const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
+  return row;
+}
+
+export async function findCommentById(db: Executor, id: number) {
+  const [row] = await db.select().from(postComments).where(eq(postComments.id, id)).limit(1);
   return row;
 }
 

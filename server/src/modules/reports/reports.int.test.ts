@@ -47,7 +47,7 @@ describe('filing a report', () => {
   it('refuses malformed fields with field errors', async () => {
     const valid = { target_type: 'post', target_id: postId, reason: 'spam' };
     for (const [field, value] of [
-      ['target_type', 'comment'],
+      ['target_type', 'story'],
       ['target_id', String(postId)],
       ['target_id', 1.5],
       ['target_id', true],

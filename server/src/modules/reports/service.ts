@@ -12,6 +12,7 @@ import {
 } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { AuditLog } from '../audit/service.ts';
+import type { CommentsService } from '../comments/service.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { findMessageInConversationOf } from '../messaging/repo.ts';
 import type { Moderation } from '../moderation/service.ts';
@@ -49,12 +50,13 @@ export function createReportsService(deps: {
   audit: AuditLog;
   moderation: Moderation;
   posts: PostsService;
+  comments: CommentsService;
   profiles: ProfilesService;
   uploads: UploadsService;
   changes: ChangeNotices;
   notify: Notify;
 }) {
-  const { db, rateLimits, signer, audit, moderation, posts, profiles, notify } = deps;
+  const { db, rateLimits, signer, audit, moderation, posts, comments, profiles, notify } = deps;
   const removeWithin = createContentRemoval(deps);
 
   /**
@@ -65,6 +67,10 @@ export function createReportsService(deps: {
     if (input.target_type === 'post') {
       const row = await posts.findVisiblePost(reporterId, input.target_id);
       return row ? { ownerId: row.post.authorId } : undefined;
+    }
+    if (input.target_type === 'comment') {
+      const row = await comments.visibleComment(reporterId, input.target_id);
+      return row ? { ownerId: row.authorId } : undefined;
     }
     if (input.target_type === 'message') {
       const [row] = await findMessageInConversationOf(db, reporterId, input.target_id);

@@ -1,12 +1,14 @@
 import { formatCents } from '@zura/contracts';
-import type { ReactNode } from 'react';
 import { Crown, HandCoins, Heart, Lock, MessageCircle, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { resolveMediaUrl } from '../../../lib/media';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { ReportMenu } from '../../reports/ReportMenu';
+import { CommentPanel } from '../../comments/components/CommentPanel';
+import { commentCountOf } from '../../comments/helpers';
 import { priceToCents } from '../../subscriptions/pricing';
 import { Skeleton } from '../../../ui/Skeleton';
 import type { Post } from '../api';
@@ -63,6 +65,7 @@ export function PostCard({
   const locked = !gated && isLockedPlaceholder(post);
   const content = displayedContent(post);
   const canDelete = variant === 'profile' && post.can_delete === true && onDelete;
+  const [commentsOpen, setCommentsOpen] = useState(false);
 
   return (
     <article className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5">
@@ -128,15 +131,23 @@ export function PostCard({
       )}
 
       {variant === 'feed' ? (
-        <EngagementBar
-          onTip={onTip && (() => onTip(post))}
-          // A draft has no link to share: nobody else may open it.
-          share={
-            post.is_draft ? null : (
-              <ShareButton postId={post.id} title={t('share.title', { username })} />
-            )
-          }
-        />
+        <>
+          <EngagementBar
+            onTip={onTip && (() => onTip(post))}
+            comments={{
+              open: commentsOpen,
+              count: commentCountOf(post),
+              onToggle: () => setCommentsOpen((open) => !open),
+            }}
+            // A draft has no link to share: nobody else may open it.
+            share={
+              post.is_draft ? null : (
+                <ShareButton postId={post.id} title={t('share.title', { username })} />
+              )
+            }
+          />
+          {commentsOpen && <CommentPanel post={post} username={username} />}
+        </>
       ) : (
         onTip && (
           <div className="mt-3 flex justify-end border-t border-slate-100 pt-2">
@@ -267,10 +278,26 @@ function PostMedia({ post, username }: PostMediaProps) {
   return null;
 }
 
+/** The Comment button's state: the panel under the post is open, and how many there are. */
+interface CommentToggle {
+  open: boolean;
+  count: number;
+  onToggle: () => void;
+}
+
 /**
- * Spec: Like, Comment and Share (`ShareButton`). Posts of another creator also get Tip.
+ * Spec: Like, Comment and Share (`ShareButton`). Comment opens the comments under the post.
+ * Posts of another creator also get Tip.
  */
-function EngagementBar({ onTip, share }: { onTip: (() => void) | undefined; share: ReactNode }) {
+function EngagementBar({
+  onTip,
+  comments,
+  share,
+}: {
+  onTip: (() => void) | undefined;
+  comments: CommentToggle;
+  share: ReactNode;
+}) {
   const { t } = useTranslation();
   const actions = [
     { key: 'like', label: t('posts.like'), icon: Heart },
@@ -283,9 +310,18 @@ function EngagementBar({ onTip, share }: { onTip: (() => void) | undefined; shar
       className="mt-3 flex flex-wrap gap-1 border-t border-slate-100 pt-2"
     >
       {actions.map(({ key, label, icon: Icon }) => (
-        <Button key={key} variant="ghost" size="sm" className="text-slate-600">
+        <Button
+          key={key}
+          variant="ghost"
+          size="sm"
+          className="text-slate-600"
+          {...(key === 'comment' && { onClick: comments.onToggle, 'aria-expanded': comments.open })}
+        >
           <Icon className="size-4" aria-hidden />
           {label}
+          {key === 'comment' && comments.count > 0 && (
+            <span className="text-xs text-slate-500">{comments.count}</span>
+          )}
         </Button>
       ))}
       {share}

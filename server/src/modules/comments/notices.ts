@@ -1,0 +1,69 @@
+import { mentionedUsernames } from '@zura/contracts';
+import type { Executor } from '../../db/client.ts';
+import type { PostRow } from '../../db/schema/index.ts';
+import type { NewNotification } from '../notifications/repo.ts';
+import { canSeePostContent } from '../posts/policy.ts';
+import type { PostsService } from '../posts/service.ts';
+import { hiddenFrom } from '../users/visibility.ts';
+import { excerpt } from './policy.ts';
+import * as repo from './repo.ts';
+
+type NewComment = { id: number; postId: number; content: string; parentId: number | null };
+
+/**
+ * Who hears of a new comment: the post's author (for comments by others), the author of the
+ * comment it replies to, and each user it mentions, once each. Everyone but the post's author
+ * must be able to see the post's content and must not be in a block with the writer (either
+ * way); suspended accounts hear nothing. Read before the transaction that writes the comment.
+ */
+export async function commentNotices(
+  db: Executor,
+  posts: PostsService,
+  input: { post: PostRow; writer: { id: number; username: string }; comment: NewComment },
+): Promise<NewNotification[]> {
+  const { post, writer, comment } = input;
+  const data = {
+    post_id: post.id,
+    comment_id: comment.id,
+    sender_id: writer.id,
+    sender_username: writer.username,
+  };
+  const text = excerpt(comment.content);
+  const notices = new Map<number, NewNotification>();
+  if (post.authorId !== writer.id) {
+    notices.set(post.authorId, {
+      userId: post.authorId,
+      type: 'comment',
+      title: 'New comment',
+      message: `${writer.username} commented on your post: ${text}`,
+      data,
+    });
+  }
+  const candidates = new Map<number, Omit<NewNotification, 'userId'>>();
+  if (comment.parentId !== null) {
+    const parent = await repo.findCommentAuthor(db, comment.parentId);
+    if (parent)
+      candidates.set(parent.comment.authorId, {
+        type: 'comment',
+        title: 'New reply',
+        message: `${writer.username} replied to your comment: ${text}`,
+        data,
+      });
+  }
+  for (const user of await repo.findUsersByUsernames(db, mentionedUsernames(comment.content))) {
+    candidates.set(user.id, {
+      type: 'comment',
+      title: 'New mention',
+      message: `${writer.username} mentioned you in a comment: ${text}`,
+      data,
+    });
+  }
+  for (const id of [writer.id, post.authorId]) candidates.delete(id);
+  const hidden = await hiddenFrom(db, writer.id, [...candidates.keys()]);
+  for (const [userId, notice] of candidates) {
+    if (hidden.has(userId)) continue;
+    const row = await posts.findVisiblePost(userId, post.id);
+    if (row && canSeePostContent(row, userId)) notices.set(userId, { userId, ...notice });
+  }
+  return [...notices.values()];
+}
