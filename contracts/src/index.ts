@@ -12,3 +12,4 @@ export * from './moderation.ts';
 export * from './blocks.ts';
 export * from './reports.ts';
 export * from './video-fields.ts';
+export * from './engagement.ts';

@@ -16,6 +16,7 @@ import { createModeration } from './modules/moderation/service.ts';
 import { createKnownDevices } from './modules/auth/known-devices.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { createFollowsService } from './modules/follows/service.ts';
+import { createLikesService } from './modules/likes/service.ts';
 import { createExploreService } from './modules/explore/service.ts';
 import { createLibraryService } from './modules/library/service.ts';
 import { createCallsService } from './modules/calls/service.ts';
@@ -158,6 +159,14 @@ export function createServices(deps: ServiceDeps) {
         )
       : createLocalPeerNetwork(),
     follows: createFollowsService({ db, notify: notifications.publishCreated, changes }),
+    likes: createLikesService({
+      db,
+      bus,
+      rateLimits,
+      signer,
+      posts,
+      notify: notifications.publishCreated,
+    }),
     explore: createExploreService({ db, mediaUrl }),
     library: createLibraryService({ db, signer, changes }),
     calls: createCallsService({ db, tickets, ice: config.ice }),

@@ -110,6 +110,9 @@ export const RATE_LIMIT_POLICIES = {
   postUnlockPerViewer: { points: 20, windowSeconds: 60 * 60, message: 'Too many unlock attempts.' },
   // Reports a user files: enough for anyone who meets real abuse, too few to flood the queue.
   reportsPerUser: { points: 20, windowSeconds: 60 * 60, message: 'Too many reports.' },
+  // Likes and unlikes: far above what a person clicks, low enough that a script cannot churn
+  // counts and notices.
+  likesPerUser: { points: 300, windowSeconds: 60, message: 'Too many likes.' },
   postUnlockPerPost: {
     points: 1000,
     windowSeconds: 60 * 60,

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import {
   follows,
+  postLikes,
   postUnlocks,
   posts,
   profileUnlocks,
@@ -36,7 +37,7 @@ const postColumns = {
 };
 
 /** One query gives a page of posts with their author, media variants and the viewer's unlock. */
-function selectPostsFor(db: Executor, viewerId: ViewerId) {
+export function selectPostsFor(db: Executor, viewerId: ViewerId) {
   return db
     .select({
       ...postColumns,
@@ -45,6 +46,9 @@ function selectPostsFor(db: Executor, viewerId: ViewerId) {
         where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.creatorId} = ${posts.authorId}
           and ${subscriptions.status} = 'active')`,
       unlocked: sql<boolean>`${postUnlocks.userId} is not null`,
+      likedByMe: sql<boolean>`exists (
+        select 1 from ${postLikes}
+        where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
