@@ -37,6 +37,7 @@ const page = {
   creatorLanding: lazyComponent(() => import('../pages/CreatorLandingPage'), 'CreatorLandingPage'),
   myContent: lazyComponent(() => import('../pages/MyContentPage'), 'MyContentPage'),
   admin: lazyComponent(() => import('../pages/AdminPage'), 'AdminPage'),
+  liked: lazyComponent(() => import('../features/likes/pages/LikedPostsPage'), 'LikedPostsPage'),
   notFound: lazyComponent(() => import('../pages/NotFoundPage'), 'NotFoundPage'),
 };
 
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
               { path: 'my-content', lazy: page.myContent },
               // Not in the spec: creator-application and payout review; admins only.
               { path: 'admin', lazy: page.admin },
+              { path: 'liked', lazy: page.liked },
               { path: '*', lazy: page.notFound },
             ],
           },

@@ -161,6 +161,7 @@ export const en = {
   userMenu: {
     trigger: 'User menu',
     editProfile: 'Edit Profile',
+    liked: 'Posts I liked',
     becomeCreator: 'Become a Creator',
     settings: 'Settings',
     admin: 'Admin',
@@ -358,6 +359,12 @@ export const en = {
     failed: 'This video could not be processed.',
     failedHint: 'Only you can see this post. Delete it and upload the video again.',
     ready: 'Your video is ready.',
+  },
+  likes: {
+    title: 'Posts I liked',
+    empty: "You haven't liked any posts yet.",
+    buttonLabel_one: 'Like ({{count}} like)',
+    buttonLabel_other: 'Like ({{count}} likes)',
   },
   posts: {
     age: {

@@ -41,7 +41,12 @@ describe('watch_posts and post_counts frames', () => {
     });
     expect(liked.statusCode).toBe(200);
     const frame = await watching.waitForType('post_counts', since);
-    expect(frame).toEqual({ type: 'post_counts', post_id: post.id, like_count: 1, comment_count: 0 });
+    expect(frame).toEqual({
+      type: 'post_counts',
+      post_id: post.id,
+      like_count: 1,
+      comment_count: 0,
+    });
     // One audience check decides every watcher of a frame: once one has it, the rest were decided.
     await Promise.all([sync(refused), sync(unrelated)]);
     expect(refused.frames.filter((f) => f.type === 'post_counts')).toEqual([]);
@@ -52,7 +57,11 @@ describe('watch_posts and post_counts frames', () => {
     await sync(watching);
     const later = watching.mark();
     await t.request({ method: 'DELETE', url: `/api/posts/${post.id}/like/`, token: liker.access });
-    await t.request({ method: 'PUT', url: `/api/posts/${otherPost.id}/like/`, token: liker.access });
+    await t.request({
+      method: 'PUT',
+      url: `/api/posts/${otherPost.id}/like/`,
+      token: liker.access,
+    });
     const next = await watching.waitForType('post_counts', later);
     expect(next).toMatchObject({ post_id: otherPost.id, like_count: 1 });
     expect(watching.frames.slice(later).filter((f) => f.post_id === post.id)).toEqual([]);

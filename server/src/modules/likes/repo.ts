@@ -163,7 +163,10 @@ export async function likedPage(
       order by l.created_at desc, l.post_id desc
       limit ${limit}`,
   );
-  return rows.rows.map((row) => ({ postId: Number(row.post_id), likedAt: new Date(row.created_at) }));
+  return rows.rows.map((row) => ({
+    postId: Number(row.post_id),
+    likedAt: new Date(row.created_at),
+  }));
 }
 
 /** The posts of a liked page, with what every feed reads; in no particular order. */

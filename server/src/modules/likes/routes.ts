@@ -43,7 +43,10 @@ export function likesRoutes(deps: { likes: LikesService }): FastifyPluginAsyncZo
         const page = await likes.liked(request.userId, before, limit);
         if (page.nextCursor) {
           const path = request.url.split('?')[0] ?? '';
-          void reply.header('link', `<${path}?limit=${limit}&before=${page.nextCursor}>; rel="next"`);
+          void reply.header(
+            'link',
+            `<${path}?limit=${limit}&before=${page.nextCursor}>; rel="next"`,
+          );
         }
         return page.posts;
       },

@@ -59,8 +59,7 @@ export function createLikesService(deps: {
 
   return {
     postCountsChanged,
-    postAudience: (postId: number, userIds: number[]) =>
-      repo.usersSeeingPost(db, postId, userIds),
+    postAudience: (postId: number, userIds: number[]) => repo.usersSeeingPost(db, postId, userIds),
 
     /** Idempotent: liking twice keeps one like; the author hears of the first time only. */
     async like(viewerId: number, postId: number) {
@@ -121,7 +120,8 @@ export function createLikesService(deps: {
       return {
         posts: likes.flatMap((like) => {
           const row = byId.get(like.postId);
-          if (!row || hidden.has(row.post.authorId) || !isPostPublishedFor(row, viewerId)) return [];
+          if (!row || hidden.has(row.post.authorId) || !isPostPublishedFor(row, viewerId))
+            return [];
           return [presentPost(row, viewerId, signer)];
         }),
         nextCursor:

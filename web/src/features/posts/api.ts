@@ -38,6 +38,10 @@ export const post = z.looseObject({
   subscription_price: z.string().nullish(),
   /** Whether the author is a creator (tips); read when the server sends it. */
   author_is_creator: z.boolean().optional(),
+  /** Kept counts and the viewer's like (`postEngagement` in contracts). */
+  like_count: z.number().int().min(0).optional(),
+  comment_count: z.number().int().min(0).optional(),
+  liked_by_me: z.boolean().optional(),
 });
 export type Post = z.infer<typeof post>;
 

@@ -1,5 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronsUpDown, LogOut, Settings, ShieldCheck, Sparkles, UserPen } from 'lucide-react';
+import {
+  ChevronsUpDown,
+  Heart,
+  LogOut,
+  Settings,
+  ShieldCheck,
+  Sparkles,
+  UserPen,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,7 +21,10 @@ export interface UserMenuProps {
   onNavigate?: () => void;
 }
 
-/** The bottom-of-sidebar menu: Edit Profile, Become a Creator, Settings, Admin (admins), Logout. */
+/**
+ * The bottom-of-sidebar menu: Edit Profile, Posts I liked, Become a Creator, Settings, Admin
+ * (admins), Logout.
+ */
 export function UserMenu({ onNavigate }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -52,6 +63,9 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
         >
           <MenuItem icon={UserPen} onSelect={() => go('/profile/edit')}>
             {t('userMenu.editProfile')}
+          </MenuItem>
+          <MenuItem icon={Heart} onSelect={() => go('/liked')}>
+            {t('userMenu.liked')}
           </MenuItem>
           <MenuItem icon={Sparkles} onSelect={() => go('/creator-landing')}>
             {t('userMenu.becomeCreator')}

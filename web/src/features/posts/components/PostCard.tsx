@@ -1,10 +1,11 @@
 import { formatCents } from '@zura/contracts';
-import { Crown, HandCoins, Heart, Lock, MessageCircle, Share2, Trash2 } from 'lucide-react';
+import { Crown, HandCoins, Lock, MessageCircle, Share2, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { resolveMediaUrl } from '../../../lib/media';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
+import { LikeButton } from '../../likes/components/LikeButton';
 import { ReportMenu } from '../../reports/ReportMenu';
 import { priceToCents } from '../../subscriptions/pricing';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -115,7 +116,7 @@ export function PostCard({
       )}
 
       {variant === 'feed' ? (
-        <EngagementBar onTip={onTip && (() => onTip(post))} />
+        <EngagementBar post={post} onTip={onTip && (() => onTip(post))} />
       ) : (
         onTip && (
           <div className="mt-3 flex justify-end border-t border-slate-100 pt-2">
@@ -243,13 +244,12 @@ function PostMedia({ post, username }: PostMediaProps) {
 }
 
 /**
- * Spec: Like, Comment and Share; their behaviour is not shown, so they do nothing yet. Posts
- * of another creator also get Tip.
+ * Spec: Like, Comment and Share. Like toggles (`LikeButton`); Comment and Share come with their
+ * features. Posts of another creator also get Tip.
  */
-function EngagementBar({ onTip }: { onTip: (() => void) | undefined }) {
+function EngagementBar({ post, onTip }: { post: Post; onTip: (() => void) | undefined }) {
   const { t } = useTranslation();
   const actions = [
-    { key: 'like', label: t('posts.like'), icon: Heart },
     { key: 'comment', label: t('posts.comment'), icon: MessageCircle },
     { key: 'share', label: t('posts.share'), icon: Share2 },
   ];
@@ -259,6 +259,7 @@ function EngagementBar({ onTip }: { onTip: (() => void) | undefined }) {
       aria-label={t('posts.actionsLabel')}
       className="mt-3 flex gap-1 border-t border-slate-100 pt-2"
     >
+      <LikeButton post={post} />
       {actions.map(({ key, label, icon: Icon }) => (
         <Button key={key} variant="ghost" size="sm" className="text-slate-600">
           <Icon className="size-4" aria-hidden />
