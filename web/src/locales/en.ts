@@ -363,8 +363,8 @@ export const en = {
   likes: {
     title: 'Posts I liked',
     empty: "You haven't liked any posts yet.",
-    buttonLabel_one: 'Like ({{count}} like)',
-    buttonLabel_other: 'Like ({{count}} likes)',
+    count_one: '{{count}} like',
+    count_other: '{{count}} likes',
   },
   posts: {
     age: {

@@ -2,7 +2,14 @@ import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { likeState, listedPosts, type LikeState } from '@zura/contracts';
 import { api } from '../../lib/api';
 import { nextPagePath } from '../../lib/link-header';
-import { POSTS_PAGE_SIZE, post, postKeys, type Post, type PostPage, type PostPages } from '../posts/api';
+import {
+  POSTS_PAGE_SIZE,
+  post,
+  postKeys,
+  type Post,
+  type PostPage,
+  type PostPages,
+} from '../posts/api';
 
 export const likedPostsKey = [...postKeys.all, 'liked'] as const;
 
@@ -52,14 +59,21 @@ export function patchPost(
 }
 
 /** Applies `patch` to the post wherever a post list in the cache holds it (feed, profiles, liked). */
-export function patchPostEverywhere(queryClient: QueryClient, postId: number, patch: EngagementPatch) {
+export function patchPostEverywhere(
+  queryClient: QueryClient,
+  postId: number,
+  patch: EngagementPatch,
+) {
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.all }, (data) =>
     patchPost(data, postId, patch),
   );
 }
 
 /** The post's counts and like as the cache holds them now, to restore after a failed like. */
-export function snapshotPost(queryClient: QueryClient, postId: number): EngagementPatch | undefined {
+export function snapshotPost(
+  queryClient: QueryClient,
+  postId: number,
+): EngagementPatch | undefined {
   for (const [, data] of queryClient.getQueriesData<PostPages>({ queryKey: postKeys.all })) {
     for (const page of data?.pages ?? []) {
       const found = page.posts?.find((item) => item.id === postId);

@@ -56,8 +56,9 @@ describe('likes in the post caches', () => {
       like_count: 7,
       comment_count: 2,
     });
-    expect(queryClient.getQueryData<PostPages>(postKeys.feed())?.pages[0]?.posts[0]).toMatchObject(
-      { like_count: 7, comment_count: 2 },
-    );
+    expect(queryClient.getQueryData<PostPages>(postKeys.feed())?.pages[0]?.posts[0]).toMatchObject({
+      like_count: 7,
+      comment_count: 2,
+    });
   });
 });

@@ -44,18 +44,23 @@ export function LikeButton({ post }: LikeButtonProps) {
 
   const handleClick = () => toggle.mutate(!liked);
 
+  // The button is named "Like" alone (pressed or not); the count beside it is read as "3 likes".
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      aria-pressed={liked}
-      aria-label={t('likes.buttonLabel', { count })}
-      onClick={handleClick}
-      className={cn(liked ? 'text-rose-600' : 'text-slate-600')}
-    >
-      <Heart className={cn('size-4', liked && 'fill-current')} aria-hidden />
-      {t('posts.like')}
-      <span className="tabular-nums">{count}</span>
-    </Button>
+    <span className="inline-flex items-center">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-pressed={liked}
+        onClick={handleClick}
+        className={cn(liked ? 'text-rose-600' : 'text-slate-600')}
+      >
+        <Heart className={cn('size-4', liked && 'fill-current')} aria-hidden />
+        {t('posts.like')}
+      </Button>
+      <span className="pr-2 text-sm text-slate-600 tabular-nums">
+        <span aria-hidden>{count}</span>
+        <span className="sr-only">{t('likes.count', { count })}</span>
+      </span>
+    </span>
   );
 }

@@ -14,7 +14,7 @@ export function LikedPostsPage() {
         query={query}
         variant="feed"
         emptyText={t('likes.empty')}
-        label={t('likes.title')}
+        label={t('feed.postsLabel')}
         onUnlocked={() => void query.refetch()}
       />
     </section>
