@@ -18,9 +18,13 @@ afterAll(async () => {
 
 describe('watch_posts and post_counts frames', () => {
   it('sends new counts to the sockets watching the post that may see it, and to no one else', async () => {
-    const [author, watcher, blocked, elsewhere, liker] = await Promise.all(
-      Array.from({ length: 5 }, () => buildUser(t)),
-    );
+    const [author, watcher, blocked, elsewhere, liker] = await Promise.all([
+      buildUser(t),
+      buildUser(t),
+      buildUser(t),
+      buildUser(t),
+      buildUser(t),
+    ]);
     const post = await buildPost(t, author);
     const otherPost = await buildPost(t, author);
     await block(t, author, blocked);
