@@ -48,7 +48,8 @@ export function patchPost(
   if (!data?.pages) return data;
   let changed = false;
   const pages = data.pages.map((page) => {
-    if (!page.posts.some((item) => item.id === postId)) return page;
+    // Other queries live under the same key prefix: only lists of posts are touched.
+    if (!Array.isArray(page.posts) || !page.posts.some((item) => item.id === postId)) return page;
     changed = true;
     return {
       ...page,
