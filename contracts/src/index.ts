@@ -16,3 +16,5 @@ export * from './post-sharing.ts';
 export * from './post-prices.ts';
 export * from './post-media.ts';
 export * from './comments.ts';
+export * from './engagement.ts';
+export * from './post.ts';

@@ -64,14 +64,3 @@ export const payPerViewFields = z.object({
   preview: z.string().nullable(),
 });
 export type PayPerViewFields = z.infer<typeof payPerViewFields>;
-
-/**
- * The answer of POST /api/posts/{id}/purchase/: the post as the buyer now sees it. The post's
- * other fields are those of every post list.
- */
-export const purchasedPost = z.looseObject({
-  id: z.number(),
-  content: z.string(),
-  ...payPerViewFields.shape,
-});
-export type PurchasedPost = z.infer<typeof purchasedPost>;

@@ -22,6 +22,7 @@ import { commentsRoutes } from './modules/comments/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { callsRoutes } from './modules/calls/routes.ts';
 import { followsRoutes } from './modules/follows/routes.ts';
+import { likesRoutes } from './modules/likes/routes.ts';
 import { exploreRoutes } from './modules/explore/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { registerPeerServer } from './modules/calls/peer-server.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(blocksRoutes({ blocks: services.blocks }));
       await api.register(reportsRoutes({ reports: services.reports }));
       await api.register(followsRoutes({ follows: services.follows }));
+      await api.register(likesRoutes({ likes: services.likes }));
       await api.register(exploreRoutes({ explore: services.explore }));
       await api.register(libraryRoutes({ library: services.library }));
     },

@@ -16,6 +16,7 @@ import { createModeration } from './modules/moderation/service.ts';
 import { createKnownDevices } from './modules/auth/known-devices.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { createFollowsService } from './modules/follows/service.ts';
+import { createLikesService } from './modules/likes/service.ts';
 import { createExploreService } from './modules/explore/service.ts';
 import { createLibraryService } from './modules/library/service.ts';
 import { createCallsService } from './modules/calls/service.ts';
@@ -95,6 +96,14 @@ export function createServices(deps: ServiceDeps) {
   const blocks = createBlocksService({ db, mediaUrl, changes });
   const moderation = createModeration({ db, sessions, audit });
   const posts = createPostsService({ db, uploads, rateLimits, signer, changes });
+  const likes = createLikesService({
+    db,
+    bus,
+    rateLimits,
+    signer,
+    posts,
+    notify: notifications.publishCreated,
+  });
   const comments = createCommentsService({
     db,
     posts,
@@ -102,6 +111,12 @@ export function createServices(deps: ServiceDeps) {
     signer,
     changes,
     notify: notifications.publishCreated,
+    // Open feeds watching the post get its new comment count, as they do for likes.
+    onCountsChanged: (postId) => {
+      likes.postCountsChanged(postId).catch((error: unknown) => {
+        deps.log.warn({ err: error, postId }, 'live post counts: could not publish');
+      });
+    },
   });
   const profiles = createProfilesService({
     db,
@@ -179,6 +194,7 @@ export function createServices(deps: ServiceDeps) {
         )
       : createLocalPeerNetwork(),
     follows: createFollowsService({ db, notify: notifications.publishCreated, changes }),
+    likes,
     explore: createExploreService({ db, mediaUrl }),
     library: createLibraryService({ db, signer, changes }),
     calls: createCallsService({ db, tickets, ice: config.ice }),

@@ -4,6 +4,7 @@ import { below, type Figure } from '../lib/report.ts';
 import { removeDataDir, startServer } from '../lib/server.ts';
 import { median } from '../lib/stats.ts';
 import { connectDatabase, drainDatabase, logIn, signUp, timed } from './common.ts';
+import { insertLikes } from './feed-likes.ts';
 import { atLeast, loadFigures, loadWithHeaders, type HeaderLoadResult } from './load.ts';
 import { scaleSettings } from './settings.ts';
 
@@ -83,15 +84,18 @@ async function checkFeed(url: string, viewer: Viewer) {
   const response = await fetch(`${url}/api/posts/?limit=20${viewer.query}`, {
     headers: { authorization: `Bearer ${viewer.access}` },
   });
-  const posts = (await response.json()) as unknown[];
-  return `HTTP ${response.status}, ${posts.length} posts, X-Feed-Source ${response.headers.get('x-feed-source')}`;
+  const posts = (await response.json()) as { like_count?: number; liked_by_me?: boolean }[];
+  const likes = posts.reduce((sum, post) => sum + (post.like_count ?? 0), 0);
+  const liked = posts.filter((post) => post.liked_by_me).length;
+  return `HTTP ${response.status}, ${posts.length} posts, X-Feed-Source ${response.headers.get('x-feed-source')}, ${likes.toLocaleString('en-US')} likes on the page, ${liked} liked by the viewer`;
 }
 
 export const feed: Benchmark = {
   name: 'feed',
-  title: 'Home feed at 10,000 users and 10,000 → 1,000,000 posts (GET /api/posts/?limit=20)',
+  title:
+    'Home feed at 10,000 users and 10,000 → 1,000,000 posts, then 10,000,000 likes (GET /api/posts/?limit=20)',
   async run(context) {
-    const { connections, feedUsers, feedPostsSmall, feedPostsLarge } = scaleSettings;
+    const { connections, feedUsers, feedPostsSmall, feedPostsLarge, feedLikes } = scaleSettings;
     const duration = context.durationSeconds;
     const server = await startServer();
     const db = await connectDatabase(server.dataDir);
@@ -201,6 +205,27 @@ export const feed: Benchmark = {
       const dormantLarge = await load('/api/posts/?limit=20&source=following', dormant.access);
       const checks = await Promise.all([allViewer, active, dormant].map((v) => checkFeed(url, v)));
 
+      // The same feeds once the posts carry likes: counts are kept columns, so nothing should move.
+      const withLikes =
+        feedLikes > 0
+          ? await (async () => {
+              const [written, ms] = await timed(() =>
+                insertLikes(db, firstUser, feedUsers, feedLikes, me.id),
+              );
+              return {
+                written,
+                ms,
+                all: await load('/api/posts/?limit=20&source=all', me.access),
+                active: await load('/api/posts/?limit=20&source=following', active.access),
+                dormant: await load('/api/posts/?limit=20&source=following', dormant.access),
+                checks: await Promise.all(
+                  [allViewer, active, dormant].map((v) => checkFeed(url, v)),
+                ),
+              };
+            })()
+          : undefined;
+      const likesLabel = withLikes ? ` and ${withLikes.written.toLocaleString('en-US')} likes` : '';
+
       const ratio = allLarge.latency.p50 / allSmall.latency.p50;
       const sizeLabel = (n: number) => `${n.toLocaleString('en-US')} posts`;
       const figures: Figure[] = [
@@ -227,6 +252,42 @@ export const feed: Benchmark = {
         { metric: 'answer check: ?source=all', value: checks[0] ?? '' },
         { metric: `answer check: ${active.label}`, value: checks[1] ?? '' },
         { metric: `answer check: ${dormant.label}`, value: checks[2] ?? '' },
+        ...(withLikes
+          ? [
+              ...measuredFigures(
+                `feed (all) at ${sizeLabel(feedPostsLarge)}${likesLabel}`,
+                withLikes.all,
+                {
+                  rps: atLeast(withLikes.all.requestsPerSecond, 2000, 'req/s'),
+                  p99: below(withLikes.all.latency.p99, 50, 'ms'),
+                },
+              ),
+              {
+                metric: `feed (all): p50 with likes / p50 without`,
+                value: withLikes.all.latency.p50 / allLarge.latency.p50,
+                digits: 2,
+                target: {
+                  text: '<= 1.2',
+                  met: withLikes.all.latency.p50 / allLarge.latency.p50 <= 1.2,
+                },
+              },
+              ...measuredFigures(`feed (${active.label})${likesLabel}`, withLikes.active, {
+                p99: below(withLikes.active.latency.p99, 50, 'ms'),
+              }),
+              ...measuredFigures(`feed (${dormant.label})${likesLabel}`, withLikes.dormant, {
+                p99: below(withLikes.dormant.latency.p99, 50, 'ms'),
+              }),
+              { metric: 'answer check with likes: ?source=all', value: withLikes.checks[0] ?? '' },
+              {
+                metric: `answer check with likes: ${active.label}`,
+                value: withLikes.checks[1] ?? '',
+              },
+              {
+                metric: `answer check with likes: ${dormant.label}`,
+                value: withLikes.checks[2] ?? '',
+              },
+            ]
+          : []),
       ];
       return {
         name: this.name,
@@ -237,6 +298,11 @@ export const feed: Benchmark = {
           `generated in SQL (insert … select generate_series), then VACUUM ANALYZE: users ${(usersMs / 1000).toFixed(1)} s, ${sizeLabel(feedPostsSmall)} ${(smallMs / 1000).toFixed(1)} s, growing to ${sizeLabel(feedPostsLarge)} with the follow graphs ${(largeMs / 1000).toFixed(1)} s`,
           `final database: ${Number(counts[0]?.posts).toLocaleString('en-US')} posts, ${Number(counts[0]?.users).toLocaleString('en-US')} users; newest post of the 1,000 followed creators ${Number(newest[0]?.active).toFixed(1)} h old, of the 5 dormant ones ${Number(newest[0]?.dormant).toFixed(0)} days old`,
           `"all" is ?source=all (the fallback of a viewer who follows nobody); the follow shapes use ?source=following`,
+          ...(withLikes
+            ? [
+                `then ${withLikes.written.toLocaleString('en-US')} likes (the same number on every post, the viewer's on the 100 newest) and each post's like_count, in SQL: ${(withLikes.ms / 1000).toFixed(1)} s; every post in JSON carries like_count, comment_count and liked_by_me`,
+              ]
+            : []),
         ],
         figures,
       };

@@ -22,6 +22,7 @@ Options:
   --duration <s>      seconds of load per measurement (default 10)
   --connections <n>   autocannon connections for feed and library (default ${scaleSettings.connections})
   --posts <n>         feed: the large post count (default ${scaleSettings.feedPostsLarge})
+  --likes <n>         feed: likes added at the large size, 0 to skip (default ${scaleSettings.feedLikes})
   --upload-mb <n>     upload: file size in MiB (default ${scaleSettings.uploadBytes / 1024 ** 2})
   --upload-storage <s> upload: local, s3 or both (default both: local disk, then S3 on s3rver)
   --rounds <n>        ledger: unlock rounds (default ${scaleSettings.ledgerRounds})
@@ -47,6 +48,7 @@ function parse() {
       duration: { type: 'string', default: '10' },
       connections: { type: 'string' },
       posts: { type: 'string' },
+      likes: { type: 'string' },
       'upload-mb': { type: 'string' },
       'upload-storage': { type: 'string' },
       rounds: { type: 'string' },
@@ -68,6 +70,7 @@ function parse() {
   if (values.connections)
     scaleSettings.connections = count(values.connections, 'connections', 1, 1000);
   if (values.posts) scaleSettings.feedPostsLarge = count(values.posts, 'posts', 10_000, 10_000_000);
+  if (values.likes) scaleSettings.feedLikes = count(values.likes, 'likes', 0, 100_000_000);
   if (values['upload-mb']) {
     scaleSettings.uploadBytes = count(values['upload-mb'], 'upload-mb', 1, 10_000) * 1024 ** 2;
   }

@@ -8,6 +8,8 @@ export const scaleSettings = {
   feedUsers: 10_000,
   feedPostsSmall: 10_000,
   feedPostsLarge: 1_000_000,
+  /** Likes added after the large feed measurements, spread evenly over every post. */
+  feedLikes: 10_000_000,
   uploadBytes: 2 * 1024 ** 3,
   /** Where the upload benchmark stores media, one run each, in this order. */
   uploadStorages: ['local', 's3'] as UploadStorage[],

@@ -3,7 +3,14 @@ import { Redis } from 'ioredis';
 
 /** A frame for one user's open sockets: `{ type: 'notification' | 'message' | ..., ... }`. */
 export type LiveFrame = { type: string } & Record<string, unknown>;
-export type LiveEvent = { userId: number; frame: LiveFrame };
+/** A frame for one user's sockets. */
+export type UserEvent = { userId: number; postId?: undefined; frame: LiveFrame };
+/**
+ * A frame for every socket watching a post (its live counts): each instance sends it only to
+ * its watchers who may see the post (`live/post-watches.ts`).
+ */
+export type PostEvent = { postId: number; userId?: undefined; frame: LiveFrame };
+export type LiveEvent = UserEvent | PostEvent;
 
 /**
  * Live events after commit. In-process by default; with REDIS_URL every instance publishes to

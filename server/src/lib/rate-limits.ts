@@ -112,6 +112,9 @@ export const RATE_LIMIT_POLICIES = {
   reportsPerUser: { points: 20, windowSeconds: 60 * 60, message: 'Too many reports.' },
   // Comments written and edited by a user: a lively thread, not a flood.
   commentsPerUser: { points: 30, windowSeconds: 60, message: 'Too many comments.' },
+  // Likes and unlikes: far above what a person clicks, low enough that a script cannot churn
+  // counts and notices.
+  likesPerUser: { points: 300, windowSeconds: 60, message: 'Too many likes.' },
   postUnlockPerPost: {
     points: 1000,
     windowSeconds: 60 * 60,

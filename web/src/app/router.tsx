@@ -39,6 +39,7 @@ const page = {
   post: lazyComponent(() => import('../pages/PostPage'), 'PostPage'),
   drafts: lazyComponent(() => import('../pages/DraftsPage'), 'DraftsPage'),
   admin: lazyComponent(() => import('../pages/AdminPage'), 'AdminPage'),
+  liked: lazyComponent(() => import('../features/likes/pages/LikedPostsPage'), 'LikedPostsPage'),
   notFound: lazyComponent(() => import('../pages/NotFoundPage'), 'NotFoundPage'),
 };
 
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
               { path: 'drafts', lazy: page.drafts },
               // Not in the spec: creator-application and payout review; admins only.
               { path: 'admin', lazy: page.admin },
+              { path: 'liked', lazy: page.liked },
               { path: '*', lazy: page.notFound },
             ],
           },

@@ -167,6 +167,7 @@ export const en = {
     trigger: 'User menu',
     editProfile: 'Edit Profile',
     drafts: 'Drafts',
+    liked: 'Posts I liked',
     becomeCreator: 'Become a Creator',
     settings: 'Settings',
     admin: 'Admin',
@@ -377,6 +378,12 @@ export const en = {
     failed: 'This video could not be processed.',
     failedHint: 'Only you can see this post. Delete it and upload the video again.',
     ready: 'Your video is ready.',
+  },
+  likes: {
+    title: 'Posts I liked',
+    empty: "You haven't liked any posts yet.",
+    count_one: '{{count}} like',
+    count_other: '{{count}} likes',
   },
   posts: {
     age: {

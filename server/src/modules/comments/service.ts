@@ -58,8 +58,8 @@ export function createCommentsService(deps: {
   }
 
   function countsChanged(post: { id: number; authorId: number }) {
-    // The feeds keep posts in memory; the writer reads the new count at once.
-    changes.announce({ kind: 'posts_changed', userId: post.authorId });
+    // Feed pages read current counts themselves (posts/engagement.ts), so the kept feed copies
+    // stay as they are; open feeds watching the post hear the new count.
     deps.onCountsChanged?.(post.id);
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WATCH_POSTS_MAX } from '@zura/contracts';
 
 /** What a client may send on /ws/notifications/. The first frame must be `auth`. */
 export const clientFrame = z.discriminatedUnion('type', [
@@ -11,6 +12,11 @@ export const clientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mark_read'), notification_id: z.number().int().positive() }),
   z.object({ type: z.literal('mark_all_read') }),
   z.object({ type: z.literal('ping') }),
+  /** The posts on screen, for their live counts; replaces the socket's previous list. */
+  z.object({
+    type: z.literal('watch_posts'),
+    post_ids: z.array(z.number().int().positive()).max(WATCH_POSTS_MAX),
+  }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { EventBus, LiveEvent } from '../../events/bus.ts';
 import { CLOSE } from './frames.ts';
+import { createPostWatches, type PostAudience } from './post-watches.ts';
 
 /** What a socket holds: its TCP socket, and the session and token expiry it was authenticated by. */
 type Held = { tcp: Socket; userId: number; sessionId: number; expiresAt: number };
@@ -21,17 +22,42 @@ const EXPIRY_SWEEP_MS = 1_000;
  * access token runs out without being renewed on the socket (`renew`). Both close with 4401, on
  * which the client refreshes its token and connects again, or finds itself signed out.
  */
-export function createSocketHub(bus: EventBus) {
+export function createSocketHub(
+  bus: EventBus,
+  postAudience: PostAudience,
+  onError: (error: unknown) => void = () => {},
+) {
   const sockets = new Map<number, Map<WebSocket, Held>>();
   const bySession = new Map<number, Set<WebSocket>>();
   /** Sockets by the second their token runs out: a sweep takes whole buckets, never scans all. */
   const byExpiry = new Map<number, Set<WebSocket>>();
   const held = new WeakMap<WebSocket, Held>();
+  const postWatches = createPostWatches();
   let delivered = 0;
+
+  /** A post's frame goes to its watchers here who may see the post now, asked in one query. */
+  async function deliverToWatchers(postId: number, payload: string) {
+    const watching = postWatches.watchersOf(postId);
+    const userIds = [...new Set(watching.flatMap((socket) => held.get(socket)?.userId ?? []))];
+    if (userIds.length === 0) return;
+    const allowed = await postAudience(postId, userIds);
+    for (const socket of watching) {
+      const userId = held.get(socket)?.userId;
+      if (userId === undefined || !allowed.has(userId) || socket.readyState !== socket.OPEN) {
+        continue;
+      }
+      socket.send(payload);
+      delivered += 1;
+    }
+  }
 
   const deliver = (events: LiveEvent[]) => {
     const corked: Socket[] = [];
     for (const event of events) {
+      if (event.postId !== undefined) {
+        deliverToWatchers(event.postId, JSON.stringify(event.frame)).catch(onError);
+        continue;
+      }
       const targets = sockets.get(event.userId);
       if (!targets) continue;
       const payload = JSON.stringify(event.frame);
@@ -66,6 +92,7 @@ export function createSocketHub(bus: EventBus) {
     const entry = held.get(socket);
     if (!entry) return;
     held.delete(socket);
+    postWatches.unwatch(socket);
     unindex(bySession, entry.sessionId, socket);
     unindex(byExpiry, secondOf(entry.expiresAt), socket);
     const connections = sockets.get(entry.userId);
@@ -107,6 +134,10 @@ export function createSocketHub(bus: EventBus) {
     remove(socket: WebSocket) {
       forget(socket);
     },
+    /** The posts an authenticated socket has on screen, for their live counts (replaces). */
+    watchPosts(socket: WebSocket, postIds: readonly number[]) {
+      if (held.has(socket)) postWatches.watch(socket, postIds);
+    },
     /** Closes every socket of the session on this instance. */
     endSession(sessionId: number) {
       for (const socket of [...(bySession.get(sessionId) ?? [])]) shut(socket, 'Session ended');
@@ -116,6 +147,7 @@ export function createSocketHub(bus: EventBus) {
     stats: () => ({
       users: sockets.size,
       sockets: [...sockets.values()].reduce((n, s) => n + s.size, 0),
+      watchedPosts: postWatches.watchedPosts(),
       delivered,
     }),
     close() {
@@ -124,6 +156,7 @@ export function createSocketHub(bus: EventBus) {
       for (const connections of sockets.values())
         for (const socket of connections.keys()) socket.close(1001, 'Server shutting down');
       sockets.clear();
+      postWatches.clear();
       bySession.clear();
       byExpiry.clear();
     },

@@ -80,9 +80,11 @@ export async function registerLiveSocket(
   services: Services,
   publicUrl: string,
 ) {
-  const hub = createSocketHub(services.bus);
-  const heartbeat = createHeartbeat(HEARTBEAT_MS);
   const log = app.log.child({ route: '/ws/notifications/' });
+  const hub = createSocketHub(services.bus, services.likes.postAudience, (error) =>
+    log.warn({ err: error }, 'sending live post counts failed'),
+  );
+  const heartbeat = createHeartbeat(HEARTBEAT_MS);
   const stopEndingSessions = closeEndedSessions(hub, services, (error) =>
     log.warn({ err: error }, 'checking the sessions of open sockets failed'),
   );
@@ -181,6 +183,8 @@ export async function registerLiveSocket(
           await services.notifications.markAllRead(userId);
         } else if (data.type === 'ping') {
           send({ type: 'pong' });
+        } else if (data.type === 'watch_posts') {
+          hub.watchPosts(socket, data.post_ids);
         }
       };
       pending = pending.then(handle).catch((error: unknown) => {

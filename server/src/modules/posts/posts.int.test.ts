@@ -30,6 +30,7 @@ const uploadIdOf = (url: unknown) => /^\/media\/([0-9a-f-]{36})\//.exec(String(u
 const BASE_KEYS = [
   'author_is_creator',
   'can_delete',
+  'comment_count',
   'comments_enabled',
   'content',
   'created_at',
@@ -38,6 +39,8 @@ const BASE_KEYS = [
   'is_locked',
   'is_purchased',
   'is_unlocked',
+  'like_count',
+  'liked_by_me',
   'preview',
   'price',
   'price_for_viewer',
@@ -179,6 +182,9 @@ describe('POST /api/posts/', () => {
       is_draft: false,
       author_is_creator: false,
       comments_enabled: true,
+      like_count: 0,
+      comment_count: 0,
+      liked_by_me: false,
       requires_subscription: false,
       subscription_price: null,
       // Not for sale (pay-per-view).

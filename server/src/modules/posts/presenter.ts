@@ -32,6 +32,10 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     /** Whether the author can be tipped and subscribed to. */
     author_is_creator: row.authorIsCreator,
     comments_enabled: post.commentsEnabled,
+    // Counts and the viewer's like tell nothing of a gated post's content: shown to all who list it.
+    like_count: post.likeCount,
+    comment_count: post.commentCount,
+    liked_by_me: row.likedByMe,
   };
   const access = {
     requires_subscription: gated,

@@ -1,4 +1,4 @@
-import { purchasedPost } from '@zura/contracts';
+import { presentedPost } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathId } from '../../lib/validation.ts';
@@ -12,7 +12,7 @@ export function postPurchaseRoutes(deps: { purchases: PostPurchases }): FastifyP
   return async (app) => {
     app.post(
       '/posts/:id/purchase/',
-      { schema: { params: postParams, response: { 200: purchasedPost } } },
+      { schema: { params: postParams, response: { 200: presentedPost } } },
       (request) =>
         deps.purchases.purchase(
           request.userId,

@@ -5,6 +5,7 @@ import { executePrepared } from '../../db/prepared.ts';
 import {
   follows,
   postPurchases,
+  postLikes,
   postUnlocks,
   posts,
   profileUnlocks,
@@ -40,7 +41,7 @@ const postColumns = {
 };
 
 /** One query gives a page of posts with their author, media variants and the viewer's unlock. */
-function selectPostsFor(db: Executor, viewerId: ViewerId) {
+export function selectPostsFor(db: Executor, viewerId: ViewerId) {
   return db
     .select({
       ...postColumns,
@@ -52,6 +53,9 @@ function selectPostsFor(db: Executor, viewerId: ViewerId) {
       purchased: sql<boolean>`exists (
         select 1 from ${postPurchases}
         where ${postPurchases.postId} = ${posts.id} and ${postPurchases.userId} = ${viewerId})`,
+      likedByMe: sql<boolean>`exists (
+        select 1 from ${postLikes}
+        where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))

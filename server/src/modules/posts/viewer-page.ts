@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { PostCursor } from './cursor.ts';
+import { engagementOf } from './engagement.ts';
 import * as repo from './repo.ts';
 
 /** Whether a post comes after the cursor in feed order (newest first, then by id). */
@@ -13,8 +14,10 @@ export function isPast(post: { createdAt: Date; id: number }, cursor: PostCursor
  * One viewer's page from shared rows (the same for every viewer), in feed order. Rows are taken
  * until `limit` of them are surely visible: posts of locked profiles in between count only if
  * this viewer unlocked that profile. Then the database is asked only what depends on the viewer
- * (unlocked profiles, subscriptions, unlocked and bought posts), about those rows, and only if they hold
- * such posts. Undefined when the rows run out first and `complete` says more exist beyond them.
+ * (unlocked profiles, subscriptions, unlocked and bought posts), about those rows, and only if
+ * they hold such posts; and, in a second small statement alongside, the rows' current like and
+ * comment counts and the viewer's likes (`engagement.ts`). Undefined when the rows run out first
+ * and `complete` says more exist beyond them.
  */
 export async function viewerPage(
   db: Database,
@@ -44,7 +47,14 @@ export async function viewerPage(
   }
   const needed =
     asked.profiles.length + asked.creators.length + asked.posts.length + asked.purchases.length > 0;
-  const marks = needed ? await repo.findViewerMarks(db, viewerId, asked) : asked;
+  const [marks, engagement] = await Promise.all([
+    needed ? repo.findViewerMarks(db, viewerId, asked) : asked,
+    engagementOf(
+      db,
+      viewerId,
+      candidates.map((row) => row.post.id),
+    ),
+  ]);
   const unlockedProfiles = new Set(marks.profiles);
   const subscribedTo = new Set(marks.creators);
   const unlockedPosts = new Set(marks.posts);
@@ -56,11 +66,17 @@ export async function viewerPage(
     if (authorIsProfileLocked && authorId !== viewerId && !unlockedProfiles.has(authorId)) {
       continue;
     }
+    const current = engagement.get(row.post.id);
     result.push({
       ...row,
+      // Kept rows are shared: the counts of this read go into a copy of the post.
+      post: current
+        ? { ...row.post, likeCount: current.likeCount, commentCount: current.commentCount }
+        : row.post,
       subscribed: subscribedTo.has(authorId),
       unlocked: unlockedPosts.has(row.post.id),
       purchased: purchasedPosts.has(row.post.id),
+      likedByMe: current?.likedByMe ?? false,
     });
     if (result.length === limit) break;
   }

@@ -17,6 +17,7 @@ import {
   type AppNotification,
 } from '../notifications/api';
 import { libraryKeys } from '../library/api';
+import { patchPostEverywhere } from '../likes/api';
 import { holdsProcessingVideo, postKeys } from '../posts/api';
 import { clampProgress, videoProcessingKeys, type VideoProcessing } from '../video/processing';
 import { setUnreadCounts } from './unread-counts';
@@ -120,6 +121,12 @@ export function createLiveSync(queryClient: QueryClient) {
           break;
         case 'upload_processing':
           onUploadProcessing(frame);
+          break;
+        case 'post_counts':
+          patchPostEverywhere(queryClient, frame.post_id, {
+            like_count: frame.like_count,
+            comment_count: frame.comment_count,
+          });
           break;
         case 'error':
           console.warn('Notification socket:', frame.detail);

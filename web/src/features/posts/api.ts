@@ -46,6 +46,10 @@ export const post = z.looseObject({
   ...saleFields,
   /** Every file of the post in order (absent when the viewer may not see its content). */
   media: postMediaList.optional(),
+  /** Kept counts and the viewer's like (`postEngagement` in contracts). */
+  like_count: z.number().int().min(0).optional(),
+  comment_count: z.number().int().min(0).optional(),
+  liked_by_me: z.boolean().optional(),
 });
 export type Post = z.infer<typeof post>;
 

@@ -1,4 +1,4 @@
-import { purchasedPost } from '@zura/contracts';
+import { presentedPost } from '@zura/contracts';
 import { z } from 'zod';
 import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
@@ -34,7 +34,7 @@ export function purchasePost(postId: number, idempotencyKey: string) {
   return api.post(
     `/posts/${postId}/purchase/`,
     {},
-    { schema: purchasedPost, headers: idempotencyHeaders(idempotencyKey) },
+    { schema: presentedPost, headers: idempotencyHeaders(idempotencyKey) },
   );
 }
 

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
   ChevronsUpDown,
   FilePen,
+  Heart,
   LogOut,
   Settings,
   ShieldCheck,
@@ -21,7 +22,10 @@ export interface UserMenuProps {
   onNavigate?: () => void;
 }
 
-/** The bottom-of-sidebar menu: Edit Profile, Become a Creator, Settings, Admin (admins), Logout. */
+/**
+ * The bottom-of-sidebar menu: Edit Profile, Posts I liked, Become a Creator, Settings, Admin
+ * (admins), Logout.
+ */
 export function UserMenu({ onNavigate }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -63,6 +67,9 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
           </MenuItem>
           <MenuItem icon={FilePen} onSelect={() => go('/drafts')}>
             {t('userMenu.drafts')}
+          </MenuItem>
+          <MenuItem icon={Heart} onSelect={() => go('/liked')}>
+            {t('userMenu.liked')}
           </MenuItem>
           <MenuItem icon={Sparkles} onSelect={() => go('/creator-landing')}>
             {t('userMenu.becomeCreator')}

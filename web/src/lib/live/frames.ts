@@ -36,6 +36,13 @@ export const serverFrame = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('notifications_read'), unread_count: z.number() }),
   z.looseObject({ type: z.literal('error'), detail: z.string().optional() }),
   z.looseObject({ type: z.literal('pong') }),
+  // A watched post's kept counts changed (`watch_posts`).
+  z.looseObject({
+    type: z.literal('post_counts'),
+    post_id: z.number(),
+    like_count: z.number(),
+    comment_count: z.number(),
+  }),
   // One of the user's own videos being transcoded: its state and percentage (0..100).
   z.looseObject({
     type: z.literal('upload_processing'),
@@ -51,7 +58,8 @@ export type ClientFrame =
   | { type: 'auth'; token: string; last_notification_id?: number }
   | { type: 'mark_read'; notification_id: number }
   | { type: 'mark_all_read' }
-  | { type: 'ping' };
+  | { type: 'ping' }
+  | { type: 'watch_posts'; post_ids: number[] };
 
 /** A text frame as a known server frame; undefined for anything else (ignored). */
 export function parseServerFrame(data: unknown): ServerFrame | undefined {

@@ -1,11 +1,12 @@
 import { formatCents } from '@zura/contracts';
-import { Crown, HandCoins, Heart, Lock, MessageCircle, Trash2 } from 'lucide-react';
+import { Crown, HandCoins, Lock, MessageCircle, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { resolveMediaUrl } from '../../../lib/media';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
+import { LikeButton } from '../../likes/components/LikeButton';
 import { ReportMenu } from '../../reports/ReportMenu';
 import { CommentPanel } from '../../comments/components/CommentPanel';
 import { commentCountOf } from '../../comments/helpers';
@@ -133,6 +134,7 @@ export function PostCard({
       {variant === 'feed' ? (
         <>
           <EngagementBar
+            post={post}
             onTip={onTip && (() => onTip(post))}
             comments={{
               open: commentsOpen,
@@ -286,44 +288,39 @@ interface CommentToggle {
 }
 
 /**
- * Spec: Like, Comment and Share (`ShareButton`). Comment opens the comments under the post.
- * Posts of another creator also get Tip.
+ * Spec: Like, Comment and Share. Like toggles (`LikeButton`), Comment opens the comments under
+ * the post, Share shares its link (`ShareButton`). Posts of another creator also get Tip.
  */
 function EngagementBar({
+  post,
   onTip,
   comments,
   share,
 }: {
+  post: Post;
   onTip: (() => void) | undefined;
   comments: CommentToggle;
   share: ReactNode;
 }) {
   const { t } = useTranslation();
-  const actions = [
-    { key: 'like', label: t('posts.like'), icon: Heart },
-    { key: 'comment', label: t('posts.comment'), icon: MessageCircle },
-  ];
   return (
     <div
       role="group"
       aria-label={t('posts.actionsLabel')}
       className="mt-3 flex flex-wrap gap-1 border-t border-slate-100 pt-2"
     >
-      {actions.map(({ key, label, icon: Icon }) => (
-        <Button
-          key={key}
-          variant="ghost"
-          size="sm"
-          className="text-slate-600"
-          {...(key === 'comment' && { onClick: comments.onToggle, 'aria-expanded': comments.open })}
-        >
-          <Icon className="size-4" aria-hidden />
-          {label}
-          {key === 'comment' && comments.count > 0 && (
-            <span className="text-xs text-slate-500">{comments.count}</span>
-          )}
-        </Button>
-      ))}
+      <LikeButton post={post} />
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-slate-600"
+        onClick={comments.onToggle}
+        aria-expanded={comments.open}
+      >
+        <MessageCircle className="size-4" aria-hidden />
+        {t('posts.comment')}
+        {comments.count > 0 && <span className="text-xs text-slate-500">{comments.count}</span>}
+      </Button>
       {share}
       {onTip && (
         <span className="ml-auto">

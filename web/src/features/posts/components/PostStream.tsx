@@ -4,6 +4,7 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { flattenPages, type Post, type PostPages } from '../api';
+import { useWatchPosts } from '../../likes/use-watch-posts';
 import { useLoadMoreSentinel } from '../hooks';
 import { PostCardSkeleton } from './PostCard';
 import { PostList } from './PostList';
@@ -38,6 +39,8 @@ export function PostStream({
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
   const all = flattenPages(data);
   const posts = filter ? all.filter(filter) : all;
+  // Their like and comment counts arrive live while the list is open.
+  useWatchPosts(posts.map((item) => item.id));
   const sentinel = useLoadMoreSentinel<HTMLDivElement>({
     hasNextPage,
     isFetchingNextPage,

@@ -1,0 +1,55 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildPost, buildUser } from '../../../test/factories.ts';
+
+let t: TestApp;
+let listener: pg.Client;
+const heard: string[] = [];
+beforeAll(async () => {
+  t = await buildTestApp();
+  listener = new pg.Client({ connectionString: t.databaseUrl });
+  await listener.connect();
+  listener.on('notification', (message) => heard.push(message.payload ?? ''));
+  await listener.query('LISTEN zura_changes');
+});
+afterAll(async () => {
+  await listener.end();
+  await t.close();
+});
+
+/** Runs the statement, then waits for a marker notice so every earlier one has arrived. */
+async function noticesOf(statement: string, values: unknown[]): Promise<string[]> {
+  heard.length = 0;
+  await t.pool.query(statement, values);
+  await t.pool.query(`select pg_notify('zura_changes', 'marker')`);
+  await expect.poll(() => heard.includes('marker')).toBe(true);
+  return heard.filter((payload) => payload !== 'marker');
+}
+
+describe('the posts change notice', () => {
+  it('is not sent when only a post’s like or comment count changes', async () => {
+    const author = await buildUser(t);
+    const post = await buildPost(t, author);
+    const counts = await noticesOf(
+      'update posts set like_count = like_count + 1, comment_count = comment_count + 1 where id = $1',
+      [post.id],
+    );
+    expect(counts).toEqual([]);
+  });
+
+  it('is sent for any other change, and for a deleted post', async () => {
+    const author = await buildUser(t);
+    const post = await buildPost(t, author);
+    const expected = [`posts_changed:${author.id}`];
+    expect(
+      await noticesOf('update posts set content = $2 where id = $1', [post.id, 'Edited']),
+    ).toEqual(expected);
+    expect(
+      await noticesOf('update posts set comments_enabled = false, like_count = 3 where id = $1', [
+        post.id,
+      ]),
+    ).toEqual(expected);
+    expect(await noticesOf('delete from posts where id = $1', [post.id])).toEqual(expected);
+  });
+});

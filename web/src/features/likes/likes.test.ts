@@ -1,0 +1,64 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createLiveSync } from '../live/live-sync';
+import { postKeys, type Post, type PostPages } from '../posts/api';
+import { likedPostsKey, patchPost, patchPostEverywhere, snapshotPost } from './api';
+
+const postOf = (id: number, extra: Partial<Post> = {}): Post => ({
+  id,
+  created_at: '2026-01-01T00:00:00Z',
+  is_locked: false,
+  like_count: 0,
+  comment_count: 0,
+  liked_by_me: false,
+  ...extra,
+});
+
+const pagesOf = (...posts: Post[]): PostPages => ({
+  pages: [{ posts, next: undefined }],
+  pageParams: [''],
+});
+
+describe('likes in the post caches', () => {
+  it('patches the one post and leaves the pages without it as they were', () => {
+    const data: PostPages = {
+      pages: [
+        { posts: [postOf(1)], next: 'x' },
+        { posts: [postOf(2)], next: undefined },
+      ],
+      pageParams: ['', 'x'],
+    };
+    const patched = patchPost(data, 2, { like_count: 3, liked_by_me: true });
+    expect(patched?.pages[0]).toBe(data.pages[0]);
+    expect(patched?.pages[1]?.posts[0]).toMatchObject({ like_count: 3, liked_by_me: true });
+    expect(patchPost(data, 9, { like_count: 1 })).toBe(data);
+  });
+
+  it('updates every list holding the post, and a live frame changes the counts', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(postKeys.feed(), pagesOf(postOf(1), postOf(2)));
+    queryClient.setQueryData(likedPostsKey, pagesOf(postOf(2, { liked_by_me: true })));
+
+    patchPostEverywhere(queryClient, 2, { like_count: 5 });
+    expect(snapshotPost(queryClient, 2)).toEqual({
+      like_count: 5,
+      comment_count: 0,
+      liked_by_me: false,
+    });
+    expect(queryClient.getQueryData<PostPages>(likedPostsKey)?.pages[0]?.posts[0]).toMatchObject({
+      like_count: 5,
+      liked_by_me: true,
+    });
+
+    createLiveSync(queryClient).onFrame({
+      type: 'post_counts',
+      post_id: 1,
+      like_count: 7,
+      comment_count: 2,
+    });
+    expect(queryClient.getQueryData<PostPages>(postKeys.feed())?.pages[0]?.posts[0]).toMatchObject({
+      like_count: 7,
+      comment_count: 2,
+    });
+  });
+});
