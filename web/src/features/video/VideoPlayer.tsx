@@ -97,6 +97,10 @@ export function VideoPlayer({ hlsUrl, url, poster, onError, ...videoProps }: Vid
       ref={ref}
       // hls.js sets its own source (a MediaSource) on the element.
       src={plan.kind === 'native-hls' || plan.kind === 'file' ? plan.src : undefined}
+      // Chromium's native HLS uses playlists and segments that a redirect took to the bucket's
+      // origin only when they were fetched with CORS (the bucket's rule, docs/deploy.md). A
+      // single file plays without it, so the fallback MP4 keeps working where no rule is set.
+      crossOrigin={plan.kind === 'native-hls' ? 'anonymous' : undefined}
       poster={resolveMediaUrl(poster)}
       data-playback={plan.kind}
       onError={(event) => {
