@@ -188,6 +188,14 @@ describe.skipIf(!HAS_FFMPEG)('video posts', () => {
       // A transcoded frame of the source's size or a rung below it, never the HEVC original.
       expect([640, 1280]).toContain(state.videoWidth);
 
+      // It played from its first rung; the rest of the ladder follows.
+      await expect
+        .poll(async () => (await postAsSeenBy(creator, creator.id, content))?.video_progress, {
+          timeout: TRANSCODE_MS,
+          interval: 1_000,
+          message: 'the whole ladder should be made',
+        })
+        .toBe(100);
       // The fan's JSON streams it: the master lists 360p and 720p, nothing above the source.
       const fanView = await postAsSeenBy(fan, creator.id, content);
       const masterUrl = fanView?.video_hls_url ?? '';
