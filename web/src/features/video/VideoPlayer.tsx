@@ -129,6 +129,9 @@ export function VideoPlayer({
             autoStartLoad: false,
             enableWorker: false,
             capLevelToPlayerSize: true,
+            // At most 30 s ahead, whatever the bitrate: hls.js would otherwise fetch a whole
+            // small rendition (60 MB of buffer) that a viewer on mobile data may never watch.
+            maxMaxBufferLength: 30,
             ...(point && point.at > 0 ? { startPosition: point.at } : {}),
           });
           hls.on(Hls.Events.ERROR, (_event, data) => {
