@@ -13,6 +13,7 @@ describe('videoFields', () => {
       video_url: null,
       video_hls_url: null,
       poster_url: null,
+      video_upload_id: '0b9a3c5e-1f2d-4a6b-8c7d-9e0f1a2b3c4d',
       video_state: 'processing',
       video_progress: 42,
       video_error: null,
@@ -24,5 +25,6 @@ describe('videoFields', () => {
     expect(videoFields.safeParse({ video_state: 'queued' }).success).toBe(false);
     expect(videoFields.safeParse({ video_progress: 101 }).success).toBe(false);
     expect(videoFields.safeParse({ video_progress: 1.5 }).success).toBe(false);
+    expect(videoFields.safeParse({ video_upload_id: '42' }).success).toBe(false);
   });
 });

@@ -6,8 +6,8 @@ export type VideoState = (typeof VIDEO_STATES)[number];
 
 /**
  * The video fields of a post, a message attachment, an upload or a library item. Everyone who
- * may see the video gets its URLs; only its owner gets `video_state`, `video_progress` and
- * `video_error` (others never see a video that is not ready).
+ * may see the video gets its URLs; only its owner gets `video_upload_id`, `video_state`,
+ * `video_progress` and `video_error` (others never see a video that is not ready).
  */
 export const videoFields = z.object({
   /** The progressive MP4 once ready (the original for an older video); null until then. */
@@ -15,6 +15,8 @@ export const videoFields = z.object({
   /** The signed HLS master playlist, once ready; null otherwise. */
   video_hls_url: z.string().nullish(),
   poster_url: z.string().nullish(),
+  /** The owner's only: the video's upload, which the live `upload_processing` frames name. */
+  video_upload_id: z.uuid().optional(),
   video_state: z.enum(VIDEO_STATES).nullish(),
   /** 0–100 while processing. */
   video_progress: z.number().int().min(0).max(100).optional(),

@@ -37,6 +37,37 @@ function composer(page: Page) {
   };
 }
 
+/**
+ * Every "Processing… N%" the composer shows from now on, as numbers: a MutationObserver in the
+ * page sees each one, however briefly it is shown.
+ */
+async function recordProcessingPercentages(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    // The e2e project has no DOM typings: the members used here.
+    const scope = globalThis as unknown as {
+      document: { querySelector(selector: string): { textContent: string | null } | null };
+      MutationObserver: new (callback: () => void) => {
+        observe(target: unknown, options: Record<string, boolean>): void;
+      };
+      __percentages: number[];
+    };
+    const form = scope.document.querySelector('section[aria-label="Create a post"]');
+    scope.__percentages = [];
+    const read = () => {
+      const match = /Processing… (\d+)%/.exec(form?.textContent ?? '');
+      const value = Number(match?.[1]);
+      if (match && scope.__percentages.at(-1) !== value) scope.__percentages.push(value);
+    };
+    new scope.MutationObserver(read).observe(form, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  return () =>
+    page.evaluate(() => (globalThis as unknown as { __percentages: number[] }).__percentages);
+}
+
 function postWithText(page: Page, text: string): Locator {
   return page
     .getByRole('list', { name: 'Posts', exact: true })
@@ -109,6 +140,7 @@ describe.skipIf(!HAS_FFMPEG)('video posts', () => {
       const content = `Sunset from the pier ${uniqueName('video')}`;
       await c.text.fill(content);
       await c.media.setInputFiles(file);
+      const percentages = await recordProcessingPercentages(page);
       await c.submit.click();
 
       // The author is told it is processing, in the composer and on the post itself.
@@ -125,6 +157,12 @@ describe.skipIf(!HAS_FFMPEG)('video posts', () => {
       await expectVisible(c.ready, TRANSCODE_MS);
       const ready = await settledPost(creator, content);
       expect(ready.video_state).toBe('ready');
+      // The percentage moved with the live frames between the start and the end.
+      const shown = await percentages();
+      expect(
+        shown.some((value) => value > 0 && value < 100),
+        `percentages shown: ${shown.join(', ')}`,
+      ).toBe(true);
 
       // The author's post now plays in place of the progress.
       const ownVideo = own.getByLabel(`Video posted by ${creator.username}`, { exact: true });
@@ -150,6 +188,14 @@ describe.skipIf(!HAS_FFMPEG)('video posts', () => {
       // A transcoded frame of the source's size or a rung below it, never the HEVC original.
       expect([640, 1280]).toContain(state.videoWidth);
 
+      // It played from its first rung; the rest of the ladder follows.
+      await expect
+        .poll(async () => (await postAsSeenBy(creator, creator.id, content))?.video_progress, {
+          timeout: TRANSCODE_MS,
+          interval: 1_000,
+          message: 'the whole ladder should be made',
+        })
+        .toBe(100);
       // The fan's JSON streams it: the master lists 360p and 720p, nothing above the source.
       const fanView = await postAsSeenBy(fan, creator.id, content);
       const masterUrl = fanView?.video_hls_url ?? '';

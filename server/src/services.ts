@@ -67,7 +67,7 @@ export function createServices(deps: ServiceDeps) {
   const deployment = deploymentTag(secrets.jwtKey);
   const rateLimits = createRateLimits(config.rateLimitScale, deps.redis, `zura:${deployment}:rl`);
   const accessTokens = createAccessTokens(secrets.jwtKey);
-  const signer = createMediaSigner(secrets.urlSigningKey);
+  const signer = createMediaSigner(secrets.urlSigningKey, config.mediaUrlLifetimeSeconds);
   const mediaUrl = (uploadId: string | null) => (uploadId ? signer.url(uploadId) : null);
   const sessions = createSessions({ db, changes });
   const requireUser = createRequireUser(accessTokens, sessions.isActive);

@@ -284,7 +284,7 @@ export const video: Benchmark = {
               `${s.label} source: 60 s 1920x1080 30 fps, lavfi testsrc2, 440 Hz sine; ${s.describe}; ${((sizes[i] ?? 0) / MiB).toFixed(0)} MiB (${(((sizes[i] ?? 0) * 8) / SOURCE_SECONDS / 1e6).toFixed(1)} Mb/s overall)`,
           ),
           `sources cached in ${SOURCE_DIR}${generateMs > 1000 ? ` (made in this run, ${(generateMs / 1000).toFixed(0)} s)` : ' (from an earlier run)'}`,
-          'one server (VIDEO_WORKERS default 1), local disk; each upload POST /api/uploads/ context=post_video, then the row polled in SQL every 100 ms; the H.264 source is repackaged as its own 1080p rung (first playable) and the lower rungs encoded after; the HEVC one is encoded to every rung and the MP4 in one decode',
+          'one server (VIDEO_WORKERS default 1), local disk; each upload POST /api/uploads/ context=post_video, then the row polled in SQL every 100 ms; the H.264 source is repackaged as its own 1080p rung (first playable) and the lower rungs encoded after; the HEVC one gets its 360p rung first in a pass of its own (first playable), then the 720p and 1080p rungs and the MP4 in one more decode',
           `feed: GET /api/posts/?limit=20 as a signed-in user with ${SEEDED_POSTS} posts (${posts.length} per page), autocannon ${FEED_CONNECTIONS} connections, ${duration} s each, idle and then while a second HEVC upload (another account) transcodes`,
         ],
         figures,

@@ -14,6 +14,8 @@ export type ApiPost = {
   video_hls_url?: string | null;
   /** The author's only: where the video's transcode is, and why it failed. */
   video_state?: 'processing' | 'ready' | 'failed' | null;
+  /** The author's only: 0–100; a video plays (ready) before its whole ladder is made (100). */
+  video_progress?: number;
   video_error?: string | null;
   /** Pay-per-view: the price in dollars, and the blurred preview while the post is closed. */
   price?: number | null;

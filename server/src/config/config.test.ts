@@ -101,6 +101,8 @@ describe('loadConfig refuses wrong values and names the variable', () => {
     ['SECRET_KEY', 'too-short'],
     ['HTTP_REQUEST_TIMEOUT', '0'],
     ['HTTP_UPLOAD_TIMEOUT', '1.5'],
+    ['MEDIA_URL_LIFETIME', '7200'],
+    ['MEDIA_URL_LIFETIME', '10'],
     ['TRUST_PROXY', '1'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1,proxy.example.com'],

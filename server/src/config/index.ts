@@ -68,6 +68,8 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
   S3_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  /** Seconds a signed media URL lives at most (shorter for tests of expiry); an hour at most. */
+  MEDIA_URL_LIFETIME: z.coerce.number().int().min(30).max(3600).default(3600),
   /** Longest video accepted, in seconds; longer uploads end with an error for the uploader. */
   VIDEO_MAX_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Largest video transcoded, in bytes; defaults to the post video upload limit. */
@@ -121,6 +123,8 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** Media in an S3-compatible bucket when S3_BUCKET is set; local disk in DATA_DIR otherwise. */
   s3: S3Config | undefined;
+  /** How long a signed media URL lives at most, in seconds (`MEDIA_URL_LIFETIME`). */
+  mediaUrlLifetimeSeconds: number;
   video: VideoConfig;
 };
 
@@ -214,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     s3,
+    mediaUrlLifetimeSeconds: e.MEDIA_URL_LIFETIME,
     video: {
       maxSeconds: e.VIDEO_MAX_SECONDS,
       maxBytes: e.VIDEO_MAX_BYTES,

@@ -85,6 +85,25 @@ async function isFaststart(t: TestApp, key: string): Promise<boolean> {
   return moov > 0 && mdat > 0 && moov < mdat;
 }
 
+/** Every master playlist the transcode writes to the store from now on, in order. */
+function recordMasters(t: TestApp): { written: string[]; stop: () => void } {
+  const written: string[] = [];
+  const original = t.storage.writeBuffer;
+  t.storage.writeBuffer = (key, bytes, contentType) => {
+    if (key.endsWith('/master.m3u8')) written.push(bytes.toString('utf8'));
+    return original.call(t.storage, key, bytes, contentType);
+  };
+  return { written, stop: () => (t.storage.writeBuffer = original) };
+}
+
+/** The rung names a master playlist lists, in its order. */
+function rungsListed(master: string): string[] {
+  return master
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.replace(/\/index\.m3u8$/, ''));
+}
+
 describe('the video transcode on local disk', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -95,6 +114,7 @@ describe('the video transcode on local disk', () => {
   it('turns a phone-style HEVC .mov into an H.264 ladder, a faststart MP4 and a poster, with live progress', async () => {
     const user = await buildUser(t);
     const live = framesFor(t, user.id);
+    const masters = recordMasters(t);
     const video = await makeVideo({ codec: 'hevc', width: 1280, height: 720, seconds: 3 });
     const id = await uploadVideo(t, user.access, video, 'IMG_0001.mov');
     expect((await uploadRow(t, id))?.videoState).toMatch(/^(processing|ready)$/);
@@ -118,6 +138,11 @@ describe('the video transcode on local disk', () => {
       ['h264', 'High'],
       ['aac', 'LC'],
     ]);
+    // The full-size MP4 took the place of the first rung's.
+    expect(mp4.find((stream) => stream.codec_type === 'video')).toMatchObject({
+      width: 1280,
+      height: 720,
+    });
     expect(await isFaststart(t, row.renditions?.mp4 ?? '')).toBe(true);
     const segment = await streamsOf(t, `${row.renditions?.prefix}360p/segment0000.ts`);
     expect(segment.find((s) => s.codec_type === 'video')).toMatchObject({
@@ -141,6 +166,16 @@ describe('the video transcode on local disk', () => {
     });
     const progress = processing.map((frame) => frame.progress as number);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+    // Playable from its 360p rung, made alone first: the post was ready (not yet at 100 %)
+    // with a master of that rung only, which then grew to the whole ladder.
+    masters.stop();
+    const firstReady = processing.findIndex((frame) => frame.state === 'ready');
+    expect(processing[firstReady]?.progress).toBeLessThan(100);
+    expect(processing.slice(0, firstReady).every((frame) => frame.state === 'processing')).toBe(
+      true,
+    );
+    expect(masters.written.map(rungsListed)).toEqual([['360p'], ['360p', '720p']]);
   });
 
   it('repackages an H.264/AAC source without re-encoding it, and makes the smaller rungs', async () => {

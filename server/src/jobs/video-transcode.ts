@@ -39,6 +39,13 @@ import type { JobQueue, JobRun } from './queue.ts';
 export const LONG_VIDEO_MS = 5 * 60_000;
 /** How long ffmpeg may go without progress before the watchdog ends it. */
 const DEFAULT_STALL_MS = 120_000;
+/**
+ * Where a re-encoded source is playable: its lowest rung, made alone first, takes this share
+ * of the progress bar (it decodes the whole source, but encodes only the small frames).
+ */
+const FIRST_RUNG_PERCENT = 30;
+/** Where a repackaged source is playable: its own rung, copied, is a tenth of the work. */
+const REPACKAGED_PERCENT = 10;
 /** Progress frames at most this often, unless progress moved by PROGRESS_STEP. */
 const PROGRESS_INTERVAL_MS = 1000;
 const PROGRESS_STEP = 5;
@@ -197,14 +204,17 @@ export function createVideoTranscodeHandler(
     return variants;
   }
 
-  /** Writes the master over `rungs` and records the renditions; false when the row is gone. */
+  /**
+   * Writes the master over `rungs` and records the renditions (and the poster's `variants`, all
+   * made so far), at 100 % once `done`; false when the row is gone.
+   */
   async function record(
     row: UploadRow,
     outDir: string,
     prefix: string,
     rungs: { plan: RungPlan; profile: string }[],
     probe: VideoProbe,
-    finished: { variants: UploadVariants } | undefined,
+    made: { variants: UploadVariants; done: boolean },
   ): Promise<boolean> {
     const master = await writeMaster(outDir, rungs, probe.audio !== undefined);
     await storage.writeBuffer(
@@ -233,8 +243,9 @@ export function createVideoTranscodeHandler(
         durationMs: probe.durationMs,
         width: probe.width,
         height: probe.height,
-        ...(finished
-          ? { videoProgress: 100, variants: { ...row.variants, ...finished.variants } }
+        ...(made.done ? { videoProgress: 100 } : {}),
+        ...(Object.keys(made.variants).length > 0
+          ? { variants: { ...row.variants, ...made.variants } }
           : {}),
       })
       .where(eq(uploads.id, row.id))
@@ -242,8 +253,7 @@ export function createVideoTranscodeHandler(
     if (updated.length === 0) {
       // Deleted while we worked: its deletion could not see these keys, so they go here.
       await removeUnder(storage, prefix);
-      if (finished)
-        await Promise.all(Object.values(finished.variants).map((k) => storage.remove(k)));
+      await Promise.all(Object.values(made.variants).map((k) => storage.remove(k)));
       return false;
     }
     announce(row.ownerId);
@@ -276,7 +286,10 @@ export function createVideoTranscodeHandler(
     try {
       const rungs: { plan: RungPlan; profile: string }[] = [];
       let lower = planLadder(probe.width, probe.height);
+      let variants: UploadVariants = {};
       const repackaged = isRepackageable(probe);
+      // Where the main pass starts on the progress bar, once the video already plays.
+      let playableAt = 0;
       if (repackaged) {
         const own = await repackage({
           binaries,
@@ -285,16 +298,42 @@ export function createVideoTranscodeHandler(
           outDir,
           stallMs,
           signal: deps.signal,
-          onProgress: (share) => report(share * 10),
+          onProgress: (share) => report(share * REPACKAGED_PERCENT),
         });
         rungs.push({ plan: own, profile: probe.video.profile });
         const ownShort = Math.min(own.width, own.height);
         lower = lower.filter((plan) => Math.min(plan.width, plan.height) < ownShort);
         await store(outDir, prefix);
-        if (!(await record(row, outDir, prefix, rungs, probe, undefined))) return;
+        playableAt = REPACKAGED_PERCENT;
+      } else if (lower.length > 1) {
+        // A source we must re-encode (an iPhone's HEVC decodes slowly): its lowest rung alone,
+        // with the poster and an MP4 of that rung, makes the post playable long before the
+        // whole ladder is done; the bigger rungs and the full-size MP4 follow.
+        const [first, ...rest] = lower;
+        if (!first) return;
+        await encodeLadder({
+          binaries,
+          source: file,
+          probe,
+          outDir,
+          stallMs,
+          signal: deps.signal,
+          rungs: [first],
+          withMp4: true,
+          withPoster: true,
+          onProgress: (share) => report(share * FIRST_RUNG_PERCENT),
+        });
+        rungs.push({ plan: first, profile: 'High' });
+        lower = rest;
+        await store(outDir, prefix);
+        variants = await storePoster(row, outDir);
+        playableAt = FIRST_RUNG_PERCENT;
+      }
+      if (playableAt > 0) {
+        if (!(await record(row, outDir, prefix, rungs, probe, { variants, done: false }))) return;
         playable = true;
         state = 'ready';
-        await publish(row, 'ready', 10);
+        await publish(row, 'ready', playableAt);
       }
       let extraMade = true;
       try {
@@ -306,11 +345,13 @@ export function createVideoTranscodeHandler(
           stallMs,
           signal: deps.signal,
           rungs: lower,
+          // A repackaged source has its MP4 already; a first rung's MP4 is replaced by the top's.
           withMp4: !repackaged,
-          onProgress: (share) => report(repackaged ? 10 + share * 90 : share * 100),
+          withPoster: variants.poster === undefined,
+          onProgress: (share) => report(playableAt + share * (100 - playableAt)),
         });
       } catch (error) {
-        // The repackaged rung already plays; a failure of the extra rungs is only logged
+        // The first rung already plays; a failure of the extra rungs is only logged
         // (unless a retry may still make them, or the process is shutting down).
         if (
           deps.signal?.aborted ||
@@ -325,14 +366,18 @@ export function createVideoTranscodeHandler(
       const made = extraMade ? lower : [];
       for (const plan of made) rungs.push({ plan, profile: 'High' });
       const madeNames = new Set(made.map((plan) => plan.name));
-      // A repackaged source's own rung and MP4 are stored already.
+      // What is stored already stays; the new rungs go up, and the full-size MP4 over the
+      // first rung's.
       await store(
         outDir,
         prefix,
-        (name) => !repackaged || madeNames.has(name.split(path.sep)[0] ?? ''),
+        (name) =>
+          !playable ||
+          madeNames.has(name.split(path.sep)[0] ?? '') ||
+          (extraMade && !repackaged && name === MP4_NAME),
       );
-      const variants = extraMade ? await storePoster(row, outDir) : {};
-      if (!(await record(row, outDir, prefix, rungs, probe, { variants }))) return;
+      if (extraMade && variants.poster === undefined) variants = await storePoster(row, outDir);
+      if (!(await record(row, outDir, prefix, rungs, probe, { variants, done: true }))) return;
       await publish(row, 'ready', 100);
     } catch (error) {
       if (error instanceof IncompleteVideoError) throw new VideoRejected(MESSAGES.incomplete);

@@ -94,23 +94,26 @@ export async function repackage(options: PassOptions): Promise<RungPlan> {
 }
 
 /**
- * Decodes the source once and encodes every rung from it (H.264 High + AAC, keyframes aligned
- * on segment boundaries), plus a poster frame about a second in (or the last frame of a shorter
- * clip). The top rung is then remuxed, not re-encoded, into the progressive MP4 unless
- * `withMp4` is false (a repackaged source already has it).
+ * Decodes the source once and encodes every rung of `rungs` from it (H.264 High + AAC,
+ * keyframes aligned on segment boundaries), plus, with `withPoster`, a poster frame about a
+ * second in (or the last frame of a shorter clip). The top rung is then remuxed, not
+ * re-encoded, into the progressive MP4 unless `withMp4` is false (a repackaged source already
+ * has it).
  */
 export async function encodeLadder(
-  options: PassOptions & { rungs: RungPlan[]; withMp4: boolean },
+  options: PassOptions & { rungs: RungPlan[]; withMp4: boolean; withPoster: boolean },
 ): Promise<void> {
   const { binaries, source, probe, outDir, rungs } = options;
-  const branches = rungs.length + 1;
+  const branches = rungs.length + (options.withPoster ? 1 : 0);
   const labels = rungs.map((_, index) => `[r${index}]`);
   const filters = [
-    `[0:v]split=${branches}${labels.map((_, i) => `[s${i}]`).join('')}[sp]`,
+    `[0:v]split=${branches}${labels.map((_, i) => `[s${i}]`).join('')}${options.withPoster ? '[sp]' : ''}`,
     ...rungs.map(
       (rung, i) => `[s${i}]scale=${rung.width}:${rung.height},format=yuv420p${labels[i] ?? ''}`,
     ),
-    `[sp]setpts=PTS-STARTPTS,trim=end=1.05,scale=-2:'min(ih,1080)',format=yuvj420p[poster]`,
+    ...(options.withPoster
+      ? [`[sp]setpts=PTS-STARTPTS,trim=end=1.05,scale=-2:'min(ih,1080)',format=yuvj420p[poster]`]
+      : []),
   ];
   const outputs: string[] = [];
   for (const [i, rung] of rungs.entries()) {
@@ -139,7 +142,9 @@ export async function encodeLadder(
       ...hlsOutput(outDir, rung.name),
     );
   }
-  outputs.push('-map', '[poster]', '-update', '1', '-q:v', '3', path.join(outDir, POSTER_NAME));
+  if (options.withPoster) {
+    outputs.push('-map', '[poster]', '-update', '1', '-q:v', '3', path.join(outDir, POSTER_NAME));
+  }
   const share = options.withMp4 ? 0.95 : 1;
   await runFfmpeg(
     binaries.ffmpeg,

@@ -2,7 +2,7 @@ import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 export const MEDIA_URL_MAX_LIFETIME_SECONDS = 60 * 60;
 /** Expiry is rounded to this step so a URL stays the same (and cacheable) for a while. */
-const BUCKET_SECONDS = 10 * 60;
+const MAX_BUCKET_SECONDS = 10 * 60;
 
 export type MediaVariant = 'original' | 'feed' | 'thumb' | 'poster' | 'blur' | 'mp4';
 
@@ -23,7 +23,16 @@ export type MediaSigner = {
 /** Signed URLs remembered for the current expiry step: a feed or library page repeats them. */
 const MAX_REMEMBERED_URLS = 100_000;
 
-export function createMediaSigner(key: Uint8Array): MediaSigner {
+/**
+ * `lifetimeSeconds` (`MEDIA_URL_LIFETIME`, at most an hour) is how long a URL lives at most;
+ * a shorter one (tests of what players do when URLs expire) rounds to a sixth of it.
+ */
+export function createMediaSigner(
+  key: Uint8Array,
+  lifetimeSeconds = MEDIA_URL_MAX_LIFETIME_SECONDS,
+): MediaSigner {
+  const lifetime = Math.min(lifetimeSeconds, MEDIA_URL_MAX_LIFETIME_SECONDS);
+  const step = Math.min(MAX_BUCKET_SECONDS, Math.max(1, Math.floor(lifetime / 6)));
   // A KeyObject is prepared once; a raw key would be imported again for every signature.
   const secret = createSecretKey(key);
   const sign = (uploadId: string, variant: string, exp: number) =>
@@ -32,8 +41,8 @@ export function createMediaSigner(key: Uint8Array): MediaSigner {
   const remembered = new Map<string, string>();
   const signed = (uploadId: string, signedName: string, path: string, now: number) => {
     const nowSeconds = Math.floor(now / 1000);
-    const earliest = nowSeconds + MEDIA_URL_MAX_LIFETIME_SECONDS - BUCKET_SECONDS;
-    const exp = Math.ceil(earliest / BUCKET_SECONDS) * BUCKET_SECONDS;
+    const earliest = nowSeconds + lifetime - step;
+    const exp = Math.ceil(earliest / step) * step;
     if (exp !== rememberedExp || remembered.size >= MAX_REMEMBERED_URLS) {
       remembered.clear();
       rememberedExp = exp;
@@ -55,8 +64,7 @@ export function createMediaSigner(key: Uint8Array): MediaSigner {
       if (!/^\d{1,12}$/.test(exp)) return false;
       const expSeconds = Number(exp);
       const nowSeconds = Math.floor(now / 1000);
-      if (expSeconds <= nowSeconds || expSeconds > nowSeconds + MEDIA_URL_MAX_LIFETIME_SECONDS)
-        return false;
+      if (expSeconds <= nowSeconds || expSeconds > nowSeconds + lifetime) return false;
       const expected = Buffer.from(sign(uploadId, variant, expSeconds));
       const given = Buffer.from(sig);
       return expected.length === given.length && timingSafeEqual(expected, given);

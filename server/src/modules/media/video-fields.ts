@@ -16,8 +16,9 @@ export function isVideoPublished(video: Pick<UploadRow, 'videoState'>): boolean 
  * A video's URLs for a viewer allowed to see it: `video_url` is the progressive MP4 once the
  * transcode is done (the original for a video stored before transcoding existed, and nothing
  * while it is processing or failed), `video_hls_url` the signed master playlist once done. Its
- * owner also learns where the transcode is (`video_state`, `video_progress`, `video_error`);
- * nobody else does.
+ * owner also learns where the transcode is (`video_state`, `video_progress`, `video_error`)
+ * and which upload it is (`video_upload_id`, the id the live `upload_processing` frames name:
+ * a video still processing has no URL that would tell it); nobody else does.
  */
 export function presentVideoFields(video: VideoSource, isOwner: boolean, signer: MediaSigner) {
   const ready = video.videoState === 'ready' && video.renditions !== null;
@@ -34,6 +35,7 @@ export function presentVideoFields(video: VideoSource, isOwner: boolean, signer:
   if (!isOwner) return fields;
   return {
     ...fields,
+    video_upload_id: video.id,
     video_state: video.videoState,
     video_progress: video.videoProgress,
     video_error: video.videoError,

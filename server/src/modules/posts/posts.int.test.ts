@@ -240,9 +240,12 @@ describe('POST /api/posts/', () => {
     });
     expect(body).not.toHaveProperty('image');
     const videoId = await videoIdOfPost(t, body.id);
+    // The upload the live progress frames name, so the composer can follow them at once.
+    expect(body.video_upload_id).toBe(videoId);
     expect(await uploadRow(t, videoId)).toMatchObject({ context: 'post_video' });
     expect(await waitForVideo(t, videoId)).toMatchObject({ videoState: 'ready' });
     const ready = (await postsOf(user, user.id)).json()[0];
+    expect(ready.video_upload_id).toBe(videoId);
     expect(ready.video).toMatch(signedUrl('mp4'));
     expect(ready.video_url).toBe(ready.video);
     expect(ready.video_hls_url).toMatch(new RegExp(`^/media/${videoId}/hls/master\\.m3u8\\?exp=`));

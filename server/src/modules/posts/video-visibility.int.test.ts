@@ -102,6 +102,7 @@ describe('a video post while its video is processing', () => {
         id: postId,
         type: 'video',
         content: 'my processing clip',
+        video_upload_id: videoId,
         video_state: 'processing',
         video_progress: 40,
         video_error: null,
@@ -128,6 +129,7 @@ describe('a video post while its video is processing', () => {
         expect(post?.video_hls_url).toMatch(new RegExp(`^/media/${videoId}/hls/master\\.m3u8\\?`));
         expect(post?.video_url).toMatch(new RegExp(`^/media/${videoId}/mp4\\?`));
         expect(post).not.toHaveProperty('video_state');
+        expect(post).not.toHaveProperty('video_upload_id');
       }
       expect((await everywhere(app, stranger, postId)).everyone?.id).toBe(postId);
     }

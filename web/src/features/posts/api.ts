@@ -34,6 +34,8 @@ export const post = z.looseObject({
   video_hls_url: z.string().nullish(),
   /** The author's only: the video's transcoding ('processing' posts are hidden from others). */
   video_state: videoState.nullish().catch(undefined),
+  /** The author's only: the video's upload, named by the live processing frames. */
+  video_upload_id: z.string().nullish(),
   video_progress: z.number().nullish(),
   video_error: z.string().nullish(),
   /** A paid creator's post for a viewer without a subscription: no content, no media. */

@@ -32,10 +32,14 @@ export function isVideoPost(post: Post): boolean {
   return post.type === 'video' || Boolean(postVideoUrl(post)) || Boolean(post.video_state);
 }
 
-/** The upload of a post's video, which the live processing frames name. */
+/**
+ * The upload of a post's video, which the live processing frames name: the author is told it
+ * (a video still processing has no URL yet); anyone else reads it from the video's URLs.
+ */
 export function postVideoUploadId(
-  post: Pick<Post, 'video' | 'video_url' | 'video_hls_url' | 'poster_url'>,
+  post: Pick<Post, 'video' | 'video_url' | 'video_hls_url' | 'poster_url' | 'video_upload_id'>,
 ): string | undefined {
+  if (post.video_upload_id) return post.video_upload_id.toLowerCase();
   return videoUploadId([post.video_url, post.video, post.video_hls_url, post.poster_url]);
 }
 

@@ -91,6 +91,16 @@ describe('media and kinds', () => {
     });
     expect(parsed).toMatchObject({ video_state: 'processing', video_progress: 30 });
     expect(postVideoUploadId(parsed)).toBe('0b9a3c5e-1f2d-4a6b-8c7d-9e0f1a2b3c4d');
+    // The author's new video has no URL yet: the server names its upload.
+    const processing = post.parse({
+      id: 3,
+      created_at: '2025-01-01T00:00:00Z',
+      video_url: null,
+      video_hls_url: null,
+      video_upload_id: '1C2D3E4F-5A6B-4C7D-8E9F-0A1B2C3D4E5F',
+      video_state: 'processing',
+    });
+    expect(postVideoUploadId(processing)).toBe('1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f');
     expect(post.parse({ id: 2, created_at: '', video_state: 'queued' }).video_state).toBe(
       undefined,
     );

@@ -310,9 +310,8 @@ export function Composer() {
  */
 function NewVideoStatus({ post: created }: { post: Post }) {
   const { t } = useTranslation();
-  // The answer to the upload may name no URL of the video yet (no poster, no stream), so no
-  // live frame can be matched to it: the feed's copy, read again when the video is done,
-  // says where it stands.
+  // The answer names the video's upload, so the live frames move the percentage; the feed's
+  // copy, read again when the video is done, says where it stands should a frame be missed.
   const { data: listed } = useInfiniteQuery({
     ...feedQuery(),
     select: (data) => flattenPages(data).find((item) => item.id === created.id),
