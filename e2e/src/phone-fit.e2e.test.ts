@@ -69,7 +69,7 @@ describe('at 390 px wide', () => {
     const { page } = t;
     // Content with a long unbroken word and an image, so the feed and profiles are not empty.
     const creator = await paidCreator();
-    await createPostViaApi(creator.tokens.access, {
+    const post = await createPostViaApi(creator.tokens.access, {
       content: `A long word: ${'x'.repeat(80)}`,
       image: pngFile('wide.png', 1600, 400),
     });
@@ -90,6 +90,9 @@ describe('at 390 px wide', () => {
       '/creator-landing',
       '/my-content',
       '/admin',
+      `/posts/${post.id}`,
+      '/drafts',
+      '/liked',
       '/no-such-page',
     ];
     for (const route of routes) await expectFits(page, route);
