@@ -13,7 +13,17 @@ export type DemoCreator = {
   colors: [string, string];
   profilePassword?: string;
   /** Oldest first, so the last one is the newest in the feed. */
-  posts: { content: string; image?: boolean; video?: boolean; lockedWith?: string }[];
+  posts: {
+    /** A name the demo fan's likes and comments refer to. */
+    key?: string;
+    content: string;
+    /** How many generated pictures the post holds (several make a carousel). */
+    images?: number;
+    video?: boolean;
+    lockedWith?: string;
+    /** Pay-per-view: the price in cents, and what subscribers pay instead. */
+    sale?: { priceCents: number; subscriberPriceCents?: number };
+  }[];
 };
 
 /** The demo fan: follows every creator, subscribes to one, tips and messages her. */
@@ -24,6 +34,14 @@ export const DEMO_FAN = {
   favourite: 'luna_art',
   topUpDollars: '50',
   tipDollars: '5',
+  /** Posts the fan likes, by key. */
+  likes: ['palettes', 'harbour', 'brushes', 'deadlift'],
+  /** A comment by the fan, and the creator's reply. */
+  comment: {
+    on: 'harbour',
+    text: 'The reflections on the water are unreal. What brush is that?',
+    reply: 'Thank you! A soft round at 30% flow, more in the brushes post.',
+  },
   conversation: [
     { from: 'fan', text: 'Your harbour sketch is my new wallpaper. Any chance of a print?' },
     { from: 'creator', text: 'Thank you! Prints are coming next month, subscribers hear first 🌙' },
@@ -46,14 +64,26 @@ export const DEMO_CREATORS: DemoCreator[] = [
     colors: ['#312e81', '#f472b6'],
     posts: [
       { content: 'Welcome to my corner of Zura! Work-in-progress shots every Monday.' },
-      { content: 'Colour study: three palettes for the same moonrise.', image: true },
-      { content: 'Tonight’s sketch: the harbour at low tide.', image: true },
+      {
+        key: 'palettes',
+        content: 'Colour study: three palettes for the same moonrise.',
+        images: 3,
+      },
+      { key: 'harbour', content: 'Tonight’s sketch: the harbour at low tide.', images: 1 },
       {
         content: 'Full-resolution study for subscribers who know the word.',
-        image: true,
+        images: 1,
         lockedWith: 'moonlight',
       },
-      { content: 'Brushes I use for water, free to download for subscribers next week.' },
+      {
+        content: 'The complete moonrise series in full resolution.',
+        images: 2,
+        sale: { priceCents: 800, subscriberPriceCents: 400 },
+      },
+      {
+        key: 'brushes',
+        content: 'Brushes I use for water, free to download for subscribers next week.',
+      },
     ],
   },
   {
@@ -68,9 +98,9 @@ export const DEMO_CREATORS: DemoCreator[] = [
     colors: ['#064e3b', '#facc15'],
     posts: [
       { content: 'Five-minute morning mobility routine: hips, thoracic spine, ankles.' },
-      { content: 'Deadlift set-up in three cues.', image: true },
+      { key: 'deadlift', content: 'Deadlift set-up in three cues.', images: 1 },
       { content: 'Warm-up flow, follow along.', video: true },
-      { content: 'Meal prep Sunday: 1 hour, 5 lunches, 40 g of protein each.', image: true },
+      { content: 'Meal prep Sunday: 1 hour, 5 lunches, 40 g of protein each.', images: 1 },
     ],
   },
   {
@@ -86,7 +116,7 @@ export const DEMO_CREATORS: DemoCreator[] = [
     profilePassword: 'novapass',
     posts: [
       { content: 'Demo #12 is up. Headphones recommended.' },
-      { content: 'Studio tonight.', image: true },
+      { content: 'Studio tonight.', images: 1 },
       { content: 'Which synth patch should open the live set? Tell me below.' },
     ],
   },

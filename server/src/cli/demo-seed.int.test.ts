@@ -23,7 +23,19 @@ async function getJson<T>(access: string, url: string): Promise<T> {
   return res.json<T>();
 }
 
-type FeedPost = { username: string; type: string; image?: string; is_locked: boolean };
+type FeedPost = {
+  id: number;
+  username: string;
+  content: string;
+  type: string;
+  image?: string;
+  is_locked: boolean;
+  media?: unknown[];
+  like_count: number;
+  comment_count: number;
+  liked_by_me: boolean;
+  price_for_viewer: number | null;
+};
 
 describe('npm run seed:demo', () => {
   it('gives a fresh install creators with content and a fan who uses every feature', async () => {
@@ -41,6 +53,20 @@ describe('npm run seed:demo', () => {
     expect(feed.length).toBeGreaterThanOrEqual(8);
     expect(feed.filter((post) => post.image).length).toBeGreaterThanOrEqual(4);
     expect(feed.some((post) => post.is_locked)).toBe(true);
+    // A carousel of several pictures, a post for sale at the subscriber's price, likes and a
+    // comment thread.
+    expect(feed.some((post) => (post.media?.length ?? 0) >= 3)).toBe(true);
+    expect(feed.filter((post) => post.price_for_viewer === 4)).toHaveLength(1);
+    expect(feed.filter((post) => post.liked_by_me)).toHaveLength(DEMO_FAN.likes.length);
+    const harbour = feed.find((post) => post.content.startsWith('Tonight’s sketch'));
+    expect(harbour).toMatchObject({ like_count: 1, comment_count: 2, liked_by_me: true });
+    const thread = await getJson<{ results: { content: string; reply_count: number }[] }>(
+      fan.access,
+      `/api/posts/${harbour!.id}/comments/`,
+    );
+    expect(thread.results).toEqual([
+      expect.objectContaining({ content: DEMO_FAN.comment.text, reply_count: 1 }),
+    ]);
 
     // The video post exists (its author sees it while it transcodes; others once it plays).
     const max = await tokenOf('max_fitness');

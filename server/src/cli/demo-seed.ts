@@ -13,15 +13,24 @@ import {
 import { demoVideo } from './demo-video.ts';
 
 type Account = { access: string; id: number };
+/** A seeded creator: their account and their posts by key. */
+type SeededCreator = Account & { posts: Map<string, number> };
 
 async function seedCreator(
   app: FastifyInstance,
+  db: Database,
   creator: DemoCreator,
   index: number,
   video: () => Promise<Buffer>,
-): Promise<Account> {
+): Promise<SeededCreator> {
   const account = await demoAccount(app, { ...creator, password: DEMO_PASSWORD });
   const { access } = account;
+  // The creator role comes from an approved application; the demo skips the review. It comes
+  // first: only creators may sell posts.
+  await db
+    .update(users)
+    .set({ isCreator: true, emailVerifiedAt: new Date() })
+    .where(eq(users.id, account.id));
   const upload = async (context: string, width: number, height: number, seed: number) => {
     const bytes = await demoImage(creator.colors, width, height, seed);
     const file = { field: 'file', filename: `${context}.jpg`, type: 'image/jpeg', bytes };
@@ -39,22 +48,35 @@ async function seedCreator(
     cover_image_uuid: await upload('cover_image', 1200, 400, index + 7),
     social_links: { website: `https://example.com/${creator.username}` },
   });
+  const keyed = new Map<string, number>();
   for (const [postIndex, post] of creator.posts.entries()) {
     const fields: Record<string, string> = {
       content: post.content,
       is_locked: String(Boolean(post.lockedWith)),
     };
     if (post.lockedWith) fields.password = post.lockedWith;
+    if (post.sale) {
+      fields.price_cents = String(post.sale.priceCents);
+      if (post.sale.subscriberPriceCents !== undefined) {
+        fields.subscriber_price_cents = String(post.sale.subscriberPriceCents);
+      }
+    }
     const files: DemoFile[] = [];
-    if (post.image) {
-      fields.media_type = 'image';
-      const bytes = await demoImage(creator.colors, 1080, 720, index * 10 + postIndex);
-      files.push({ field: 'media', filename: 'post.jpg', type: 'image/jpeg', bytes });
-    } else if (post.video) {
-      fields.media_type = 'video';
+    for (let i = 0; i < (post.images ?? 0); i++) {
+      const bytes = await demoImage(creator.colors, 1080, 720, index * 10 + postIndex + i * 3);
+      files.push({ field: 'media', filename: `post-${i + 1}.jpg`, type: 'image/jpeg', bytes });
+    }
+    if (post.video) {
       files.push({ field: 'media', filename: 'clip.mp4', type: 'video/mp4', bytes: await video() });
     }
-    await call(app, 'POST', '/api/posts/', access, await multipart(fields, files));
+    const created = await call<{ id: number }>(
+      app,
+      'POST',
+      '/api/posts/',
+      access,
+      await multipart(fields, files),
+    );
+    if (post.key) keyed.set(post.key, created.id);
   }
   if (creator.profilePassword) {
     await call(app, 'PUT', '/api/auth/profile/', access, {
@@ -62,17 +84,23 @@ async function seedCreator(
       profile_password: creator.profilePassword,
     });
   }
-  return account;
+  return { ...account, posts: keyed };
 }
 
 /**
- * The demo fan's activity, so a first visitor sees every feature in use: follows, a wallet
- * top-up (test mode), a subscription, a tip and a conversation with a creator.
+ * The demo fan's activity, so a first visitor sees every feature in use: follows, likes, a
+ * comment with the creator's reply, a wallet top-up (test mode), a subscription, a tip and a
+ * conversation with a creator.
  */
-async function seedFan(app: FastifyInstance, creators: Map<string, Account>) {
+async function seedFan(app: FastifyInstance, creators: Map<string, SeededCreator>) {
   const fan = await demoAccount(app, { ...DEMO_FAN, password: DEMO_PASSWORD });
   for (const creator of creators.values()) {
     await call(app, 'POST', `/api/auth/users/${creator.id}/follow/`, fan.access);
+  }
+  const posts = new Map([...creators.values()].flatMap((creator) => [...creator.posts]));
+  for (const key of DEMO_FAN.likes) {
+    const postId = posts.get(key);
+    if (postId !== undefined) await call(app, 'PUT', `/api/posts/${postId}/like/`, fan.access);
   }
   const favourite = creators.get(DEMO_FAN.favourite);
   if (!favourite) return;
@@ -82,6 +110,20 @@ async function seedFan(app: FastifyInstance, creators: Map<string, Account>) {
     creator_id: favourite.id,
     amount: DEMO_FAN.tipDollars,
   });
+  const commented = posts.get(DEMO_FAN.comment.on);
+  if (commented !== undefined) {
+    const { comment } = await call<{ comment: { id: number } }>(
+      app,
+      'POST',
+      `/api/posts/${commented}/comments/`,
+      fan.access,
+      { content: DEMO_FAN.comment.text },
+    );
+    await call(app, 'POST', `/api/posts/${commented}/comments/`, favourite.access, {
+      content: DEMO_FAN.comment.reply,
+      parent_id: comment.id,
+    });
+  }
   const conversation = await call<{ id: number }>(
     app,
     'POST',
@@ -124,18 +166,13 @@ export async function seedDemo(deps: {
   let clip: Promise<Buffer> | undefined;
   const video = () => (clip ??= demoVideo(deps.ffmpegPath));
   const lines: string[] = [];
-  const created = new Map<string, Account>();
+  const created = new Map<string, SeededCreator>();
   for (const [index, creator] of DEMO_CREATORS.entries()) {
     if (existing.has(creator.username)) {
       lines.push(`= ${creator.username} exists, left as it is`);
       continue;
     }
-    created.set(creator.username, await seedCreator(app, creator, index + 1, video));
-    // The creator role comes from an approved application; the demo skips the review.
-    await db
-      .update(users)
-      .set({ isCreator: true, emailVerifiedAt: new Date() })
-      .where(eq(users.username, creator.username));
+    created.set(creator.username, await seedCreator(app, db, creator, index + 1, video));
     lines.push(`+ ${creator.username}`);
   }
   if (existing.has(DEMO_FAN.username)) {
