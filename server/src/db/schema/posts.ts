@@ -42,6 +42,11 @@ export const posts = pgTable(
     subscriberPriceCents: integer('subscriber_price_cents'),
     /** A draft is its author's alone until published; feeds, profiles and search skip it. */
     isDraft: boolean('is_draft').notNull().default(false),
+    /**
+     * A scheduled post: a draft that publishes itself at this time (a job turns it into a post
+     * made then). Null for posts and for drafts without a schedule.
+     */
+    publishAt: timestamp('publish_at', { withTimezone: true, precision: 3 }),
     // Millisecond precision, so a keyset cursor made from a JS Date matches the stored value.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -64,6 +69,11 @@ export const posts = pgTable(
     index('posts_author_drafts_idx')
       .on(t.authorId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.isDraft}`),
+    // The scheduler's queue: drafts due to publish, soonest first.
+    index('posts_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
+    check('posts_scheduled_is_draft', sql`${t.publishAt} is null or ${t.isDraft}`),
     check('posts_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
     check(
       'posts_price_range',

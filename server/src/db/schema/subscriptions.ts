@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -47,3 +48,24 @@ export const subscriptions = pgTable(
 );
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * A fan's consent to show their email to one creator in that creator's audience export: asked
+ * once when they subscribe, off unless they say yes, withdrawn by deleting the row.
+ */
+export const emailShares = pgTable(
+  'email_shares',
+  {
+    fanId: bigint('fan_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: bigint('creator_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fanId, t.creatorId] }),
+    index('email_shares_creator_idx').on(t.creatorId),
+  ],
+);
