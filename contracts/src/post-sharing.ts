@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { presentedPosts } from './post.ts';
+import { scheduledDraft } from './post-schedule.ts';
 
-/** `GET /api/posts/drafts/`: the author's drafts, newest first; next page in `Link`. */
-export const draftList = presentedPosts;
+/**
+ * `GET /api/posts/drafts/`: the author's drafts, newest first, each with when it is scheduled
+ * (null: not scheduled); next page in `Link`.
+ */
+export const draftList = z.array(scheduledDraft);
 
 /** `PATCH /api/posts/:id/`: the new text of an own post, draft or published. */
 export const postEdit = z.object({

@@ -106,7 +106,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         profilesRoutes({ profiles: services.profiles, uploads: services.uploads }),
       );
       await api.register(postsRoutes({ posts: services.posts, uploads: services.uploads }));
-      await api.register(postPageRoutes({ posts: services.posts, drafts: services.postDrafts }));
+      await api.register(
+        postPageRoutes({
+          posts: services.posts,
+          drafts: services.postDrafts,
+          schedule: services.postSchedule,
+        }),
+      );
       await api.register(commentsRoutes({ comments: services.comments }));
       await api.register(notificationsRoutes({ notifications: services.notifications }));
       await api.register(walletRoutes({ wallet: services.wallet }));

@@ -22,6 +22,9 @@ import { createS3Storage } from './storage/s3.ts';
 import { runS3SelfTest } from './storage/self-test.ts';
 import type { MediaStorage } from './storage/storage.ts';
 
+/** How often due scheduled posts are looked for between the job's once-a-minute cron runs. */
+const SCHEDULED_POSTS_INTERVAL_MS = 15_000;
+
 export type Runtime = {
   app: FastifyInstance;
   services: Services;
@@ -135,9 +138,18 @@ export async function startRuntime(options: {
       'idempotency-expire': () => expireIdempotencyKeys(database.db),
       'unread-counts-fold': () => foldUnreadCounts(database.db),
       'sessions-expire': () => services.sessions.deleteOld(),
+      'posts-publish-due': () => services.postSchedule.publishDue(),
     },
     { longRunningWorkers: config.video.workers },
   );
+  // Scheduled posts: once now (what came due while stopped), then between the cron's minutes.
+  // Every run is one conditional update, so runs on several instances never publish twice.
+  const publishDue = () =>
+    jobs
+      .send('posts-publish-due', {})
+      .catch((error: unknown) => log.error({ err: error }, 'scheduled posts: enqueue failed'));
+  await publishDue();
+  const publishTimer = setInterval(() => void publishDue(), SCHEDULED_POSTS_INTERVAL_MS);
   const app = await buildApp({
     config,
     services,
@@ -151,6 +163,7 @@ export async function startRuntime(options: {
     storage,
     secrets,
     async close() {
+      clearInterval(publishTimer);
       await app.close();
       shutdown.abort();
       await jobs.stop();

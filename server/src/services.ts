@@ -31,6 +31,7 @@ import { createMediaSigner } from './modules/media/signing.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPostsService } from './modules/posts/service.ts';
 import { createPostDrafts } from './modules/posts/drafts.ts';
+import { createPostSchedule } from './modules/posts/schedule.ts';
 import { createSharePreviews } from './modules/posts/share-preview.ts';
 import { createPostPurchases } from './modules/posts/purchases.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
@@ -154,6 +155,7 @@ export function createServices(deps: ServiceDeps) {
     profiles,
     posts,
     postDrafts: createPostDrafts({ db, signer, changes, posts }),
+    postSchedule: createPostSchedule({ db, signer, changes, posts }),
     sharePreviews: createSharePreviews({ db, signer, publicUrl: config.publicUrl }),
     comments,
     notifications,

@@ -50,6 +50,7 @@ describe('a job that outlives the queue', () => {
           'video-transcode-long': async () => undefined,
           'subscriptions-renew': async () => undefined,
           'idempotency-expire': async () => undefined,
+          'posts-publish-due': async () => undefined,
           'unread-counts-fold': async () => undefined,
           'sessions-expire': async () => undefined,
         };

@@ -16,6 +16,8 @@ export type JobPayloads = {
   'idempotency-expire': Record<string, never>;
   'unread-counts-fold': Record<string, never>;
   'sessions-expire': Record<string, never>;
+  /** Publishes scheduled posts that are due (`posts/schedule.ts`). */
+  'posts-publish-due': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 /** What a handler may want to know about its run: whether a failure now is final. */
@@ -44,6 +46,8 @@ const SCHEDULES: Partial<Record<JobName, string>> = {
   'idempotency-expire': '17 3 * * *',
   'unread-counts-fold': '41 * * * *',
   'sessions-expire': '29 4 * * *',
+  // Cron's finest step is a minute; the runtime also runs it every few seconds between ticks.
+  'posts-publish-due': '* * * * *',
 };
 
 export type JobQueue = {
@@ -68,6 +72,7 @@ const JOB_NAMES: JobName[] = [
   'idempotency-expire',
   'unread-counts-fold',
   'sessions-expire',
+  'posts-publish-due',
 ];
 
 /** The PostgreSQL-backed job queue (pg-boss): work survives restarts and needs no other server. */

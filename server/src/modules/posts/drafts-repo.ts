@@ -52,12 +52,13 @@ export async function updateOwnContent(
 
 /**
  * Publishes an own draft: it becomes a post made now, so it goes on top of the feeds. One
- * conditional update, so two publishes at once publish it once and the second finds none.
+ * conditional update, so two publishes at once publish it once and the second finds none. A
+ * scheduled draft published now leaves the queue (`publish_at` is for drafts only).
  */
 export async function publishOwnDraft(db: Executor, authorId: number, postId: number) {
   const [row] = await db
     .update(posts)
-    .set({ isDraft: false, createdAt: sql`now()` })
+    .set({ isDraft: false, publishAt: null, createdAt: sql`now()` })
     .where(and(eq(posts.id, postId), eq(posts.authorId, authorId), eq(posts.isDraft, true)))
     .returning({ id: posts.id });
   return row;

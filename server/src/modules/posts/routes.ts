@@ -9,6 +9,7 @@ import type { UploadsService } from '../uploads/service.ts';
 import { decodeCursor } from './cursor.ts';
 import { TOO_MANY_FILES_MESSAGE } from './post-files.ts';
 import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from './policy.ts';
+import { publishTimeOrThrow } from './schedule.ts';
 import type { PostPage, PostsService } from './service.ts';
 import { saleFields } from './sale-input.ts';
 
@@ -93,10 +94,13 @@ export function postsRoutes(deps: {
           postFlags,
           decodeFormFields(fields, [], ['is_locked', 'is_draft']),
         );
+        // A time to publish at makes the post a scheduled draft (`schedule.ts`).
+        const publishAt = fields.publish_at ? publishTimeOrThrow(fields.publish_at) : undefined;
         const created = await posts.createPost(request.userId, {
           content: fields.content ?? '',
           isLocked: flags.is_locked,
-          isDraft: flags.is_draft,
+          isDraft: flags.is_draft || publishAt !== undefined,
+          ...(publishAt ? { publishAt } : {}),
           password: fields.password ?? '',
           mediaType: fields.media_type,
           media: body.fileLists.get('media') ?? [],

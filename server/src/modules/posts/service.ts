@@ -45,6 +45,8 @@ export type NewPostInput = {
   media: ReceivedFile[];
   /** Saved for its author alone until published (`drafts.ts`). */
   isDraft?: boolean;
+  /** When a scheduled draft is published (`schedule.ts`); only with `isDraft`. */
+  publishAt?: Date;
   /** Pay-per-view: the price, and what subscribers pay (`sale-input.ts`). */
   sale: SaleInput;
 };
@@ -178,6 +180,7 @@ export function createPostsService(deps: {
             imageId: stored.find((file) => file.kind === 'image')?.uploadId ?? null,
             videoId: stored.find((file) => file.kind === 'video')?.uploadId ?? null,
             isDraft: input.isDraft ?? false,
+            publishAt: input.publishAt ?? null,
             priceCents: input.sale.priceCents,
             subscriberPriceCents: input.sale.subscriberPriceCents,
           });
