@@ -19,7 +19,7 @@ export function parsePublishAt(
     return { ok: false, message: 'publish_at must be a date and time (ISO 8601).' };
   }
   const at = new Date(raw);
-  if (Number.isNaN(at.getTime())) {
+  if (Number.isNaN(at.getTime()) || !isCalendarDate(raw)) {
     return { ok: false, message: 'publish_at must be a date and time (ISO 8601).' };
   }
   if (at.getTime() <= now.getTime()) {
@@ -32,6 +32,13 @@ export function parsePublishAt(
     };
   }
   return { ok: true, at };
+}
+
+/** Whether the date part names a real day: `Date` quietly rolls 30 February into March. */
+function isCalendarDate(raw: string): boolean {
+  const [year, month, day] = raw.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** `PATCH /api/posts/:id/schedule/`: a new time for an own draft, or null to unschedule it. */

@@ -46,10 +46,8 @@ export function postPageRoutes(deps: {
       },
     );
 
-    app.get(
-      '/posts/scheduled/',
-      { schema: { response: { 200: scheduledQueue } } },
-      (request) => schedule.listQueue(request.userId),
+    app.get('/posts/scheduled/', { schema: { response: { 200: scheduledQueue } } }, (request) =>
+      schedule.listQueue(request.userId),
     );
 
     app.patch(
