@@ -1,5 +1,11 @@
-import { draftList, presentedPost } from '@zura/contracts';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import {
+  draftList,
+  presentedPost,
+  scheduledDraft,
+  scheduledQueue,
+  type ScheduledDraft,
+} from '@zura/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { nextPagePath } from '../../lib/link-header';
 import { POSTS_PAGE_SIZE, postKeys, type Post, type PostPage } from '../posts/api';
@@ -25,4 +31,27 @@ export function editPost(postId: number, content: string): Promise<Post> {
 /** POST /posts/{id}/publish/: the draft becomes a post made now. */
 export function publishDraft(postId: number): Promise<Post> {
   return api.post(`/posts/${postId}/publish/`, undefined, { schema: presentedPost });
+}
+
+/**
+ * The queue's cache key: a plain list, kept apart from `postKeys.all`, whose entries are all
+ * page lists the post hooks rewrite in place.
+ */
+export const scheduledKey = ['posts-scheduled'] as const;
+
+/** GET /posts/scheduled/: the author's scheduled drafts, soonest first. */
+export function scheduledQuery() {
+  return queryOptions({
+    queryKey: scheduledKey,
+    queryFn: ({ signal }) => api.get('/posts/scheduled/', { schema: scheduledQueue, signal }),
+  });
+}
+
+/** PATCH /posts/{id}/schedule/: a new time for an own draft (ISO), or null to unschedule. */
+export function rescheduleDraft(postId: number, publishAt: string | null): Promise<ScheduledDraft> {
+  return api.patch(
+    `/posts/${postId}/schedule/`,
+    { publish_at: publishAt },
+    { schema: scheduledDraft },
+  );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postKeys, removePost, type PostPages } from '../posts/api';
-import { editPost, publishDraft } from './api';
+import { editPost, publishDraft, rescheduleDraft, scheduledKey } from './api';
 
 /** PATCH /posts/{id}/; the edited post replaces its copy in every loaded list. */
 export function useEditPost() {
@@ -35,8 +35,22 @@ export function usePublishDraft() {
         removePost(data, published.id),
       );
       queryClient.setQueryData(postKeys.one(published.id), published);
+      void queryClient.invalidateQueries({ queryKey: scheduledKey });
       void queryClient.invalidateQueries({ queryKey: postKeys.feed() });
       void queryClient.invalidateQueries({ queryKey: postKeys.byUser() });
+    },
+  });
+}
+
+/** PATCH /posts/{id}/schedule/; the drafts list and the queue are read again. */
+export function useRescheduleDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, publishAt }: { postId: number; publishAt: string | null }) =>
+      rescheduleDraft(postId, publishAt),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: postKeys.drafts() });
+      void queryClient.invalidateQueries({ queryKey: scheduledKey });
     },
   });
 }
