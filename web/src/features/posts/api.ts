@@ -126,6 +126,8 @@ export interface NewPost {
   media: readonly File[];
   /** Saved as a draft: its author's alone until published. */
   isDraft?: boolean;
+  /** Scheduled: an ISO time the draft is published at (`features/drafts`). */
+  publishAt?: string;
   /** A creator's price for the post (pay-per-view); absent: not for sale. */
   sale?: {
     forSale: boolean;
@@ -157,6 +159,7 @@ export function postFormData(input: NewPost): FormData {
   form.append('content', text || (kind ? PLACEHOLDER_CONTENT[kind] : ''));
   form.append('is_locked', input.isLocked ? 'true' : 'false');
   if (input.isDraft) form.append('is_draft', 'true');
+  if (input.publishAt) form.append('publish_at', input.publishAt);
   if (input.isLocked) form.append('password', input.password);
   for (const file of input.media) form.append('media', file);
   // The spec's one-file form names its type; several files are each recognised by the server.

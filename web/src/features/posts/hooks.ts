@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useFallbackPoll } from '../../lib/live/LiveProvider';
+import { scheduledKey } from '../drafts/api';
 import { useOwnProfile } from '../profile/api';
 import {
   createPost,
@@ -30,9 +31,10 @@ export function useCreatePost() {
   return useMutation({
     mutationFn: ({ input, onProgress }: CreatePostVariables) => createPost(input, onProgress),
     onSuccess: (created) => {
-      // A draft is in no feed: only the drafts list shows it.
+      // A draft is in no feed: only the drafts list (and the queue, when scheduled) shows it.
       if (created.is_draft === true) {
         void queryClient.invalidateQueries({ queryKey: postKeys.drafts() });
+        void queryClient.invalidateQueries({ queryKey: scheduledKey });
         return;
       }
       const shown: Post = {

@@ -1,4 +1,4 @@
-import { FilePen, Send, Trash2 } from 'lucide-react';
+import { CalendarClock, FilePen, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isRecord } from '../../../lib/api-errors';
@@ -9,25 +9,41 @@ import { Button } from '../../../ui/Button';
 import { TextArea } from '../../../ui/TextArea';
 import type { Post } from '../../posts/api';
 import { displayedContent, postImageUrl } from '../../posts/content';
-import { useEditPost, usePublishDraft } from '../hooks';
+import { useEditPost, usePublishDraft, useRescheduleDraft } from '../hooks';
+import { isoToLocalInput, suggestedLocalInput } from '../schedule-time';
+import { ScheduleForm } from './ScheduleForm';
 
 export interface DraftCardProps {
   draft: Post;
+  /** When the draft is due to be published (scheduled), or null/absent. */
+  publishAt?: string | null;
   onDelete: (draft: Post) => void;
   /** After publishing: the page says so, with a link to the post. */
   onPublished: (post: Post) => void;
 }
 
-/** One draft: its text (editable in place), its picture or poster, Publish and Delete. */
-export function DraftCard({ draft, onDelete, onPublished }: DraftCardProps) {
-  const { t } = useTranslation();
+/**
+ * One draft: its text (editable in place), its picture or poster, Publish and Delete; a
+ * scheduled one also shows its time, with Reschedule and Unschedule.
+ */
+export function DraftCard({ draft, publishAt, onDelete, onPublished }: DraftCardProps) {
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
+  const reschedule = useRescheduleDraft();
   const [text, setText] = useState('');
   const edit = useEditPost();
   const publish = usePublishDraft();
   const content = displayedContent(draft);
   const picture = resolveMediaUrl(postImageUrl(draft) ?? draft.poster_url);
-  const busy = edit.isPending || publish.isPending;
+  const busy = edit.isPending || publish.isPending || reschedule.isPending;
+  const scheduleError = reschedule.isError
+    ? (serverMessage(reschedule.error, 'publish_at') ?? t('schedule.failed'))
+    : undefined;
+  const startScheduling = () => {
+    reschedule.reset();
+    setScheduling(true);
+  };
 
   const startEditing = () => {
     edit.reset();
@@ -43,9 +59,31 @@ export function DraftCard({ draft, onDelete, onPublished }: DraftCardProps) {
       aria-label={content || t('drafts.mediaOnly')}
       className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5"
     >
-      <p className="text-xs text-slate-500">
-        {t('drafts.savedOn', { date: formatDateTime(draft.created_at) })}
-      </p>
+      {publishAt ? (
+        <p className="flex items-center gap-1.5 text-sm font-medium text-violet-700">
+          <CalendarClock className="size-4" aria-hidden />
+          {t('schedule.scheduledFor', { date: formatDateTime(publishAt, i18n.language) })}
+        </p>
+      ) : (
+        <p className="text-xs text-slate-500">
+          {t('drafts.savedOn', { date: formatDateTime(draft.created_at) })}
+        </p>
+      )}
+      {scheduling && (
+        <ScheduleForm
+          initial={publishAt ? isoToLocalInput(publishAt) : suggestedLocalInput(new Date())}
+          busy={reschedule.isPending}
+          error={scheduleError}
+          submitLabel={t('schedule.save')}
+          onSubmit={(time) =>
+            reschedule.mutate(
+              { postId: draft.id, publishAt: time },
+              { onSuccess: () => setScheduling(false) },
+            )
+          }
+          onCancel={() => setScheduling(false)}
+        />
+      )}
       {editing ? (
         <div className="mt-2 space-y-2">
           <TextArea
@@ -101,8 +139,28 @@ export function DraftCard({ draft, onDelete, onPublished }: DraftCardProps) {
           onClick={() => publish.mutate(draft.id, { onSuccess: onPublished })}
         >
           <Send className="size-4" aria-hidden />
-          {publish.isPending ? t('drafts.publishing') : t('drafts.publish')}
+          {publish.isPending
+            ? t('drafts.publishing')
+            : publishAt
+              ? t('schedule.publishNow')
+              : t('drafts.publish')}
         </Button>
+        {!scheduling && (
+          <Button size="sm" variant="outline" onClick={startScheduling} disabled={busy || editing}>
+            <CalendarClock className="size-4" aria-hidden />
+            {publishAt ? t('schedule.reschedule') : t('schedule.schedule')}
+          </Button>
+        )}
+        {publishAt && !scheduling && (
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            onClick={() => reschedule.mutate({ postId: draft.id, publishAt: null })}
+          >
+            {t('schedule.unschedule')}
+          </Button>
+        )}
         <Button
           size="sm"
           variant="ghost"
@@ -118,10 +176,10 @@ export function DraftCard({ draft, onDelete, onPublished }: DraftCardProps) {
   );
 }
 
-/** The server's field message for a refused edit ("Posts can be at most ..."). */
-function serverMessage(error: unknown): string | undefined {
+/** The server's field message for a refused change ("Posts can be at most ..."). */
+function serverMessage(error: unknown, field = 'content'): string | undefined {
   if (!(error instanceof ApiError) || !isRecord(error.body)) return undefined;
-  const value = error.body.content ?? error.body.detail;
+  const value = error.body[field] ?? error.body.detail;
   const first = Array.isArray(value) ? value[0] : value;
   return typeof first === 'string' ? first : undefined;
 }

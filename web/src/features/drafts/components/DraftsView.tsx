@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FilePen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +10,20 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { flattenPages, type Post } from '../../posts/api';
 import { PostCardSkeleton } from '../../posts/components/PostCard';
 import { useDeletePost } from '../../posts/hooks';
-import { draftsQuery } from '../api';
+import { draftsQuery, scheduledKey, scheduledQuery } from '../api';
 import { DraftCard } from './DraftCard';
 
-/** `/drafts`: the author's unpublished posts with Edit, Publish and Delete (confirmed). */
+/**
+ * `/drafts`: the author's scheduled posts first (soonest first, with their time, Reschedule,
+ * Publish now and Delete), then their other unpublished posts with Edit, Publish and Delete.
+ */
 export function DraftsView() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const query = useInfiniteQuery(draftsQuery());
-  const drafts = flattenPages(query.data);
+  const queue = useQuery(scheduledQuery()).data ?? [];
+  const queued = new Set(queue.map((post) => post.id));
+  const drafts = flattenPages(query.data).filter((draft) => !queued.has(draft.id));
   const [deleting, setDeleting] = useState<Post | null>(null);
   const [published, setPublished] = useState<Post | null>(null);
   const remove = useDeletePost();
@@ -25,6 +31,10 @@ export function DraftsView() {
   const closeDelete = () => {
     setDeleting(null);
     remove.reset();
+  };
+  const deleted = () => {
+    closeDelete();
+    void queryClient.invalidateQueries({ queryKey: scheduledKey });
   };
 
   return (
@@ -46,6 +56,23 @@ export function DraftsView() {
           </Link>
         </Alert>
       )}
+      {queue.length > 0 && (
+        <section className="mb-6">
+          <h2 className="mb-2 text-sm font-semibold text-slate-700">{t('schedule.queueTitle')}</h2>
+          <ul aria-label={t('schedule.queueLabel')} className="space-y-4">
+            {queue.map((post) => (
+              <li key={post.id}>
+                <DraftCard
+                  draft={post}
+                  publishAt={post.publish_at}
+                  onDelete={setDeleting}
+                  onPublished={setPublished}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {query.isPending ? (
         <div className="space-y-4">
           <p role="status" className="sr-only">
@@ -60,20 +87,22 @@ export function DraftsView() {
             {t('drafts.retry')}
           </Button>
         </div>
-      ) : drafts.length === 0 ? (
+      ) : drafts.length === 0 && queue.length === 0 ? (
         <div className="flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center ring-1 ring-slate-200">
           <FilePen className="size-8 text-slate-400" aria-hidden />
           <p className="mt-3 font-medium text-slate-800">{t('drafts.empty')}</p>
           <p className="mt-1 text-sm text-slate-600">{t('drafts.emptyHint')}</p>
         </div>
       ) : (
-        <ul aria-label={t('drafts.listLabel')} className="space-y-4">
-          {drafts.map((draft) => (
-            <li key={draft.id}>
-              <DraftCard draft={draft} onDelete={setDeleting} onPublished={setPublished} />
-            </li>
-          ))}
-        </ul>
+        drafts.length > 0 && (
+          <ul aria-label={t('drafts.listLabel')} className="space-y-4">
+            {drafts.map((draft) => (
+              <li key={draft.id}>
+                <DraftCard draft={draft} onDelete={setDeleting} onPublished={setPublished} />
+              </li>
+            ))}
+          </ul>
+        )
       )}
       {query.hasNextPage && (
         <div className="mt-4 flex justify-center">
@@ -94,7 +123,7 @@ export function DraftsView() {
         }}
         title={t('drafts.deleteTitle')}
         message={t('drafts.deleteConfirm')}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: closeDelete })}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: deleted })}
         busy={remove.isPending}
         error={remove.isError ? <Alert>{t('drafts.deleteFailed')}</Alert> : undefined}
       />

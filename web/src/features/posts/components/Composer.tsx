@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MAX_POST_FILES } from '@zura/contracts';
 import { ApiError, isRecord } from '../../../lib/api-errors';
+import { formatDateTime } from '../../../lib/format';
 import { Alert } from '../../../ui/Alert';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
@@ -15,6 +16,8 @@ import { ProgressBar } from '../../../ui/ProgressBar';
 import { Switch } from '../../../ui/Switch';
 import { textAreaClasses } from '../../../ui/TextArea';
 import { cn } from '../../../ui/cn';
+import { ScheduleForm } from '../../drafts/components/ScheduleForm';
+import { suggestedLocalInput } from '../../drafts/schedule-time';
 import { useOwnProfile } from '../../profile/api';
 import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
 import { serverProcessing, currentProcessing } from '../../video/processing';
@@ -53,7 +56,7 @@ function serverDetails(error: unknown): string[] {
  * everything resets.
  */
 export function Composer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: own } = useOwnProfile();
   const schema = useMemo(() => composerSchema(t), [t]);
   const {
@@ -79,6 +82,9 @@ export function Composer() {
   const fileInputId = useId();
   const mutation = useCreatePost();
   const [draftSaved, setDraftSaved] = useState(false);
+  // Schedule: the time field is open; after sending, when the post is due.
+  const [scheduling, setScheduling] = useState(false);
+  const [scheduledFor, setScheduledFor] = useState<string | null>(null);
 
   const addFiles = (files: FileList | null | undefined) => {
     if (!files || files.length === 0 || mutation.isPending) return;
@@ -105,12 +111,13 @@ export function Composer() {
   };
 
   // Post, or Save draft: the same post, kept for its author until published from /drafts.
-  const send = (isDraft: boolean) =>
+  const send = (isDraft: boolean, publishAt?: string) =>
     handleSubmit((values) => {
       const hasMedia = media.length > 0;
       setProgress(hasMedia ? 0 : null);
       setLastVideo(null);
       setDraftSaved(false);
+      setScheduledFor(null);
       mutation.mutate(
         {
           input: {
@@ -119,6 +126,7 @@ export function Composer() {
             password: values.password,
             media: media.map((item) => item.file),
             isDraft,
+            ...(publishAt ? { publishAt } : {}),
             // Only creators see the Price section; the server refuses a price from anyone else.
             sale: own?.is_creator
               ? {
@@ -136,7 +144,9 @@ export function Composer() {
             reset(EMPTY);
             picked.clear();
             setLeftOut(0);
-            if (isDraft) setDraftSaved(true);
+            setScheduling(false);
+            if (publishAt) setScheduledFor(publishAt);
+            else if (isDraft) setDraftSaved(true);
             else if (created.video_state === 'processing') setLastVideo(created);
           },
           onSettled: () => setProgress(null),
@@ -196,6 +206,25 @@ export function Composer() {
         {progress !== null && <ProgressBar value={progress} label={t('composer.progressLabel')} />}
 
         {lastVideo && <NewVideoStatus post={lastVideo} />}
+
+        {scheduledFor && (
+          <Alert tone="success">
+            {t('schedule.scheduled', { date: formatDateTime(scheduledFor, i18n.language) })}{' '}
+            <Link to="/drafts" className="font-semibold underline">
+              {t('composer.drafts')}
+            </Link>
+          </Alert>
+        )}
+
+        {scheduling && (
+          <ScheduleForm
+            initial={suggestedLocalInput(new Date())}
+            busy={mutation.isPending}
+            submitLabel={t('schedule.scheduleIt')}
+            onSubmit={(time) => void send(true, time)()}
+            onCancel={() => setScheduling(false)}
+          />
+        )}
 
         {draftSaved && (
           <Alert tone="success">
@@ -294,6 +323,16 @@ export function Composer() {
             >
               {t('composer.saveDraft')}
             </Button>
+            {!scheduling && (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={!canPost || mutation.isPending}
+                onClick={() => setScheduling(true)}
+              >
+                {t('schedule.schedule')}
+              </Button>
+            )}
             <Button type="submit" disabled={!canPost} busy={mutation.isPending}>
               {mutation.isPending ? t('composer.submitting') : t('composer.submit')}
             </Button>
