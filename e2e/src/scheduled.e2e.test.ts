@@ -31,11 +31,12 @@ describe('scheduled posts', () => {
     const creator = await signedInUser(page);
     const fan = await createUser();
     const fanTokens = await obtainTokens(fan.email, fan.password);
-    const follow = await api('POST', `/auth/users/${creator.id}/follow/`, {}, fanTokens.access);
-    expect(follow.status).toBeLessThan(300);
 
     await page.goto('/');
     await expectHomeScreen(page);
+    // Followed after the shell is checked: the follow's notification renames the bell's link.
+    const follow = await api('POST', `/auth/users/${creator.id}/follow/`, {}, fanTokens.access);
+    expect(follow.status).toBeLessThan(300);
     const text = `Monday plans ${uniqueName('scheduled')}`;
     const c = composer(page);
     await c.text.fill(text);
