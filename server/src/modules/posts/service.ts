@@ -180,7 +180,8 @@ export function createPostsService(deps: {
             imageId: stored.find((file) => file.kind === 'image')?.uploadId ?? null,
             videoId: stored.find((file) => file.kind === 'video')?.uploadId ?? null,
             isDraft: input.isDraft ?? false,
-            publishAt: input.publishAt ?? null,
+            // Only a draft waits for a time (a DB check says so too).
+            publishAt: input.isDraft ? (input.publishAt ?? null) : null,
             priceCents: input.sale.priceCents,
             subscriberPriceCents: input.sale.subscriberPriceCents,
           });
