@@ -18,3 +18,4 @@ export * from './post-media.ts';
 export * from './comments.ts';
 export * from './engagement.ts';
 export * from './post.ts';
+export * from './subscription-contents.ts';
