@@ -790,6 +790,24 @@ export const en = {
       viewProfile: 'View profile to subscribe',
     },
   },
+  subscriptionContents: {
+    title: 'What you get',
+    counts: {
+      posts: 'Posts',
+      photos: 'Photos',
+      videos: 'Videos',
+      subscriberOnly: 'Subscriber-only posts',
+      recent: 'Posts in the last 30 days',
+    },
+    covers: {
+      posts_one: 'The subscription opens {{count}} post.',
+      posts_other: 'The subscription opens {{count}} posts.',
+      messagesIncluded: 'Messages are included.',
+      messagesOpen: 'Messages are open to everyone: no subscription needed.',
+      callsIncluded: 'Calls are included.',
+      callsOpen: 'Calls are open to anyone you have a conversation with.',
+    },
+  },
   tips: {
     tip: 'Tip',
     title: 'Tip {{username}}',
