@@ -19,3 +19,4 @@ export * from './comments.ts';
 export * from './engagement.ts';
 export * from './post.ts';
 export * from './subscription-contents.ts';
+export * from './audience.ts';
