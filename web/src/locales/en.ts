@@ -784,6 +784,8 @@ export const en = {
     subscribeText:
       'You pay {{price}} from your wallet now and every month until you cancel. You can cancel at any time.',
     subscribeFailed: 'Failed to subscribe. Please try again.',
+    shareEmail:
+      'Share my email with {{username}} (optional). You can stop sharing it at any time in Settings → Privacy.',
     gate: {
       title: 'Subscribers only',
       text: 'Subscribe to {{username}} to see this post.',
