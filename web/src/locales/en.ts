@@ -792,6 +792,22 @@ export const en = {
       viewProfile: 'View profile to subscribe',
     },
   },
+  audience: {
+    title: 'Your audience',
+    export: 'Export audience (CSV)',
+    exportHint:
+      'Your fans: status, since, lifetime spend, and emails only of fans who chose to share theirs.',
+    exportFailed: 'Could not export your audience. Please try again.',
+    shares: {
+      title: 'Email shared with creators',
+      text: 'These creators see your email in their audience export, because you chose so when subscribing.',
+      empty: 'You do not share your email with any creator.',
+      withdraw: 'Stop sharing',
+      withdrawLabel: 'Stop sharing your email with {{username}}',
+      loadFailed: 'Could not load the creators you share your email with.',
+      failed: 'Could not stop sharing. Please try again.',
+    },
+  },
   subscriptionContents: {
     title: 'What you get',
     counts: {
