@@ -19,3 +19,5 @@ export * from './comments.ts';
 export * from './engagement.ts';
 export * from './post.ts';
 export * from './post-schedule.ts';
+export * from './subscription-contents.ts';
+export * from './audience.ts';

@@ -32,6 +32,9 @@ import { postPageRoutes } from './modules/posts/post-page-routes.ts';
 import { ogImageRoutes } from './modules/posts/og-image-routes.ts';
 import { postPurchaseRoutes } from './modules/posts/purchase-routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
+import { subscriptionContentsRoutes } from './modules/subscription-contents/routes.ts';
+import { audienceRoutes } from './modules/audience/routes.ts';
+import { createAudienceService } from './modules/audience/service.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { tipsRoutes } from './modules/tips/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
@@ -105,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         profilesRoutes({ profiles: services.profiles, uploads: services.uploads }),
       );
+      await api.register(subscriptionContentsRoutes({ db, profiles: services.profiles }));
+      await api.register(audienceRoutes({ audience: createAudienceService({ db }) }));
       await api.register(postsRoutes({ posts: services.posts, uploads: services.uploads }));
       await api.register(
         postPageRoutes({

@@ -799,10 +799,46 @@ export const en = {
     subscribeText:
       'You pay {{price}} from your wallet now and every month until you cancel. You can cancel at any time.',
     subscribeFailed: 'Failed to subscribe. Please try again.',
+    shareEmail:
+      'Share my email with {{username}} (optional). You can stop sharing it at any time in Settings → Privacy.',
     gate: {
       title: 'Subscribers only',
       text: 'Subscribe to {{username}} to see this post.',
       viewProfile: 'View profile to subscribe',
+    },
+  },
+  audience: {
+    title: 'Your audience',
+    export: 'Export audience (CSV)',
+    exportHint:
+      'Your fans: status, since, lifetime spend, and emails only of fans who chose to share theirs.',
+    exportFailed: 'Could not export your audience. Please try again.',
+    shares: {
+      title: 'Email shared with creators',
+      text: 'These creators see your email in their audience export, because you chose so when subscribing.',
+      empty: 'You do not share your email with any creator.',
+      withdraw: 'Stop sharing',
+      withdrawLabel: 'Stop sharing your email with {{username}}',
+      loadFailed: 'Could not load the creators you share your email with.',
+      failed: 'Could not stop sharing. Please try again.',
+    },
+  },
+  subscriptionContents: {
+    title: 'What you get',
+    counts: {
+      posts: 'Posts',
+      photos: 'Photos',
+      videos: 'Videos',
+      subscriberOnly: 'Subscriber-only posts',
+      recent: 'Posts in the last 30 days',
+    },
+    covers: {
+      posts_one: 'The subscription opens {{count}} post.',
+      posts_other: 'The subscription opens {{count}} posts.',
+      messagesIncluded: 'Messages are included.',
+      messagesOpen: 'Messages are open to everyone: no subscription needed.',
+      callsIncluded: 'Calls are included.',
+      callsOpen: 'Calls are open to anyone you have a conversation with.',
     },
   },
   tips: {

@@ -6,6 +6,8 @@ import type { SubscriptionsService } from './service.ts';
 
 const subscribeBody = z.object({
   creator_id: jsonId('creator_id', 'Choose a creator to subscribe to.'),
+  // Consent to show the fan's email in this creator's audience export; strict true/false.
+  share_email: z.boolean({ error: 'share_email must be true or false.' }).optional(),
 });
 const idParams = z.object({ id: pathId('Not a valid subscription id.') });
 
@@ -24,6 +26,7 @@ export function subscriptionsRoutes(deps: {
           request.userId,
           request.body.creator_id,
           idempotencyKeyOf(request.headers),
+          { shareEmail: request.body.share_email === true },
         );
         return reply.status(result.status).send(result.body);
       },

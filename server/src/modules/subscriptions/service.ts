@@ -10,6 +10,7 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../lib/errors.ts';
+import { shareEmail as shareEmailWith } from '../audience/email-shares.ts';
 import { isBlockedEitherWay } from '../blocks/repo.ts';
 import { insertNotification } from '../notifications/repo.ts';
 import type { MediaUrlResolver } from '../users/presenter.ts';
@@ -49,7 +50,14 @@ export function createSubscriptionsService(deps: {
      * Subscribes at the creator's current price for one month; free costs nothing. That price
      * is the subscription's for as long as it renews, unless the creator lowers it.
      */
-    async subscribe(fanId: number, creatorId: number, idempotencyKey: string | undefined) {
+    async subscribe(
+      fanId: number,
+      creatorId: number,
+      idempotencyKey: string | undefined,
+      options: { shareEmail?: boolean } = {},
+    ) {
+      // Absent when false, so a retry without the field keeps the body hash it had before.
+      const shareEmail = options.shareEmail === true ? true : undefined;
       const creator = await findUserById(db, creatorId);
       // A suspended creator takes no money: as absent as their profile.
       if (!creator || !creator.isCreator || creator.suspendedAt) {
@@ -64,7 +72,7 @@ export function createSubscriptionsService(deps: {
       let created: NotificationRow | undefined;
       const result = await runIdempotent(
         db,
-        { userId: fanId, key: idempotencyKey, scope: 'subscribe', body: { creatorId } },
+        { userId: fanId, key: idempotencyKey, scope: 'subscribe', body: { creatorId, shareEmail } },
         async (tx) => {
           if (await repo.findActive(tx, fanId, creatorId)) {
             throw new BadRequestError('You are already subscribed to this creator.');
@@ -81,6 +89,7 @@ export function createSubscriptionsService(deps: {
               throw new BadRequestError('You are already subscribed to this creator.');
             throw error;
           }
+          if (shareEmail) await shareEmailWith(tx, fanId, creatorId);
           if (price > 0) {
             const { feeCents } = splitPayment(price);
             await postMovement(tx, {

@@ -47,11 +47,14 @@ export function mySubscriptionsQuery() {
   });
 }
 
-/** POST /auth/subscriptions/: pays the first month from the wallet (free costs nothing). */
-export function subscribe(creatorId: number, idempotencyKey: string) {
+/**
+ * POST /auth/subscriptions/: pays the first month from the wallet (free costs nothing).
+ * `shareEmail` is the fan's consent to show their email in the creator's audience export.
+ */
+export function subscribe(creatorId: number, idempotencyKey: string, shareEmail = false) {
   return api.post(
     '/auth/subscriptions/',
-    { creator_id: creatorId },
+    shareEmail ? { creator_id: creatorId, share_email: true } : { creator_id: creatorId },
     { schema: subscription, headers: idempotencyHeaders(idempotencyKey) },
   );
 }

@@ -16,11 +16,18 @@ import { replaceSubscription } from './pricing';
  * Subscribes (paying the first month). Afterwards the creator's profile shows 'Subscribed',
  * their gated posts are fetched again with content, and the wallet and list are reloaded.
  */
+export interface SubscribeRequest {
+  creatorId: number;
+  /** Consent to share the fan's email with this creator (asked once, off by default). */
+  shareEmail?: boolean;
+}
+
 export function useSubscribe() {
   const queryClient = useQueryClient();
   return usePaymentMutation({
-    fingerprint: (creatorId: number) => `subscribe:${creatorId}`,
-    pay: (creatorId, key) => subscribe(creatorId, key),
+    fingerprint: ({ creatorId, shareEmail }: SubscribeRequest) =>
+      `subscribe:${creatorId}:${shareEmail === true}`,
+    pay: ({ creatorId, shareEmail }, key) => subscribe(creatorId, key, shareEmail),
     onSuccess: () => invalidateAfterSubscribing(queryClient),
   });
 }

@@ -12,6 +12,7 @@ import { profileKeyFor, profileLoadFailure } from '../helpers';
 import { LockedProfilePanel } from './LockedProfilePanel';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfilePosts } from './ProfilePosts';
+import { WhatYouGetPanel } from '../../subscriptions/components/WhatYouGetPanel';
 
 export interface ProfileViewProps {
   /** The route's userId (an id or a username); none means the own profile. */
@@ -41,6 +42,7 @@ export function ProfileView({ userIdParam }: ProfileViewProps) {
     <div className="mx-auto max-w-3xl space-y-6">
       <DocumentTitle title={profile.username} />
       <ProfileHeader profile={profile} contentVisible={visible} />
+      {visible && profile.is_creator && <WhatYouGetPanel creatorId={profile.id} />}
       {profile.is_owner && profile.is_profile_locked && <OwnLockedNotice />}
       {visible ? (
         <ProfilePosts profile={profile} />

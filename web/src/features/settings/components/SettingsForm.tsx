@@ -17,6 +17,7 @@ import {
   type SettingsSection,
 } from '../sections';
 import { BlockedUsersPanel } from './BlockedUsersPanel';
+import { EmailSharesPanel } from '../../audience/components/EmailSharesPanel';
 import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { DevicesPanel } from './DevicesPanel';
@@ -172,6 +173,7 @@ export function SettingsForm({ initial }: SettingsFormProps) {
           </div>
         </form>
       </Tabs>
+      {tab === 'privacy' && <EmailSharesPanel />}
       {tab === 'account' && (
         <>
           <DevicesPanel />

@@ -49,7 +49,7 @@ export function SubscribeButton({
   if (priceCents === 0) {
     return (
       <div className="flex flex-col items-end gap-2">
-        <Button busy={freeSubscribe.isPending} onClick={() => freeSubscribe.mutate(creatorId)}>
+        <Button busy={freeSubscribe.isPending} onClick={() => freeSubscribe.mutate({ creatorId })}>
           {!freeSubscribe.isPending && <Crown className="size-4" aria-hidden />}
           {freeSubscribe.isPending
             ? t('subscriptions.subscribing')

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatCents } from '@zura/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-errors';
@@ -65,29 +66,63 @@ interface SubscribeConfirmProps {
 function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: SubscribeConfirmProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // Off unless the fan says yes: their email is theirs to give.
+  const [shareEmail, setShareEmail] = useState(false);
   const confirm = () =>
-    mutation.mutate(target.creatorId, {
-      onSuccess: onSubscribed,
-      onError: (error) => {
-        // "Already subscribed": the profile shows it once reloaded.
-        if (error instanceof ApiError && error.status === 400) {
-          void queryClient.invalidateQueries({ queryKey: profileKeys.users() });
-        }
+    mutation.mutate(
+      { creatorId: target.creatorId, shareEmail },
+      {
+        onSuccess: onSubscribed,
+        onError: (error) => {
+          // "Already subscribed": the profile shows it once reloaded.
+          if (error instanceof ApiError && error.status === 400) {
+            void queryClient.invalidateQueries({ queryKey: profileKeys.users() });
+          }
+        },
       },
-    });
+    );
 
   return (
-    <PaymentConfirm
-      text={t('subscriptions.subscribeText', { price: formatCents(target.priceCents) })}
-      priceCents={target.priceCents}
-      failure={
-        mutation.isError
-          ? paymentFailure(mutation.error, t, t('subscriptions.subscribeFailed'))
-          : undefined
-      }
-      busy={mutation.isPending}
-      onConfirm={confirm}
-      onCancel={onCancel}
-    />
+    <div className="space-y-4">
+      <ShareEmailCheckbox
+        username={target.username}
+        checked={shareEmail}
+        onChange={setShareEmail}
+      />
+      <PaymentConfirm
+        text={t('subscriptions.subscribeText', { price: formatCents(target.priceCents) })}
+        priceCents={target.priceCents}
+        failure={
+          mutation.isError
+            ? paymentFailure(mutation.error, t, t('subscriptions.subscribeFailed'))
+            : undefined
+        }
+        busy={mutation.isPending}
+        onConfirm={confirm}
+        onCancel={onCancel}
+      />
+    </div>
+  );
+}
+
+interface ShareEmailCheckboxProps {
+  username: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** The one time a fan is asked to share their email with a creator (Settings → Privacy undoes it). */
+export function ShareEmailCheckbox({ username, checked, onChange }: ShareEmailCheckboxProps) {
+  const { t } = useTranslation();
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        className="mt-0.5 size-4 accent-violet-600"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>{t('subscriptions.shareEmail', { username })}</span>
+    </label>
   );
 }

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
+import { ExportAudienceButton } from '../../audience/components/ExportAudienceButton';
 import { useOwnProfile } from '../../profile/api';
 import { walletKeys, walletQuery } from '../api';
 import { CREATOR_SHARE_PERCENT } from '../money';
@@ -68,6 +69,12 @@ export function WalletScreen() {
             earningsCents={wallet.earnings_cents}
             withdrawableCents={wallet.withdrawable_cents}
           />
+        </Card>
+      )}
+
+      {isCreator && (
+        <Card title={t('audience.title')} id="wallet-audience">
+          <ExportAudienceButton />
         </Card>
       )}
 
