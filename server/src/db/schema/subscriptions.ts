@@ -44,6 +44,8 @@ export const subscriptions = pgTable(
       .on(t.currentPeriodEnd)
       .where(sql`${t.status} = 'active'`),
     index('subscriptions_fan_idx').on(t.fanId, t.status),
+    // A creator's fans: the audience export and the subscription counts read by creator.
+    index('subscriptions_creator_fan_idx').on(t.creatorId, t.fanId),
   ],
 );
 

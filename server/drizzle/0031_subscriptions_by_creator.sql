@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_creator_fan_idx" ON "subscriptions" USING btree ("creator_id","fan_id");
