@@ -109,7 +109,7 @@ describe('video call', () => {
       [aliceCall, bob.username],
       [bobCall, alice.username],
     ] as const) {
-      await expectVisible(call.dialog.getByRole('banner').getByText(name, { exact: true }));
+      await expectVisible(call.dialog.getByText(name, { exact: true }));
       const timer = call.dialog.getByRole('timer');
       await expect.poll(() => timer.textContent(), { timeout: 10_000 }).toMatch(/^\d+:\d\d$/);
       const first = await timer.textContent();
