@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { uploads, users } from '../db/schema/index.ts';
@@ -189,8 +189,8 @@ export async function seedDemo(deps: {
 }
 
 /**
- * Waits until the demo accounts' videos have left processing (the runtime's own job transcodes
- * them), so the demo video plays as soon as the server starts. Answers how many still process
+ * Waits until the demo accounts' videos have their whole ladder (the runtime's own job
+ * transcodes them), so the demo video plays in every rung as soon as the server starts. Answers how many still process
  * after `timeoutMs`: the server's job finishes those later.
  */
 export async function waitForDemoVideos(db: Database, timeoutMs: number): Promise<number> {
@@ -201,7 +201,16 @@ export async function waitForDemoVideos(db: Database, timeoutMs: number): Promis
       .select({ id: uploads.id })
       .from(uploads)
       .innerJoin(users, eq(users.id, uploads.ownerId))
-      .where(and(inArray(users.username, names), eq(uploads.videoState, 'processing')));
+      .where(
+        and(
+          inArray(users.username, names),
+          // Ready plays already, but its ladder may still grow (the higher rungs after the first).
+          or(
+            eq(uploads.videoState, 'processing'),
+            and(eq(uploads.videoState, 'ready'), lt(uploads.videoProgress, 100)),
+          ),
+        ),
+      );
     if (processing.length === 0 || Date.now() > deadline) return processing.length;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
