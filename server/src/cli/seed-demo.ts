@@ -38,7 +38,9 @@ async function main() {
     if (creator.profilePassword) locked.push(`profile password "${creator.profilePassword}"`);
     console.log(`  ${creator.email}${locked.length ? ` (${locked.join(', ')})` : ''}`);
   }
-  console.log(`  ${DEMO_FAN.email} (a fan: follows, likes, comments, subscribes, tips and messages)`);
+  console.log(
+    `  ${DEMO_FAN.email} (a fan: follows, likes, comments, subscribes, tips and messages)`,
+  );
 }
 
 main().then(
