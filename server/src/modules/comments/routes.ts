@@ -11,22 +11,11 @@ import {
   commentSettingsRequest,
 } from '@zura/contracts';
 import { z } from 'zod';
-import { jsonId, pathId, queryInteger } from '../../lib/validation.ts';
-import { decodeCursor } from '../posts/cursor.ts';
+import { jsonId, pathId } from '../../lib/validation.ts';
+import { keysetPageQuery } from '../posts/cursor.ts';
 import type { CommentsService } from './service.ts';
 
-const pageQuery = z.object({
-  limit: queryInteger('limit', 1, COMMENTS_PAGE_MAX).default(COMMENTS_PAGE_DEFAULT),
-  before: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined;
-      const cursor = decodeCursor(value);
-      if (!cursor) ctx.addIssue({ code: 'custom', message: 'before is not a valid cursor.' });
-      return cursor;
-    }),
-});
+const pageQuery = keysetPageQuery(COMMENTS_PAGE_MAX, COMMENTS_PAGE_DEFAULT);
 const postParams = z.object({ id: pathId('Not a valid post id.') });
 const commentParams = z.object({ id: pathId('Not a valid comment id.') });
 const newComment = z.object({ content: commentContent, parent_id: jsonId('parent_id').optional() });

@@ -1,24 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { likeState, presentedPosts } from '@zura/contracts';
 import { z } from 'zod';
-import { pathId, queryInteger } from '../../lib/validation.ts';
-import { decodeCursor } from '../posts/cursor.ts';
+import { pathId } from '../../lib/validation.ts';
+import { keysetPageQuery } from '../posts/cursor.ts';
 import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from '../posts/policy.ts';
 import type { LikesService } from './service.ts';
 
 const postParams = z.object({ id: pathId('Not a valid post id.') });
-const likedQuery = z.object({
-  limit: queryInteger('limit', 1, FEED_MAX_LIMIT).default(FEED_DEFAULT_LIMIT),
-  before: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined;
-      const cursor = decodeCursor(value);
-      if (!cursor) ctx.addIssue({ code: 'custom', message: 'before is not a valid cursor.' });
-      return cursor;
-    }),
-});
+const likedQuery = keysetPageQuery(FEED_MAX_LIMIT, FEED_DEFAULT_LIMIT);
 
 /** Liking a post, unliking it, and the caller's liked posts (the /api guard checks the caller). */
 export function likesRoutes(deps: { likes: LikesService }): FastifyPluginAsyncZod {

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { queryInteger } from '../../lib/validation.ts';
+
 /** Opaque keyset cursor over (created_at, id), newest first. */
 export type PostCursor = { createdAt: Date; id: number };
 
@@ -15,4 +18,23 @@ export function decodeCursor(value: string): PostCursor | undefined {
   // Past the year 9999 the ISO text of a Date is one PostgreSQL cannot read.
   if (ms > MAX_CURSOR_MS) return undefined;
   return { createdAt: new Date(ms), id: Number(match[2]) };
+}
+
+/**
+ * The query of a keyset-paged list: `limit` (1 to `max`, `fallback` when absent) and `before`,
+ * the cursor of the next page as a list's answer gives it (empty or absent: the first page).
+ */
+export function keysetPageQuery(max: number, fallback: number) {
+  return z.object({
+    limit: queryInteger('limit', 1, max).default(fallback),
+    before: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return undefined;
+        const cursor = decodeCursor(value);
+        if (!cursor) ctx.addIssue({ code: 'custom', message: 'before is not a valid cursor.' });
+        return cursor;
+      }),
+  });
 }

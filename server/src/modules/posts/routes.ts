@@ -3,28 +3,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { booleanField, MAX_POST_FILES } from '@zura/contracts';
 import { ValidationError } from '../../lib/errors.ts';
-import { decodeFormFields, parseOrThrow, pathId, queryInteger } from '../../lib/validation.ts';
+import { decodeFormFields, parseOrThrow, pathId } from '../../lib/validation.ts';
 import { receiveMultipart } from '../uploads/multipart.ts';
 import type { UploadsService } from '../uploads/service.ts';
-import { decodeCursor } from './cursor.ts';
+import { keysetPageQuery } from './cursor.ts';
 import { TOO_MANY_FILES_MESSAGE } from './post-files.ts';
 import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from './policy.ts';
 import { publishTimeOrThrow } from './schedule.ts';
 import type { PostPage, PostsService } from './service.ts';
 import { saleFields } from './sale-input.ts';
 
-export const pageQuery = z.object({
-  limit: queryInteger('limit', 1, FEED_MAX_LIMIT).default(FEED_DEFAULT_LIMIT),
-  before: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined;
-      const cursor = decodeCursor(value);
-      if (!cursor) ctx.addIssue({ code: 'custom', message: 'before is not a valid cursor.' });
-      return cursor;
-    }),
-});
+export const pageQuery = keysetPageQuery(FEED_MAX_LIMIT, FEED_DEFAULT_LIMIT);
 const feedQuery = pageQuery.extend({
   source: z.enum(['following', 'all'], { error: 'source must be following or all.' }).optional(),
 });
