@@ -5,7 +5,8 @@ import { startJobQueue, type JobHandlers } from './queue.ts';
 
 /**
  * The queue's shutdown: a job still being worked when the queue stops must end quietly, whether
- * its handler finishes or fails after the stop.
+ * its handler finishes or fails after the stop. A job whose result cannot be saved because the
+ * database went away must not bring the process down either.
  */
 
 // A database of its own whose app is shut at once, so no other worker takes these jobs.
@@ -15,6 +16,28 @@ beforeAll(async () => {
   databaseUrl = t.databaseUrl;
   await t.close();
 });
+
+/** Every queue's handler does nothing, except `send-mail`, which waits for `release`. */
+function handlersWithMail(
+  started: ReturnType<typeof deferred>,
+  release: ReturnType<typeof deferred>,
+): JobHandlers {
+  return {
+    'send-mail': async () => {
+      started.resolve();
+      await release.promise;
+    },
+    'password-reset-request': async () => undefined,
+    'media-variants': async () => undefined,
+    'video-transcode': async () => undefined,
+    'video-transcode-long': async () => undefined,
+    'subscriptions-renew': async () => undefined,
+    'idempotency-expire': async () => undefined,
+    'posts-publish-due': async () => undefined,
+    'unread-counts-fold': async () => undefined,
+    'sessions-expire': async () => undefined,
+  };
+}
 
 function deferred() {
   let resolve!: () => void;
@@ -39,22 +62,7 @@ describe('a job that outlives the queue', () => {
         const queue = await startJobQueue(pool, { log: { error: (_, msg) => logged.push(msg) } });
         const started = deferred();
         const release = deferred();
-        const handlers: JobHandlers = {
-          'send-mail': async () => {
-            started.resolve();
-            await release.promise;
-          },
-          'password-reset-request': async () => undefined,
-          'media-variants': async () => undefined,
-          'video-transcode': async () => undefined,
-          'video-transcode-long': async () => undefined,
-          'subscriptions-renew': async () => undefined,
-          'idempotency-expire': async () => undefined,
-          'posts-publish-due': async () => undefined,
-          'unread-counts-fold': async () => undefined,
-          'sessions-expire': async () => undefined,
-        };
-        await queue.work(handlers);
+        await queue.work(handlersWithMail(started, release));
         await queue.send('send-mail', {
           to: 'a@example.com',
           subject: 'Hello',
@@ -77,6 +85,42 @@ describe('a job that outlives the queue', () => {
       } finally {
         process.off('unhandledRejection', onUnhandled);
         await pool.end();
+      }
+    },
+    30_000,
+  );
+});
+
+describe('a job that finishes while the database is gone', () => {
+  it.each(['finishes', 'fails'] as const)(
+    'logs that its result was not saved, and raises nothing, when its handler %s',
+    async (outcome) => {
+      const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        const logged: string[] = [];
+        const queue = await startJobQueue(pool, { log: { error: (_, msg) => logged.push(msg) } });
+        const started = deferred();
+        const release = deferred();
+        await queue.work(handlersWithMail(started, release));
+        await queue.send('send-mail', {
+          to: 'gone@example.com',
+          subject: 'Hello',
+          text: 'Hello',
+          html: '<p>Hello</p>',
+        });
+        await started.promise;
+        await pool.end();
+        if (outcome === 'finishes') release.resolve();
+        else release.reject(new Error('SMTP went away'));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(unhandled).toEqual([]);
+        expect(logged).toContain('job result not saved; the job will be retried');
+        await queue.stop().catch(() => undefined);
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
       }
     },
     30_000,

@@ -75,6 +75,17 @@ const JOB_NAMES: JobName[] = [
   'posts-publish-due',
 ];
 
+/**
+ * Whether pg-boss's statement reports a finished job (its `complete` or `fail` by id), the two
+ * statements its worker sends without awaiting them.
+ */
+function isJobReport(text: string): boolean {
+  return (
+    text.includes('SET completed_on = now()') ||
+    (text.includes('WITH deleted_jobs AS') && text.includes('UNNEST($2::uuid[])'))
+  );
+}
+
 /** The PostgreSQL-backed job queue (pg-boss): work survives restarts and needs no other server. */
 export async function startJobQueue(pool: pg.Pool, deps: { log: Log }): Promise<JobQueue> {
   // pg-boss runs on the app's own pool, so shutting the pool down closes its connections too
@@ -83,11 +94,22 @@ export async function startJobQueue(pool: pg.Pool, deps: { log: Log }): Promise<
   // neither awaits nor catches that report (its worker calls `complete`/`fail` unawaited), so any
   // answer, an error or an empty result alike, would surface as an unhandled rejection. Those
   // last calls are therefore left unanswered: the job expires and is retried by a later run.
+  // The same unawaited report fails when the database drops while a job runs (a restart, a
+  // network cut); its rejection would end the process. A report that cannot be written is logged
+  // and answered with "nothing changed": the job stays active, expires and is retried.
   let stopped = false;
   const boss = new PgBoss({
     db: {
-      executeSql: (text, values) =>
-        stopped ? new Promise<never>(() => undefined) : pool.query(text, values),
+      executeSql: async (text, values) => {
+        if (stopped) return new Promise<never>(() => undefined);
+        try {
+          return await pool.query(text, values);
+        } catch (error) {
+          if (!isJobReport(text)) throw error;
+          deps.log.error({ err: error }, 'job result not saved; the job will be retried');
+          return { rows: [{ count: 0 }], rowCount: 0 };
+        }
+      },
     },
   });
   boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
