@@ -14,3 +14,6 @@ export * from './audit-log.ts';
 export * from './blocks.ts';
 export * from './reports.ts';
 export * from './engagement.ts';
+export * from './mass-messages.ts';
+export * from './offers.ts';
+export * from './analytics.ts';

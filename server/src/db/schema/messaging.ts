@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { massMessages } from './mass-messages.ts';
 import { uploads } from './uploads.ts';
 import { users } from './users.ts';
 
@@ -60,9 +61,20 @@ export const messages = pgTable(
     priceCents: integer('price_cents').notNull().default(0),
     isSystem: boolean('is_system').notNull().default(false),
     roomId: text('room_id'),
+    /** The mass or welcome message this copy was delivered from. */
+    massMessageId: bigint('mass_message_id', { mode: 'number' }).references(() => massMessages.id, {
+      onDelete: 'set null',
+    }),
+    /** When the recipient read it; kept for mass-message copies, whose read rate is reported. */
+    readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_conversation_id_idx').on(t.conversationId, t.id)],
+  (t) => [
+    index('messages_conversation_id_idx').on(t.conversationId, t.id),
+    index('messages_mass_message_idx')
+      .on(t.massMessageId)
+      .where(sql`${t.massMessageId} is not null`),
+  ],
 );
 
 export const messageAttachments = pgTable(

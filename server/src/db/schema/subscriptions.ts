@@ -34,6 +34,12 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** Months per period: 1, or a bundle's 3, 6 or 12; a renewal charges price_cents again. */
+    periodMonths: integer('period_months').notNull().default(1),
+    /** A free trial's first period: nothing was charged; the renewal job charges at its end. */
+    isTrial: boolean('is_trial').notNull().default(false),
+    /** The offer (trial or discount) it started from. */
+    offerId: bigint('offer_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -314,7 +314,13 @@ export async function insertMessageWithNotification(
   if (!row) throw new Error('message insert returned no row');
   const { uploadIds: _written, ...fields } = message;
   return {
-    message: { ...fields, id: Number(row.message_id), createdAt: row.message_created_at },
+    message: {
+      ...fields,
+      id: Number(row.message_id),
+      massMessageId: null,
+      readAt: null,
+      createdAt: row.message_created_at,
+    },
     notification: {
       ...notification,
       id: Number(row.notification_id),
