@@ -71,3 +71,24 @@ export const massMessageAttachments = pgTable(
 );
 
 export type MassMessageRow = typeof massMessages.$inferSelect;
+
+/**
+ * A fan who muted a creator gets none of that creator's mass or welcome messages; direct
+ * messages still arrive (blocking is the tool for those).
+ */
+export const mutes = pgTable(
+  'mutes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedUserId: bigint('muted_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mutedUserId] }),
+    index('mutes_muted_user_idx').on(t.mutedUserId),
+  ],
+);
