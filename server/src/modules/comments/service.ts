@@ -58,7 +58,7 @@ export function createCommentsService(deps: {
   }
 
   function countsChanged(post: { id: number; authorId: number }) {
-    // Feed pages read current counts themselves (posts/engagement.ts), so the kept feed copies
+    // Feed pages read current counts themselves (posts/viewer-facts.ts), so the kept feed copies
     // stay as they are; open feeds watching the post hear the new count.
     deps.onCountsChanged?.(post.id);
   }

@@ -4,7 +4,7 @@ import type { PostCursor } from './cursor.ts';
 import { createKeptValues } from '../../lib/kept-values.ts';
 import * as repo from './repo.ts';
 import { FEED_MAX_LIMIT } from './policy.ts';
-import { isPast, viewerPage } from './viewer-page.ts';
+import { isPast, viewerPage, type ViewerRows } from './viewer-page.ts';
 
 /** Each author's newest posts kept: one full page at the largest page size. */
 const PER_AUTHOR = FEED_MAX_LIMIT;
@@ -63,7 +63,7 @@ export function createAuthorPosts(db: Database, notices: ChangeNotices) {
     cursor: PostCursor | undefined,
     limit: number,
     authors: ReadonlySet<number>,
-  ): Promise<repo.PostWithAuthor[] | undefined> {
+  ): Promise<ViewerRows | undefined> {
     if (!notices.live) return undefined;
     const merged: repo.NewestPostRow[] = [];
     // Posts not kept are older than the oldest kept post of their author; so the merge is

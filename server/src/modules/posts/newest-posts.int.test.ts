@@ -9,6 +9,7 @@ import { encodeCursor } from './cursor.ts';
 import { createNewestPosts } from './newest-posts.ts';
 import { presentPost } from './presenter.ts';
 import * as repo from './repo.ts';
+import type { ViewerRows } from './viewer-page.ts';
 
 /**
  * The everyone feed's first pages come from a window of the newest posts shared by all viewers,
@@ -175,10 +176,10 @@ describe('the shared window of newest posts', () => {
       (await walkDatabase(viewer, source, 20)).slice(0, 20);
     const window = createNewestPosts(t.db, notices);
     const perAuthor = createAuthorPosts(t.db, notices);
-    const kept = async (rows: Promise<repo.PostWithAuthor[] | undefined>, viewer: TestUser) => {
+    const kept = async (rows: Promise<ViewerRows | undefined>, viewer: TestUser) => {
       const page = await rows;
       expect(page).toBeDefined();
-      return (page ?? []).map((row) => shown(presentPost(row, viewer.id, t.services.signer)));
+      return (page?.rows ?? []).map((row) => shown(presentPost(row, viewer.id, t.services.signer)));
     };
     expect(await kept(window.page(stranger.id, undefined, 20), stranger)).toEqual(
       await firstPage(stranger, 'all'),

@@ -2,7 +2,7 @@ import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { PostCursor } from './cursor.ts';
 import * as repo from './repo.ts';
-import { isPast, viewerPage } from './viewer-page.ts';
+import { isPast, NO_ROWS, viewerPage, type ViewerRows } from './viewer-page.ts';
 
 /**
  * How many of everyone's newest posts are kept: the first pages of the everyone feed, and of the
@@ -70,11 +70,11 @@ export function createNewestPosts(db: Database, notices: ChangeNotices) {
     cursor: PostCursor | undefined,
     limit: number,
     onlyBy?: ReadonlySet<number>,
-  ): Promise<repo.PostWithAuthor[] | undefined> {
+  ): Promise<ViewerRows | undefined> {
     if (!notices.live) return undefined;
     const { rows, complete } = await load();
     const start = cursor ? rows.findIndex((row) => isPast(row.post, cursor)) : 0;
-    if (start === -1) return complete ? [] : undefined;
+    if (start === -1) return complete ? NO_ROWS : undefined;
     function* inPage() {
       for (let i = start; i < rows.length; i += 1) {
         const row = rows[i] as repo.NewestPostRow;

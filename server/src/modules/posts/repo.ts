@@ -250,55 +250,6 @@ export function listLatestPostsOf(db: Database, authorIds: number[], perAuthor: 
   return feeds(db).latestOf.execute({ authorIds, perAuthor });
 }
 
-/** Ids to ask about, and the viewer's answers: the same four kinds either way. */
-export type ViewerMarks = {
-  profiles: number[];
-  creators: number[];
-  posts: number[];
-  /** Pay-per-view posts: which of them the viewer bought. */
-  purchases: number[];
-};
-
-/**
- * Of the given locked profiles, creators and locked posts, the ones this viewer has unlocked,
- * subscribes to and has unlocked: the only part of an everyone-feed page that depends on them.
- */
-export async function findViewerMarks(
-  db: Database,
-  viewerId: number,
-  asked: ViewerMarks,
-): Promise<ViewerMarks> {
-  const [row] = await executePrepared<{
-    profiles: string[];
-    creators: string[];
-    posts: string[];
-    purchases: string[];
-  }>(
-    db,
-    'feed_viewer_marks',
-    sql`select
-      array(select ${profileUnlocks.profileId} from ${profileUnlocks}
-        where ${profileUnlocks.viewerId} = ${viewerId}
-          and ${profileUnlocks.profileId} = any(${sql.param(asked.profiles)}::bigint[])) as profiles,
-      array(select ${subscriptions.creatorId} from ${subscriptions}
-        where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.status} = 'active'
-          and ${subscriptions.creatorId} = any(${sql.param(asked.creators)}::bigint[])) as creators,
-      array(select ${postUnlocks.postId} from ${postUnlocks}
-        where ${postUnlocks.userId} = ${viewerId}
-          and ${postUnlocks.postId} = any(${sql.param(asked.posts)}::bigint[])) as posts,
-      array(select ${postPurchases.postId} from ${postPurchases}
-        where ${postPurchases.userId} = ${viewerId}
-          and ${postPurchases.postId} = any(${sql.param(asked.purchases)}::bigint[])) as purchases`,
-  );
-  const numbers = (ids: string[] | undefined) => (ids ?? []).map(Number);
-  return {
-    profiles: numbers(row?.profiles),
-    creators: numbers(row?.creators),
-    posts: numbers(row?.posts),
-    purchases: numbers(row?.purchases),
-  };
-}
-
 /** Where the transcodes of these videos are now: for rows read from a kept copy. */
 export function findVideoStates(db: Executor, uploadIds: string[]) {
   return db

@@ -33,6 +33,7 @@ import { saleErrors, type SaleInput } from './sale-input.ts';
 import { insertPostMedia } from './post-media.ts';
 import { storePostFiles, TOO_MANY_FILES_MESSAGE } from './post-files.ts';
 import { withCurrentMediaVideos } from './current-videos.ts';
+import type { ViewerRows } from './viewer-page.ts';
 
 export type PostsService = ReturnType<typeof createPostsService>;
 
@@ -92,29 +93,28 @@ export function createPostsService(deps: {
   }
 
   /**
-   * A page of posts as the viewer sees it. Authors hidden from the viewer (a block either way, a
-   * suspension: `users/visibility.ts`) are dropped here,
-   * per viewer, because the kept copies of the feeds are shared by everyone; the cursor still
-   * follows the rows read, so a page may come out short but the next one starts right. Posts
-   * whose video is not playable yet are dropped the same way, but for their author.
+   * Rows read by a database query, with the authors hidden from the viewer (a block either way,
+   * a suspension: `users/visibility.ts`); kept rows learn those in their own statement.
    */
-  async function page(
-    read: repo.PostWithAuthor[],
-    viewerId: number,
-    limit: number,
-  ): Promise<PostPage> {
-    const last = read.at(-1);
-    const [hidden, rows] = await Promise.all([
-      hiddenFrom(
-        db,
-        viewerId,
-        read.map((row) => row.post.authorId),
-      ),
-      withCurrentMediaVideos(db, read),
-    ]);
+  async function withHiddenAuthors(read: repo.PostWithAuthor[], viewerId: number) {
+    const authors = read.map((row) => row.post.authorId);
+    return { rows: read, hiddenAuthors: await hiddenFrom(db, viewerId, authors) };
+  }
+
+  /**
+   * A page of posts as the viewer sees it. Hidden authors are dropped here, per viewer, because
+   * the kept copies of the feeds are shared by everyone; the cursor still follows the rows read,
+   * so a page may come out short but the next one starts right. Posts whose video is not
+   * playable yet are dropped the same way, but for their author.
+   */
+  async function page(read: ViewerRows, viewerId: number, limit: number): Promise<PostPage> {
+    const last = read.rows.at(-1);
+    const rows = await withCurrentMediaVideos(db, read.rows);
     return {
       posts: rows
-        .filter((row) => !hidden.has(row.post.authorId) && isPostPublishedFor(row, viewerId))
+        .filter(
+          (row) => !read.hiddenAuthors.has(row.post.authorId) && isPostPublishedFor(row, viewerId),
+        )
         .map((row) => presentPost(row, viewerId, signer)),
       nextCursor: rows.length === limit && last ? encodeCursor(last.post) : undefined,
     };
@@ -209,7 +209,10 @@ export function createPostsService(deps: {
       if (requested !== 'all') {
         const rows =
           (await keptFollowingPage(viewerId, cursor, limit)) ??
-          (await repo.listFollowingFeed(db, viewerId, cursor, limit));
+          (await withHiddenAuthors(
+            await repo.listFollowingFeed(db, viewerId, cursor, limit),
+            viewerId,
+          ));
         const following = await page(rows, viewerId, limit);
         // Only the viewer's own posts is still an empty feed for someone new.
         const hasOthers = following.posts.some((post) => post.user_id !== viewerId);
@@ -219,7 +222,7 @@ export function createPostsService(deps: {
       }
       const rows =
         (await newestPosts.page(viewerId, cursor, limit)) ??
-        (await repo.listFeed(db, viewerId, cursor, limit));
+        (await withHiddenAuthors(await repo.listFeed(db, viewerId, cursor, limit), viewerId));
       return { ...(await page(rows, viewerId, limit)), source: 'all' };
     },
 
@@ -238,7 +241,8 @@ export function createPostsService(deps: {
         author.isProfileLocked && (await profilesRepo.hasProfileUnlock(db, author.id, viewerId));
       if (!canViewProfileContent(author, viewerId, unlocked))
         return { posts: [], nextCursor: undefined };
-      return page(await repo.listByAuthor(db, viewerId, author.id, cursor, limit), viewerId, limit);
+      const rows = await repo.listByAuthor(db, viewerId, author.id, cursor, limit);
+      return page(await withHiddenAuthors(rows, viewerId), viewerId, limit);
     },
 
     findVisiblePost,

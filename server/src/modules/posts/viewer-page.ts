@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { PostCursor } from './cursor.ts';
-import { engagementOf } from './engagement.ts';
-import * as repo from './repo.ts';
+import type * as repo from './repo.ts';
+import { findViewerFacts, type ViewerMarks } from './viewer-facts.ts';
 
 /** Whether a post comes after the cursor in feed order (newest first, then by id). */
 export function isPast(post: { createdAt: Date; id: number }, cursor: PostCursor): boolean {
@@ -11,13 +11,21 @@ export function isPast(post: { createdAt: Date; id: number }, cursor: PostCursor
 }
 
 /**
+ * A page's rows as one viewer sees them, and which of their authors that viewer must not see:
+ * the caller drops those after taking the next cursor from the rows read.
+ */
+export type ViewerRows = { rows: repo.PostWithAuthor[]; hiddenAuthors: ReadonlySet<number> };
+
+export const NO_ROWS: ViewerRows = { rows: [], hiddenAuthors: new Set() };
+
+/**
  * One viewer's page from shared rows (the same for every viewer), in feed order. Rows are taken
  * until `limit` of them are surely visible: posts of locked profiles in between count only if
  * this viewer unlocked that profile. Then the database is asked only what depends on the viewer
- * (unlocked profiles, subscriptions, unlocked and bought posts), about those rows, and only if
- * they hold such posts; and, in a second small statement alongside, the rows' current like and
- * comment counts and the viewer's likes (`engagement.ts`). Undefined when the rows run out first
- * and `complete` says more exist beyond them.
+ * (unlocked profiles, subscriptions, unlocked and bought posts, hidden authors) and what moves
+ * often (like and comment counts, the viewer's likes), about those rows, in one statement
+ * (`viewer-facts.ts`). Undefined when the rows run out first and `complete` says more exist
+ * beyond them.
  */
 export async function viewerPage(
   db: Database,
@@ -25,7 +33,7 @@ export async function viewerPage(
   rows: Iterable<repo.NewestPostRow>,
   limit: number,
   complete: boolean,
-): Promise<repo.PostWithAuthor[] | undefined> {
+): Promise<ViewerRows | undefined> {
   const candidates: repo.NewestPostRow[] = [];
   let surelyVisible = 0;
   for (const row of rows) {
@@ -35,7 +43,7 @@ export async function viewerPage(
   }
   if (surelyVisible < limit && !complete) return undefined;
 
-  const asked: repo.ViewerMarks = { profiles: [], creators: [], posts: [], purchases: [] };
+  const asked: ViewerMarks = { profiles: [], creators: [], posts: [], purchases: [] };
   for (const { post, authorIsProfileLocked, authorIsCreator, authorPriceCents } of candidates) {
     if (post.authorId === viewerId) continue;
     if (authorIsProfileLocked) asked.profiles.push(post.authorId);
@@ -45,16 +53,13 @@ export async function viewerPage(
     if (post.isLocked) asked.posts.push(post.id);
     if (forSale) asked.purchases.push(post.id);
   }
-  const needed =
-    asked.profiles.length + asked.creators.length + asked.posts.length + asked.purchases.length > 0;
-  const [marks, engagement] = await Promise.all([
-    needed ? repo.findViewerMarks(db, viewerId, asked) : asked,
-    engagementOf(
-      db,
-      viewerId,
-      candidates.map((row) => row.post.id),
-    ),
-  ]);
+  const { marks, hiddenAuthors, engagement } = await findViewerFacts(
+    db,
+    viewerId,
+    asked,
+    candidates.map((row) => row.post.id),
+    candidates.map((row) => row.post.authorId),
+  );
   const unlockedProfiles = new Set(marks.profiles);
   const subscribedTo = new Set(marks.creators);
   const unlockedPosts = new Set(marks.posts);
@@ -80,5 +85,5 @@ export async function viewerPage(
     });
     if (result.length === limit) break;
   }
-  return result;
+  return { rows: result, hiddenAuthors };
 }

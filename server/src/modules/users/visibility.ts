@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { blockedEitherWay, notBlockedWith } from '../blocks/repo.ts';
+import { notBlockedWith } from '../blocks/repo.ts';
 
 /**
  * Who a viewer must not see, as if they did not exist: anyone in a block with the viewer (either
@@ -16,14 +16,20 @@ export async function hiddenFrom(
 ): Promise<Set<number>> {
   const others = [...new Set(ids)].filter((id) => id !== viewerId);
   if (others.length === 0) return new Set();
-  const [blocked, suspended] = await Promise.all([
-    blockedEitherWay(db, viewerId, others),
-    db.execute<{ id: string }>(
-      sql`select id from users where id = any(${sql.param(others)}::bigint[]) and suspended_at is not null`,
-    ),
-  ]);
-  for (const row of suspended.rows) blocked.add(Number(row.id));
-  return blocked;
+  const { rows } = await db.execute<{ hidden: string[] }>(
+    sql`select ${hiddenAmong(viewerId, others)} as hidden`,
+  );
+  return new Set((rows[0]?.hidden ?? []).map(Number));
+}
+
+/**
+ * Of `ids`, those hidden from the viewer, as one SQL array expression: so a statement that asks
+ * other things about a page can ask this too, in the same round trip.
+ */
+export function hiddenAmong(viewerId: number, ids: readonly number[]): SQL {
+  return sql`array(select hidden.id from ${users} hidden
+     where hidden.id = any(${sql.param([...ids])}::bigint[]) and hidden.id <> ${viewerId}
+       and (hidden.suspended_at is not null or not ${notBlockedWith(viewerId, sql`hidden.id`)}))`;
 }
 
 export async function isHiddenFrom(db: Executor, viewerId: number, userId: number) {

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
+import {
+  postPurchases,
+  postUnlocks,
+  profileUnlocks,
+  subscriptions,
+} from '../../db/schema/index.ts';
+import { hiddenAmong } from '../users/visibility.ts';
+
+/** Ids to ask about, and the viewer's answers: the same four kinds either way. */
+export type ViewerMarks = {
+  profiles: number[];
+  creators: number[];
+  posts: number[];
+  /** Pay-per-view posts: which of them the viewer bought. */
+  purchases: number[];
+};
+
+export type Engagement = { likeCount: number; commentCount: number; likedByMe: boolean };
+
+/** What a page of kept rows needs to know about one viewer, and about the rows as they are now. */
+export type ViewerFacts = {
+  marks: ViewerMarks;
+  /** Authors on the page the viewer must not see (a block either way, a suspension). */
+  hiddenAuthors: Set<number>;
+  /** Each post's current like and comment counts, and whether the viewer likes it. */
+  engagement: Map<number, Engagement>;
+};
+
+type FactsRow = {
+  profiles: string[];
+  creators: string[];
+  posts: string[];
+  purchases: string[];
+  hidden: string[];
+  ids: string[] | null;
+  like_counts: number[] | null;
+  comment_counts: number[] | null;
+  liked: string[];
+};
+
+/**
+ * Everything about a page of shared rows that depends on the viewer or moves often, in one
+ * prepared statement, so a page served from kept rows costs one round trip: of the asked locked
+ * profiles, creators, locked and for-sale posts, the ones this viewer unlocked, subscribes to,
+ * opened and bought; which authors are hidden from them; the posts' current counts (columns,
+ * never counted) and which of them the viewer likes (primary-key probes).
+ */
+export async function findViewerFacts(
+  db: Database,
+  viewerId: number,
+  asked: ViewerMarks,
+  postIds: number[],
+  authorIds: number[],
+): Promise<ViewerFacts> {
+  const [row] = await executePrepared<FactsRow>(
+    db,
+    'feed_viewer_facts',
+    sql`select
+      array(select ${profileUnlocks.profileId} from ${profileUnlocks}
+        where ${profileUnlocks.viewerId} = ${viewerId}
+          and ${profileUnlocks.profileId} = any(${sql.param(asked.profiles)}::bigint[])) as profiles,
+      array(select ${subscriptions.creatorId} from ${subscriptions}
+        where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.status} = 'active'
+          and ${subscriptions.creatorId} = any(${sql.param(asked.creators)}::bigint[])) as creators,
+      array(select ${postUnlocks.postId} from ${postUnlocks}
+        where ${postUnlocks.userId} = ${viewerId}
+          and ${postUnlocks.postId} = any(${sql.param(asked.posts)}::bigint[])) as posts,
+      array(select ${postPurchases.postId} from ${postPurchases}
+        where ${postPurchases.userId} = ${viewerId}
+          and ${postPurchases.postId} = any(${sql.param(asked.purchases)}::bigint[])) as purchases,
+      ${hiddenAmong(viewerId, authorIds)} as hidden,
+      counts.ids, counts.like_counts, counts.comment_counts,
+      array(select l.post_id from post_likes l
+        where l.user_id = ${viewerId} and l.post_id = any(${sql.param(postIds)}::bigint[])) as liked
+      from (select array_agg(p.id) as ids, array_agg(p.like_count) as like_counts,
+                   array_agg(p.comment_count) as comment_counts
+              from posts p where p.id = any(${sql.param(postIds)}::bigint[])) counts`,
+  );
+  const numbers = (ids: string[] | null | undefined) => (ids ?? []).map(Number);
+  const liked = new Set(numbers(row?.liked));
+  const engagement = new Map<number, Engagement>();
+  numbers(row?.ids).forEach((id, index) => {
+    engagement.set(id, {
+      likeCount: row?.like_counts?.[index] ?? 0,
+      commentCount: row?.comment_counts?.[index] ?? 0,
+      likedByMe: liked.has(id),
+    });
+  });
+  return {
+    marks: {
+      profiles: numbers(row?.profiles),
+      creators: numbers(row?.creators),
+      posts: numbers(row?.posts),
+      purchases: numbers(row?.purchases),
+    },
+    hiddenAuthors: new Set(numbers(row?.hidden)),
+    engagement,
+  };
+}
