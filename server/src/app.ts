@@ -138,7 +138,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(mediaRoutes({ db, storage, signer }));
-  await app.register(ogImageRoutes({ db, storage, previews: services.sharePreviews }));
+  await app.register(
+    ogImageRoutes({
+      db,
+      storage,
+      previews: services.sharePreviews,
+      rateLimits: services.rateLimits,
+    }),
+  );
   await registerLiveSocket(app, services, config.publicUrl);
   await registerPeerServer(app, services);
 

@@ -204,6 +204,7 @@ export function createServices(deps: ServiceDeps) {
     account: createAccountService({ db, storage, rateLimits, changes, sessions }),
     audit,
     moderation,
+    rateLimits,
     reports: createReportsService({
       db,
       rateLimits,

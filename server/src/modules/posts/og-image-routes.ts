@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import { findUploadById } from '../uploads/repo.ts';
@@ -22,7 +23,11 @@ const KEPT_JPEGS = 64;
 
 function createJpegCache() {
   const kept = new Map<string, Buffer>();
-  return async (key: string, make: () => Promise<Buffer>): Promise<Buffer> => {
+  return async (
+    key: string,
+    make: () => Promise<Buffer>,
+    beforeMaking: () => Promise<void>,
+  ): Promise<Buffer> => {
     const found = kept.get(key);
     if (found) {
       // Most recently used last, so the oldest goes first.
@@ -30,6 +35,7 @@ function createJpegCache() {
       kept.set(key, found);
       return found;
     }
+    await beforeMaking();
     const made = await make();
     kept.set(key, made);
     if (kept.size > KEPT_JPEGS) kept.delete(kept.keys().next().value as string);
@@ -41,14 +47,16 @@ function createJpegCache() {
  * `GET /og/posts/:id.jpg`: the picture of a fully public post, at a stable address an unfurler
  * can fetch without signing in (signed media URLs expire within the hour). It answers only
  * while the post is public: the check runs on every request and the answer is revalidated every
- * time, so a post locked, priced or deleted later stops serving at once.
+ * time, so a post locked, priced or deleted later stops serving at once. Making a picture
+ * that is not kept counts against the client's `ogImageConversionsPerClient` limit.
  */
 export function ogImageRoutes(deps: {
   db: Database;
   storage: MediaStorage;
   previews: SharePreviews;
+  rateLimits: RateLimits;
 }): FastifyPluginAsyncZod {
-  const { db, storage, previews } = deps;
+  const { db, storage, previews, rateLimits } = deps;
   const jpegOf = createJpegCache();
   return async (app) => {
     app.get('/og/posts/:file', { schema: { params } }, async (request, reply) => {
@@ -62,12 +70,15 @@ export function ogImageRoutes(deps: {
         (source.variant === 'original' ? upload.storageKey : upload.variants[source.variant]);
       if (!key) throw new NotFoundError(NOT_FOUND);
       // Stored objects never change under one key, so the key names the JPEG too.
-      const jpeg = await jpegOf(key, async () =>
-        sharp(await storage.readBuffer(key))
-          .rotate()
-          .resize({ width: PREVIEW_WIDTH, withoutEnlargement: true })
-          .jpeg({ quality: 82, mozjpeg: true })
-          .toBuffer(),
+      const jpeg = await jpegOf(
+        key,
+        async () =>
+          sharp(await storage.readBuffer(key))
+            .rotate()
+            .resize({ width: PREVIEW_WIDTH, withoutEnlargement: true })
+            .jpeg({ quality: 82, mozjpeg: true })
+            .toBuffer(),
+        () => rateLimits.consume('ogImageConversionsPerClient', request.ip),
       );
       return reply
         .header('cache-control', 'no-cache')

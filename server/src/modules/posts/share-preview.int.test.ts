@@ -220,6 +220,37 @@ describe('no card at all', () => {
   });
 });
 
+describe('making preview pictures', () => {
+  it('turns away a client that makes too many, and still serves the ones already made', async () => {
+    // 60 a minute scaled by 0.05: three pictures made per client per minute.
+    const limited = await buildTestApp({ RATE_LIMIT_SCALE: '0.05' });
+    try {
+      const author = await buildUser(limited);
+      const posts: BuiltPost[] = [];
+      for (let i = 0; i < 4; i++) {
+        posts.push(
+          await buildPost(limited, author, {
+            content: `picture ${i}`,
+            media: { content: await png(), type: 'image' },
+          }),
+        );
+      }
+      const fetchImage = (post: BuiltPost) =>
+        limited.request({ method: 'GET', url: `/og/posts/${post.id}.jpg` });
+      for (const post of posts.slice(0, 3)) expect((await fetchImage(post)).statusCode).toBe(200);
+      const refused = await fetchImage(posts[3] as BuiltPost);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ detail: string }>().detail).toMatch(/^Too many preview images\./);
+      // A picture already made costs nothing to send again.
+      const again = await fetchImage(posts[0] as BuiltPost);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['content-type']).toBe('image/jpeg');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('excerpt', () => {
   it('flattens whitespace and cuts at a word', () => {
     expect(excerpt('a\n\nb   c')).toBe('a b c');
