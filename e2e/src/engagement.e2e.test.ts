@@ -38,7 +38,7 @@ describe('likes', () => {
     const creatorPage = await visitors.open();
     const creator = await signedInUser(creatorPage);
     const text = `Like me ${uniqueName('post')}`;
-    await createPostViaApi(creator.tokens.access, { content: text });
+    const post = await createPostViaApi(creator.tokens.access, { content: text });
     const follow = await api(
       'POST',
       `/auth/users/${creator.id}/follow/`,
@@ -70,6 +70,10 @@ describe('likes', () => {
     await navLink(creatorPage, 'Notifications 1 unread').click();
     await expectPath(creatorPage, '/notifications');
     await expectVisible(creatorPage.getByText(`${fan.username} liked your post`, { exact: true }));
+    // The notice opens the post it is about.
+    await creatorPage.getByText(`${fan.username} liked your post`, { exact: true }).click();
+    await expectPath(creatorPage, `/posts/${post.id}`);
+    await expectVisible(creatorPage.getByText(text, { exact: true }));
 
     // Kept: after a reload the fan still likes it, and finds it under "Posts I liked".
     await fanPage.reload();

@@ -26,6 +26,7 @@ const rawNotification = z.looseObject({
   data: z
     .looseObject({
       conversation_id: z.union([z.number(), z.string()]).nullish(),
+      post_id: z.number().nullish(),
       sender_id: z.number().nullish(),
       sender_username: z.string().nullish(),
       has_media: z.boolean().nullish(),
@@ -42,6 +43,8 @@ export interface AppNotification {
   readAt: string | null;
   createdAt: string;
   conversationId: number | null;
+  /** The post a like, a comment or an unlock was about: opening the notice shows it. */
+  postId: number | null;
   senderUsername: string | null;
 }
 
@@ -57,6 +60,7 @@ function toNotification(raw: z.infer<typeof rawNotification>): AppNotification {
     createdAt: raw.created_at ?? '',
     conversationId:
       Number.isSafeInteger(conversationId) && conversationId > 0 ? conversationId : null,
+    postId: raw.data?.post_id ?? null,
     senderUsername: raw.data?.sender_username ?? null,
   };
 }

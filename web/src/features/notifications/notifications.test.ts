@@ -18,6 +18,7 @@ function item(id: number, isRead = false): AppNotification {
     readAt: null,
     createdAt: '2025-01-01T00:00:00Z',
     conversationId: null,
+    postId: null,
     senderUsername: null,
   };
 }
@@ -89,12 +90,16 @@ describe('notification list', () => {
         readAt: null,
         createdAt: '2025-01-01T00:00:00Z',
         conversationId: 12,
+        postId: null,
         senderUsername: 'kate',
       },
     ]);
     expect(parseNotifications([{ id: 2 }])[0]).toMatchObject({
       type: 'system',
       conversationId: null,
+      postId: null,
     });
+    const liked = { id: 3, notification_type: 'like', data: { post_id: 41 } };
+    expect(parseNotifications([liked])[0]).toMatchObject({ type: 'like', postId: 41 });
   });
 });

@@ -22,7 +22,8 @@ const CONVERSATION_TYPES = new Set(['message', 'call', 'unlock']);
 /**
  * Spec §2 Notifications: header with '{n} new', refresh and 'Mark all as read' (only with
  * unread ones), tabs All / Unread / Read with counts, and the list. A click marks the
- * notification read; a message notification with a conversation opens it in Messages.
+ * notification read; a message notification with a conversation opens it in Messages, and a
+ * like, a comment or an unlock opens the post it was about.
  */
 export function NotificationsScreen() {
   const { t } = useTranslation();
@@ -43,6 +44,8 @@ export function NotificationsScreen() {
     if (notification.conversationId !== null && CONVERSATION_TYPES.has(notification.type)) {
       storeActiveConversationId(notification.conversationId);
       void navigate('/messages');
+    } else if (notification.postId !== null) {
+      void navigate(`/posts/${notification.postId}`);
     }
   };
 
