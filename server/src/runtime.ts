@@ -140,8 +140,8 @@ export async function startRuntime(options: {
       'sessions-expire': () => services.sessions.deleteOld(),
       'posts-publish-due': () => services.postSchedule.publishDue(),
       'mass-message-send': ({ massMessageId }) => services.massSender.send(massMessageId),
-      'welcome-message-send': ({ creatorId, fanId }) =>
-        services.massSender.welcome(creatorId, fanId),
+      'welcome-message-send': ({ creatorId, fanId, subscribedAt }) =>
+        services.massSender.welcome(creatorId, fanId, new Date(subscribedAt)),
     },
     { longRunningWorkers: config.video.workers },
   );

@@ -21,7 +21,7 @@ export type JobPayloads = {
   /** Delivers a mass message to its segment in batches; a retry sends only what is missing. */
   'mass-message-send': { massMessageId: number };
   /** The creator's current welcome message to one new subscriber. */
-  'welcome-message-send': { creatorId: number; fanId: number };
+  'welcome-message-send': { creatorId: number; fanId: number; subscribedAt: string };
 };
 export type JobName = keyof JobPayloads;
 /** What a handler may want to know about its run: whether a failure now is final. */

@@ -152,9 +152,11 @@ export function createMassSender(deps: { db: Database; bus: EventBus; signer: Me
     },
 
     /** The `welcome-message-send` job: the creator's current welcome message to one new fan. */
-    async welcome(creatorId: number, fanId: number) {
+    async welcome(creatorId: number, fanId: number, subscribedAt: Date) {
       const mass = await repo.findCurrentWelcome(db, creatorId);
-      if (!mass) return;
+      // Only the version that was current when the fan subscribed: one written after the
+      // subscription (while its job waited in the queue) is not theirs.
+      if (!mass || mass.createdAt > subscribedAt) return;
       await deliverAll(mass, { kind: 'list', user_ids: [fanId] });
     },
   };

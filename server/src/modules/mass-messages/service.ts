@@ -173,7 +173,8 @@ export function createMassMessagesService(deps: {
 
     /** After a new subscription commits: queue the welcome message, never failing the caller. */
     async queueWelcome(creatorId: number, fanId: number) {
-      await jobs.send('welcome-message-send', { creatorId, fanId });
+      const subscribedAt = new Date().toISOString();
+      await jobs.send('welcome-message-send', { creatorId, fanId, subscribedAt });
     },
   };
 }
