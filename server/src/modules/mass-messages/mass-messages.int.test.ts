@@ -96,7 +96,18 @@ describe('a priced mass message', () => {
       [fan.id],
     );
     expect(rows).toHaveLength(1);
-    expect(results[0]?.json()).toMatchObject({ text: 'exclusive words', is_unlocked: true });
+    expect(results[0]?.json()).toMatchObject({
+      text: 'exclusive words',
+      is_unlocked: true,
+      attachments: [{ id: upload }],
+    });
+    // Its library file, signed for the fan now that they paid, opens.
+    const opened = await t.request({
+      method: 'GET',
+      url:
+        results[0]?.json<{ attachments: { file_url: string }[] }>().attachments[0]?.file_url ?? '',
+    });
+    expect(opened.statusCode).toBe(200);
     expect(await ledgerViolations(t)).toEqual([]);
 
     // The other fan has not read theirs: one read (the fan listed the conversation), one unlock.
