@@ -7,7 +7,8 @@ import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { massKeys, recipientCountQuery, sendMassMessage } from '../api';
 import { ContentFields, contentOf, EMPTY_CONTENT, type ContentDraft } from './ContentFields';
-import { EMPTY_SEGMENT, SegmentPicker, segmentOf, type SegmentDraft } from './SegmentPicker';
+import { EMPTY_SEGMENT, segmentOf, type SegmentDraft } from '../segment';
+import { SegmentPicker } from './SegmentPicker';
 
 /** Compose, pick a segment with its live count, confirm, send. */
 export function MassMessageComposer() {
