@@ -4,7 +4,7 @@ import { storeSession, useBrowser } from './lib/browser.ts';
 import { paidCreator, person, subscribeViaApi, topUpViaApi, walletOf } from './lib/economy.ts';
 import { expectHidden, expectVisible } from './lib/expect.ts';
 import { openConversation, signedInPage } from './lib/messaging.ts';
-import { uniqueName } from './lib/server.ts';
+import { api, uniqueName } from './lib/server.ts';
 import { useOtherVisitors } from './lib/visitors.ts';
 
 /**
@@ -54,6 +54,23 @@ describe('a mass message', () => {
     await expect
       .poll(async () => (await walletOf(fan.tokens.access)).balance_cents)
       .toBe(2000 - 499 - 750);
+
+    // The fan mutes the creator's mass messages from the conversation's menu, and can undo it.
+    const menu = fanChat.pane.getByRole('button', {
+      name: `More options for ${creator.username}`,
+      exact: true,
+    });
+    await menu.click();
+    await fanPage.getByRole('menuitem', { name: 'Mute mass messages', exact: true }).click();
+    await expect
+      .poll(
+        async () =>
+          (await api('GET', `/auth/users/${creator.id}/mute/`, undefined, fan.tokens.access)).body,
+      )
+      .toEqual({ muted: true });
+    await menu.click();
+    await expectVisible(fanPage.getByRole('menuitem', { name: 'Unmute', exact: true }));
+    await fanPage.keyboard.press('Escape');
 
     // The creator's list: 1 read, 1 unlocked, $7.50 gross and $6.75 net.
     await creatorPage.reload();
