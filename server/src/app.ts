@@ -16,6 +16,7 @@ import { creatorRoutes } from './modules/creator/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { messagingRoutes } from './modules/messaging/routes.ts';
+import { massMessagesRoutes } from './modules/mass-messages/routes.ts';
 import { registerLiveSocket } from './modules/live/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(creatorRoutes({ creator: services.creator, uploads: services.uploads }));
       await api.register(accountRoutes({ account: services.account }));
       await api.register(messagingRoutes({ messaging: services.messaging }));
+      await api.register(massMessagesRoutes({ massMessages: services.massMessages }));
       await api.register(callsRoutes({ calls: services.calls }));
       await api.register(blocksRoutes({ blocks: services.blocks }));
       await api.register(reportsRoutes({ reports: services.reports }));

@@ -3,6 +3,8 @@ import type { Config } from './config/index.ts';
 import type { EventBus } from './events/bus.ts';
 import type { ChangeNotices } from './db/change-notices.ts';
 import { createMessagingService } from './modules/messaging/service.ts';
+import { createMassMessagesService } from './modules/mass-messages/service.ts';
+import { createMassSender } from './modules/mass-messages/sender.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
@@ -127,6 +129,7 @@ export function createServices(deps: ServiceDeps) {
     changes,
     notify: notifications.publishCreated,
   });
+  const massMessages = createMassMessagesService({ db, uploads, jobs });
   return {
     db,
     bus,
@@ -173,7 +176,14 @@ export function createServices(deps: ServiceDeps) {
       mediaUrl,
       notify: notifications.publishCreated,
       changes,
+      // After commit; a welcome message that cannot be queued never fails the subscription.
+      onSubscribed: (creatorId, fanId) =>
+        massMessages.queueWelcome(creatorId, fanId).catch((error: unknown) => {
+          deps.log.warn({ err: error, creatorId, fanId }, 'welcome message: enqueue failed');
+        }),
     }),
+    massMessages,
+    massSender: createMassSender({ db, bus, signer }),
     tips: createTipsService({ db, notify: notifications.publishCreated }),
     postPurchases: createPostPurchases({
       db,

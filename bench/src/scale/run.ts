@@ -31,6 +31,7 @@ Options:
   --items <n>         library: items (default ${scaleSettings.libraryItems})
   --conversations <n> inbox: the creator's conversations (default ${scaleSettings.inboxConversations})
   --unread <n>        inbox: the creator's unread notifications (default ${scaleSettings.inboxUnreadNotifications})
+  --recipients <n>    mass: active subscribers the mass message goes to (default ${scaleSettings.massRecipients})
   --json <file>       also write every figure to <file>`;
 
 function count(value: string | undefined, name: string, min: number, max: number): number {
@@ -57,6 +58,7 @@ function parse() {
       items: { type: 'string' },
       conversations: { type: 'string' },
       unread: { type: 'string' },
+      recipients: { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -98,6 +100,9 @@ function parse() {
   }
   if (values.unread) {
     scaleSettings.inboxUnreadNotifications = count(values.unread, 'unread', 20, 10_000_000);
+  }
+  if (values.recipients) {
+    scaleSettings.massRecipients = count(values.recipients, 'recipients', 1, 1_000_000);
   }
   return {
     help: values.help,

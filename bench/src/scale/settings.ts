@@ -23,6 +23,8 @@ export const scaleSettings = {
   libraryItems: 10_000,
   inboxConversations: 10_000,
   inboxUnreadNotifications: 100_000,
+  /** Active subscribers a mass message goes to. */
+  massRecipients: 10_000,
 };
 
 /** local: DATA_DIR on disk; s3: a bucket in s3rver, a child process on the same machine. */

@@ -34,6 +34,8 @@ function handlersWithMail(
     'subscriptions-renew': async () => undefined,
     'idempotency-expire': async () => undefined,
     'posts-publish-due': async () => undefined,
+    'mass-message-send': async () => undefined,
+    'welcome-message-send': async () => undefined,
     'unread-counts-fold': async () => undefined,
     'sessions-expire': async () => undefined,
   };

@@ -18,6 +18,10 @@ export type JobPayloads = {
   'sessions-expire': Record<string, never>;
   /** Publishes scheduled posts that are due (`posts/schedule.ts`). */
   'posts-publish-due': Record<string, never>;
+  /** Delivers a mass message to its segment in batches; a retry sends only what is missing. */
+  'mass-message-send': { massMessageId: number };
+  /** The creator's current welcome message to one new subscriber. */
+  'welcome-message-send': { creatorId: number; fanId: number; subscribedAt: string };
 };
 export type JobName = keyof JobPayloads;
 /** What a handler may want to know about its run: whether a failure now is final. */
@@ -73,6 +77,8 @@ const JOB_NAMES: JobName[] = [
   'unread-counts-fold',
   'sessions-expire',
   'posts-publish-due',
+  'mass-message-send',
+  'welcome-message-send',
 ];
 
 /**

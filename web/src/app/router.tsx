@@ -40,6 +40,10 @@ const page = {
   drafts: lazyComponent(() => import('../pages/DraftsPage'), 'DraftsPage'),
   admin: lazyComponent(() => import('../pages/AdminPage'), 'AdminPage'),
   liked: lazyComponent(() => import('../features/likes/pages/LikedPostsPage'), 'LikedPostsPage'),
+  massMessages: lazyComponent(
+    () => import('../features/mass-messages/MassMessagesPage'),
+    'MassMessagesPage',
+  ),
   notFound: lazyComponent(() => import('../pages/NotFoundPage'), 'NotFoundPage'),
 };
 
@@ -97,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: 'my-content', lazy: page.myContent },
               { path: 'posts/:postId', lazy: page.post },
               { path: 'drafts', lazy: page.drafts },
+              { path: 'creator/mass-messages', lazy: page.massMessages },
               // Not in the spec: creator-application and payout review; admins only.
               { path: 'admin', lazy: page.admin },
               { path: 'liked', lazy: page.liked },

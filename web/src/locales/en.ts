@@ -2,6 +2,7 @@ import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/co
 import { comments } from './en-comments';
 import { engagement } from './en-engagement';
 import { payPerView } from './en-pay-per-view';
+import { massMessagesText } from './en-mass-messages';
 
 /**
  * The English catalogue. Texts the spec fixes are copied exactly; validation texts that the
@@ -13,6 +14,7 @@ export const en = {
   // Pay-per-view posts: the composer's Price section and the closed card.
   ...payPerView,
   ...comments,
+  ...massMessagesText,
   app: {
     name: 'Zura',
     loading: 'Loading...',
@@ -167,6 +169,7 @@ export const en = {
     trigger: 'User menu',
     editProfile: 'Edit Profile',
     drafts: 'Drafts',
+    massMessages: 'Mass messages',
     liked: 'Posts I liked',
     becomeCreator: 'Become a Creator',
     settings: 'Settings',

@@ -121,6 +121,14 @@ export async function clearUnread(db: Executor, conversation: ConversationRow, u
   return true;
 }
 
+/** One UPDATE: the conversation's mass-message copies to `readerId` not read yet become read. */
+export async function markMassCopiesRead(db: Executor, conversationId: number, readerId: number) {
+  await db.execute(sql`
+    update messages set read_at = now()
+     where conversation_id = ${conversationId} and mass_message_id is not null
+       and read_at is null and sender_id is distinct from ${readerId}`);
+}
+
 export function listMessages(
   db: Executor,
   conversationId: number,

@@ -178,6 +178,8 @@ export function createMessagingService(deps: {
       const rows = await repo.listMessages(db, conversationId, options);
       if (options.afterId === undefined || options.beforeId !== undefined) rows.reverse();
       const cleared = await repo.clearUnread(db, conversation, userId);
+      // Mass-message copies keep when they were read, for their senders' read figures.
+      if (cleared) await repo.markMassCopiesRead(db, conversationId, userId);
       // Having read the conversation, its message notifications are read too.
       const readNotifications = await markConversationNotificationsRead(db, userId, conversationId);
       if (cleared || readNotifications > 0) {

@@ -33,6 +33,8 @@ export function createSubscriptionsService(deps: {
   mediaUrl: MediaUrlResolver;
   notify: Notify;
   changes: ChangeNotices;
+  /** A new subscription committed (not a renewal): the welcome message goes out. */
+  onSubscribed?: (creatorId: number, fanId: number) => Promise<void>;
 }) {
   const { db, mediaUrl, notify, changes } = deps;
 
@@ -124,6 +126,8 @@ export function createSubscriptionsService(deps: {
       );
       changes.announce({ kind: 'following_changed', userId: fanId });
       if (created) await notify([created]);
+      // Only a subscription made now (not a retried request's stored answer) gets a welcome.
+      if (created) await deps.onSubscribed?.(creatorId, fanId);
       return result;
     },
 

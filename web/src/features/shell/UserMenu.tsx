@@ -4,6 +4,7 @@ import {
   FilePen,
   Heart,
   LogOut,
+  Megaphone,
   Settings,
   ShieldCheck,
   Sparkles,
@@ -68,6 +69,11 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
           <MenuItem icon={FilePen} onSelect={() => go('/drafts')}>
             {t('userMenu.drafts')}
           </MenuItem>
+          {profile?.is_creator && (
+            <MenuItem icon={Megaphone} onSelect={() => go('/creator/mass-messages')}>
+              {t('userMenu.massMessages')}
+            </MenuItem>
+          )}
           <MenuItem icon={Heart} onSelect={() => go('/liked')}>
             {t('userMenu.liked')}
           </MenuItem>

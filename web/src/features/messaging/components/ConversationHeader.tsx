@@ -2,6 +2,7 @@ import { PanelRightClose, PanelRightOpen, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
+import { ConversationMenu } from '../../mass-messages/components/ConversationMenu';
 import type { Conversation } from '../api';
 import { useDayLabel } from './use-day-label';
 
@@ -63,6 +64,9 @@ export function ConversationHeader({
       >
         <Video className="size-5" aria-hidden />
       </button>
+      {otherUser.id !== null && (
+        <ConversationMenu userId={otherUser.id} username={otherUser.username} />
+      )}
       <button
         type="button"
         onClick={onTogglePanel}
