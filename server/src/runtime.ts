@@ -139,7 +139,7 @@ export async function startRuntime(options: {
       'unread-counts-fold': () => foldUnreadCounts(database.db),
       'sessions-expire': () => services.sessions.deleteOld(),
       'posts-publish-due': () => services.postSchedule.publishDue(),
-      'mass-message-send': ({ massMessageId }) => services.massSender.send(massMessageId),
+      'mass-message-send': ({ massMessageId }, run) => services.massSender.send(massMessageId, run),
       'welcome-message-send': ({ creatorId, fanId, subscribedAt }) =>
         services.massSender.welcome(creatorId, fanId, new Date(subscribedAt)),
     },

@@ -163,9 +163,14 @@ export async function startJobQueue(pool: pg.Pool, deps: { log: Log }): Promise<
           continue;
         }
         // A batch per poll keeps a backlog moving; each job still succeeds or fails on its own.
-        await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 10 }, async (jobs) => {
+        const batch = {
+          pollingIntervalSeconds: 0.5,
+          batchSize: 10,
+          includeMetadata: true as const,
+        };
+        await boss.work(name, batch, async (jobs) => {
           const results = await Promise.allSettled(
-            jobs.map((job) => handler(job.data, { lastAttempt: false })),
+            jobs.map((job) => handler(job.data, { lastAttempt: job.retryCount >= job.retryLimit })),
           );
           for (const [index, result] of results.entries()) {
             const job = jobs[index];

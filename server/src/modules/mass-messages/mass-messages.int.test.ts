@@ -162,6 +162,29 @@ describe('the delivery job', () => {
   });
 });
 
+describe('a delivery that keeps failing', () => {
+  it('stays sending while retries remain, and is marked failed after the last', async () => {
+    const { creator } = await creatorWithFans(1);
+    const mass = await createMass(t, creator, { text: 'doomed', segment: { kind: 'active' } });
+    await waitSent(t, mass.id);
+    // A stored segment no delivery can read: every run fails.
+    await t.pool.query(
+      `UPDATE mass_messages SET status = 'sending', segment = '{"kind":"gone"}' WHERE id = $1`,
+      [mass.id],
+    );
+    const status = async () =>
+      (
+        await t.pool.query<{ status: string }>('SELECT status FROM mass_messages WHERE id = $1', [
+          mass.id,
+        ])
+      ).rows[0]?.status;
+    await expect(t.services.massSender.send(mass.id, { lastAttempt: false })).rejects.toThrow();
+    expect(await status()).toBe('sending');
+    await expect(t.services.massSender.send(mass.id, { lastAttempt: true })).rejects.toThrow();
+    expect(await status()).toBe('failed');
+  });
+});
+
 describe('the welcome message', () => {
   async function welcomeCopies(creator: TestUser) {
     const { rows } = await t.pool.query<{ id: number; fan: number }>(

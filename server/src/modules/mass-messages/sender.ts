@@ -2,6 +2,7 @@ import { formatCents, type Segment } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import type { MassMessageRow, MessageRow, NotificationRow } from '../../db/schema/index.ts';
 import type { EventBus, LiveEvent } from '../../events/bus.ts';
+import type { JobRun } from '../../jobs/queue.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { presentMessage } from '../messaging/presenter.ts';
 import { presentNotification } from '../notifications/presenter.ts';
@@ -134,17 +135,30 @@ export function createMassSender(deps: { db: Database; bus: EventBus; signer: Me
 
   return {
     /** The `mass-message-send` job: safe to run again, it only sends what is missing. */
-    async send(massMessageId: number) {
+    /**
+     * The `mass-message-send` job. A failed run is retried and carries on where it stopped (a
+     * recipient's copy is written once); when the last attempt fails too, the mass message is
+     * marked failed, with what was delivered kept and counted.
+     */
+    async send(massMessageId: number, run: JobRun = { lastAttempt: false }) {
       const mass = await repo.findMassMessage(db, massMessageId);
       if (!mass || mass.kind !== 'mass' || mass.status === 'sent') return;
       await repo.setStatus(db, mass.id, 'sending');
       let sent = mass.sentCount;
       const progress = async (status: string) =>
         bus.publish([{ userId: mass.creatorId, frame: progressFrame(mass, sent, status) }]);
-      await deliverAll(mass, segmentFromStored(mass.segment), async (count) => {
-        sent += count;
-        await progress('sending');
-      });
+      try {
+        await deliverAll(mass, segmentFromStored(mass.segment), async (count) => {
+          sent += count;
+          await progress('sending');
+        });
+      } catch (error) {
+        if (run.lastAttempt) {
+          await repo.setStatus(db, mass.id, 'failed', true);
+          await progress('failed');
+        }
+        throw error;
+      }
       await repo.setStatus(db, mass.id, 'sent', true);
       const done = await repo.findMassMessage(db, mass.id);
       sent = done?.sentCount ?? sent;
