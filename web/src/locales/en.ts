@@ -1,4 +1,5 @@
 import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/contracts';
+import { analytics } from './en-analytics';
 import { comments } from './en-comments';
 import { engagement } from './en-engagement';
 import { payPerView } from './en-pay-per-view';
@@ -13,6 +14,7 @@ export const en = {
   // Pay-per-view posts: the composer's Price section and the closed card.
   ...payPerView,
   ...comments,
+  ...analytics,
   app: {
     name: 'Zura',
     loading: 'Loading...',

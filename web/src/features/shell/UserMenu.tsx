@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
+  ChartColumn,
   ChevronsUpDown,
   FilePen,
   Heart,
@@ -23,7 +24,8 @@ export interface UserMenuProps {
 }
 
 /**
- * The bottom-of-sidebar menu: Edit Profile, Posts I liked, Become a Creator, Settings, Admin
+ * The bottom-of-sidebar menu: Edit Profile, Drafts, Analytics (creators), Posts I liked, Become
+ * a Creator, Settings, Admin
  * (admins), Logout.
  */
 export function UserMenu({ onNavigate }: UserMenuProps) {
@@ -68,6 +70,11 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
           <MenuItem icon={FilePen} onSelect={() => go('/drafts')}>
             {t('userMenu.drafts')}
           </MenuItem>
+          {profile?.is_creator && (
+            <MenuItem icon={ChartColumn} onSelect={() => go('/creator/analytics')}>
+              {t('analytics.menu')}
+            </MenuItem>
+          )}
           <MenuItem icon={Heart} onSelect={() => go('/liked')}>
             {t('userMenu.liked')}
           </MenuItem>
