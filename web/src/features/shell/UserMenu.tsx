@@ -25,8 +25,7 @@ export interface UserMenuProps {
 
 /**
  * The bottom-of-sidebar menu: Edit Profile, Drafts, Analytics (creators), Posts I liked, Become
- * a Creator, Settings, Admin
- * (admins), Logout.
+ * a Creator, Settings, Admin (admins), Logout.
  */
 export function UserMenu({ onNavigate }: UserMenuProps) {
   const { t } = useTranslation();
