@@ -1,4 +1,5 @@
 import type { Benchmark } from '../lib/benchmark.ts';
+import { analytics } from './analytics.ts';
 import { feed } from './feed.ts';
 import { inbox } from './inbox.ts';
 import { ledger } from './ledger.ts';
@@ -8,4 +9,13 @@ import { upload } from './upload.ts';
 import { video } from './video.ts';
 
 /** The scale benchmarks, in the order they run. */
-export const scaleBenchmarks: Benchmark[] = [feed, upload, ledger, realtime, library, inbox, video];
+export const scaleBenchmarks: Benchmark[] = [
+  feed,
+  upload,
+  ledger,
+  realtime,
+  library,
+  inbox,
+  video,
+  analytics,
+];

@@ -1,8 +1,8 @@
 /**
  * Zura's scale benchmarks: large generated data sets, big uploads, money under concurrency,
- * many sockets and a popular creator's inbox. Each starts its own server on a fresh DATA_DIR.
+ * many sockets, a popular creator's inbox and earnings analytics. Each starts its own server on a fresh DATA_DIR.
  *
- *   npx node bench/src/scale/run.ts [feed|upload|ledger|realtime|library|inbox|video ...] [options]
+ *   npx node bench/src/scale/run.ts [feed|upload|ledger|realtime|library|inbox|video|analytics ...] [options]
  *
  * A missed target is reported, never a failure: the exit code is non-zero only when a
  * benchmark could not run.
@@ -31,6 +31,7 @@ Options:
   --items <n>         library: items (default ${scaleSettings.libraryItems})
   --conversations <n> inbox: the creator's conversations (default ${scaleSettings.inboxConversations})
   --unread <n>        inbox: the creator's unread notifications (default ${scaleSettings.inboxUnreadNotifications})
+  --transactions <n>  analytics: ledger transactions (default ${scaleSettings.analyticsTransactions})
   --json <file>       also write every figure to <file>`;
 
 function count(value: string | undefined, name: string, min: number, max: number): number {
@@ -57,6 +58,7 @@ function parse() {
       items: { type: 'string' },
       conversations: { type: 'string' },
       unread: { type: 'string' },
+      transactions: { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -98,6 +100,14 @@ function parse() {
   }
   if (values.unread) {
     scaleSettings.inboxUnreadNotifications = count(values.unread, 'unread', 20, 10_000_000);
+  }
+  if (values.transactions) {
+    scaleSettings.analyticsTransactions = count(
+      values.transactions,
+      'transactions',
+      1_000,
+      100_000_000,
+    );
   }
   return {
     help: values.help,

@@ -23,6 +23,8 @@ export const scaleSettings = {
   libraryItems: 10_000,
   inboxConversations: 10_000,
   inboxUnreadNotifications: 100_000,
+  /** Ledger transactions the analytics benchmark writes through the roll-up triggers. */
+  analyticsTransactions: 1_000_000,
 };
 
 /** local: DATA_DIR on disk; s3: a bucket in s3rver, a child process on the same machine. */
