@@ -14,7 +14,11 @@ export function TopFansList({ fans }: { fans: AnalyticsResponse['top_fans'] }) {
         >
           <span className="text-slate-800">
             <span className="mr-2 text-slate-400">{index + 1}.</span>
-            {fan.username ?? <em className="text-slate-500">{t('analytics.deletedFan')}</em>}
+            {fan.username === null ? (
+              <em className="text-slate-500">{t('analytics.deletedFan')}</em>
+            ) : (
+              <span>{fan.username}</span>
+            )}
           </span>
           <span className="font-medium text-slate-900">{formatCents(fan.spent_cents)}</span>
         </li>
