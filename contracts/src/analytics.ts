@@ -81,7 +81,10 @@ const bySource = z.object({
   unlocks: analyticsMoney,
 });
 
-/** One day or month (its first day, clipped to the range), zero-filled when nothing happened. */
+/**
+ * One day, or one month starting on its 1st (its sums cover only the days inside the range),
+ * zero-filled when nothing happened.
+ */
 export const analyticsBucket = z.object({
   start: z.string(),
   sources: bySource,
