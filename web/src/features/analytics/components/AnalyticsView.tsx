@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ANALYTICS_SOURCE_NAMES, formatCents, type AnalyticsSource } from '@zura/contracts';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -32,7 +32,10 @@ export function AnalyticsView() {
   const query = useQuery(analyticsQuery(range));
   const report = query.data;
 
-  const sourceLabel = (source: AnalyticsSource) => t(`analytics.sources.${source}`);
+  const sourceLabel = useCallback(
+    (source: AnalyticsSource) => t(`analytics.sources.${source}`),
+    [t],
+  );
   const charts = useMemo(() => {
     if (!report) return undefined;
     return {
@@ -42,9 +45,7 @@ export function AnalyticsView() {
         lost: t('analytics.lost'),
       }),
     };
-    // sourceLabel only reads t.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [report, t]);
+  }, [report, sourceLabel, t]);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
