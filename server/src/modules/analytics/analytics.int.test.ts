@@ -260,3 +260,27 @@ describe('GET /api/creator/analytics/export/', () => {
     expect(res.json()).toEqual({ to: ['The end date is before the start date.'] });
   });
 });
+
+describe('payments at the same time', () => {
+  it('counts every one of many parallel payments to one creator, none lost', async () => {
+    const busy = await buildCreator(t, 499);
+    const fans = await Promise.all(Array.from({ length: 8 }, () => buildUser(t)));
+    for (const fan of fans) await topUp(t, fan, '20.00');
+    const answers = await Promise.all(
+      fans.flatMap((fan) => [tip(t, fan, busy, '1.25'), subscribe(t, fan, busy)]),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 201));
+    const res = await get(t, busy, `/api/creator/analytics/?from=${FROM}&to=${TO}`);
+    const body = res.json<AnalyticsResponse>();
+    const ledger = await ledgerSums(busy.id);
+    expect(body.totals.sources.tips).toMatchObject({ count: 8, gross_cents: ledger.tips.gross });
+    expect(body.totals.sources.subscriptions).toMatchObject({
+      count: 8,
+      gross_cents: ledger.subscriptions.gross,
+      fee_cents: ledger.subscriptions.fee,
+    });
+    expect(body.totals.gained).toBe(8);
+    expect(body.top_fans).toHaveLength(8);
+    expect(body.top_fans.every((fan) => fan.spent_cents === 125 + 499)).toBe(true);
+  });
+});
