@@ -34,6 +34,8 @@ import { ogImageRoutes } from './modules/posts/og-image-routes.ts';
 import { postPurchaseRoutes } from './modules/posts/purchase-routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { subscriptionContentsRoutes } from './modules/subscription-contents/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { createAnalyticsService } from './modules/analytics/service.ts';
 import { audienceRoutes } from './modules/audience/routes.ts';
 import { createAudienceService } from './modules/audience/service.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
@@ -111,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       await api.register(subscriptionContentsRoutes({ db, profiles: services.profiles }));
       await api.register(audienceRoutes({ audience: createAudienceService({ db }) }));
+      await api.register(analyticsRoutes({ analytics: createAnalyticsService({ db }) }));
       await api.register(postsRoutes({ posts: services.posts, uploads: services.uploads }));
       await api.register(
         postPageRoutes({

@@ -1,4 +1,5 @@
 import type { Benchmark } from '../lib/benchmark.ts';
+import { analytics } from './analytics.ts';
 import { feed } from './feed.ts';
 import { inbox } from './inbox.ts';
 import { ledger } from './ledger.ts';
@@ -18,4 +19,5 @@ export const scaleBenchmarks: Benchmark[] = [
   inbox,
   video,
   massMessage,
+  analytics,
 ];

@@ -1,8 +1,8 @@
 /**
  * Zura's scale benchmarks: large generated data sets, big uploads, money under concurrency,
- * many sockets and a popular creator's inbox. Each starts its own server on a fresh DATA_DIR.
+ * many sockets, a popular creator's inbox and earnings analytics. Each starts its own server on a fresh DATA_DIR.
  *
- *   npx node bench/src/scale/run.ts [feed|upload|ledger|realtime|library|inbox|video ...] [options]
+ *   npx node bench/src/scale/run.ts [feed|upload|ledger|realtime|library|inbox|video|analytics ...] [options]
  *
  * A missed target is reported, never a failure: the exit code is non-zero only when a
  * benchmark could not run.
@@ -32,6 +32,7 @@ Options:
   --conversations <n> inbox: the creator's conversations (default ${scaleSettings.inboxConversations})
   --unread <n>        inbox: the creator's unread notifications (default ${scaleSettings.inboxUnreadNotifications})
   --recipients <n>    mass: active subscribers the mass message goes to (default ${scaleSettings.massRecipients})
+  --transactions <n>  analytics: ledger transactions (default ${scaleSettings.analyticsTransactions})
   --json <file>       also write every figure to <file>`;
 
 function count(value: string | undefined, name: string, min: number, max: number): number {
@@ -59,6 +60,7 @@ function parse() {
       conversations: { type: 'string' },
       unread: { type: 'string' },
       recipients: { type: 'string' },
+      transactions: { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -103,6 +105,14 @@ function parse() {
   }
   if (values.recipients) {
     scaleSettings.massRecipients = count(values.recipients, 'recipients', 1, 1_000_000);
+  }
+  if (values.transactions) {
+    scaleSettings.analyticsTransactions = count(
+      values.transactions,
+      'transactions',
+      1_000,
+      100_000_000,
+    );
   }
   return {
     help: values.help,

@@ -25,6 +25,8 @@ export const scaleSettings = {
   inboxUnreadNotifications: 100_000,
   /** Active subscribers a mass message goes to. */
   massRecipients: 10_000,
+  /** Ledger transactions the analytics benchmark writes through the roll-up triggers. */
+  analyticsTransactions: 1_000_000,
 };
 
 /** local: DATA_DIR on disk; s3: a bucket in s3rver, a child process on the same machine. */

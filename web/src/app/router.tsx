@@ -38,6 +38,7 @@ const page = {
   myContent: lazyComponent(() => import('../pages/MyContentPage'), 'MyContentPage'),
   post: lazyComponent(() => import('../pages/PostPage'), 'PostPage'),
   drafts: lazyComponent(() => import('../pages/DraftsPage'), 'DraftsPage'),
+  analytics: lazyComponent(() => import('../pages/AnalyticsPage'), 'AnalyticsPage'),
   admin: lazyComponent(() => import('../pages/AdminPage'), 'AdminPage'),
   liked: lazyComponent(() => import('../features/likes/pages/LikedPostsPage'), 'LikedPostsPage'),
   massMessages: lazyComponent(
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
               { path: 'posts/:postId', lazy: page.post },
               { path: 'drafts', lazy: page.drafts },
               { path: 'creator/mass-messages', lazy: page.massMessages },
+              { path: 'creator/analytics', lazy: page.analytics },
               // Not in the spec: creator-application and payout review; admins only.
               { path: 'admin', lazy: page.admin },
               { path: 'liked', lazy: page.liked },

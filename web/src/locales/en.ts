@@ -1,4 +1,5 @@
 import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/contracts';
+import { analytics } from './en-analytics';
 import { comments } from './en-comments';
 import { engagement } from './en-engagement';
 import { payPerView } from './en-pay-per-view';
@@ -15,6 +16,7 @@ export const en = {
   ...payPerView,
   ...comments,
   ...massMessagesText,
+  ...analytics,
   app: {
     name: 'Zura',
     loading: 'Loading...',

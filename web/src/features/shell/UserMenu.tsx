@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
+  ChartColumn,
   ChevronsUpDown,
   FilePen,
   Heart,
@@ -24,8 +25,8 @@ export interface UserMenuProps {
 }
 
 /**
- * The bottom-of-sidebar menu: Edit Profile, Posts I liked, Become a Creator, Settings, Admin
- * (admins), Logout.
+ * The bottom-of-sidebar menu: Edit Profile, Drafts, Analytics (creators), Posts I liked, Become
+ * a Creator, Settings, Admin (admins), Logout.
  */
 export function UserMenu({ onNavigate }: UserMenuProps) {
   const { t } = useTranslation();
@@ -70,9 +71,14 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
             {t('userMenu.drafts')}
           </MenuItem>
           {profile?.is_creator && (
-            <MenuItem icon={Megaphone} onSelect={() => go('/creator/mass-messages')}>
-              {t('userMenu.massMessages')}
-            </MenuItem>
+            <>
+              <MenuItem icon={Megaphone} onSelect={() => go('/creator/mass-messages')}>
+                {t('userMenu.massMessages')}
+              </MenuItem>
+              <MenuItem icon={ChartColumn} onSelect={() => go('/creator/analytics')}>
+                {t('analytics.menu')}
+              </MenuItem>
+            </>
           )}
           <MenuItem icon={Heart} onSelect={() => go('/liked')}>
             {t('userMenu.liked')}

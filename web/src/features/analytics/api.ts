@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { analyticsResponse } from '@zura/contracts';
+import { z } from 'zod';
+import { api } from '../../lib/api';
+import type { AnalyticsRange } from './range';
+
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  range: (range: AnalyticsRange) => ['analytics', range] as const,
+};
+
+function search(range: AnalyticsRange, withGranularity: boolean): string {
+  const params = new URLSearchParams({ from: range.from, to: range.to });
+  if (withGranularity) params.set('granularity', range.granularity);
+  return params.toString();
+}
+
+/** The creator's earnings analytics over a range (GET /creator/analytics/). */
+export function analyticsQuery(range: AnalyticsRange) {
+  return queryOptions({
+    queryKey: analyticsKeys.range(range),
+    queryFn: ({ signal }) =>
+      api.get(`/creator/analytics/?${search(range, true)}`, { schema: analyticsResponse, signal }),
+    // Switching ranges keeps the last figures on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The range's earnings as CSV text, one row per day and source. Fetched with the session's
+ * bearer token like any call (a plain link would carry none), then saved as a file.
+ */
+export function fetchAnalyticsCsv(range: AnalyticsRange) {
+  return api.get(`/creator/analytics/export/?${search(range, false)}`, { schema: z.string() });
+}

@@ -1,0 +1,5 @@
+import { AnalyticsView } from '../features/analytics/components/AnalyticsView';
+
+export function AnalyticsPage() {
+  return <AnalyticsView />;
+}
