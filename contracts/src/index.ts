@@ -21,3 +21,4 @@ export * from './post.ts';
 export * from './post-schedule.ts';
 export * from './subscription-contents.ts';
 export * from './audience.ts';
+export * from './offers.ts';

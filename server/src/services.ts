@@ -36,6 +36,7 @@ import { createSharePreviews } from './modules/posts/share-preview.ts';
 import { createPostPurchases } from './modules/posts/purchases.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
+import { createOffersService } from './modules/offers/service.ts';
 import { createTipsService } from './modules/tips/service.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
 import { findUserById } from './modules/users/repo.ts';
@@ -174,6 +175,7 @@ export function createServices(deps: ServiceDeps) {
       notify: notifications.publishCreated,
       changes,
     }),
+    offers: createOffersService({ db, mediaUrl, notify: notifications.publishCreated, changes }),
     tips: createTipsService({ db, notify: notifications.publishCreated }),
     postPurchases: createPostPurchases({
       db,
