@@ -1,6 +1,7 @@
 import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/contracts';
 import { comments } from './en-comments';
 import { engagement } from './en-engagement';
+import { offers } from './en-offers';
 import { payPerView } from './en-pay-per-view';
 
 /**
@@ -13,6 +14,7 @@ export const en = {
   // Pay-per-view posts: the composer's Price section and the closed card.
   ...payPerView,
   ...comments,
+  ...offers,
   app: {
     name: 'Zura',
     loading: 'Loading...',

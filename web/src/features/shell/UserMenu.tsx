@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import {
   ChevronsUpDown,
   FilePen,
+  Gift,
   Heart,
   LogOut,
   Settings,
@@ -71,6 +72,11 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
           <MenuItem icon={Heart} onSelect={() => go('/liked')}>
             {t('userMenu.liked')}
           </MenuItem>
+          {profile?.is_creator && (
+            <MenuItem icon={Gift} onSelect={() => go('/creator/offers')}>
+              {t('offers.menu')}
+            </MenuItem>
+          )}
           <MenuItem icon={Sparkles} onSelect={() => go('/creator-landing')}>
             {t('userMenu.becomeCreator')}
           </MenuItem>

@@ -51,10 +51,20 @@ export function mySubscriptionsQuery() {
  * POST /auth/subscriptions/: pays the first month from the wallet (free costs nothing).
  * `shareEmail` is the fan's consent to show their email in the creator's audience export.
  */
-export function subscribe(creatorId: number, idempotencyKey: string, shareEmail = false) {
+export function subscribe(
+  creatorId: number,
+  idempotencyKey: string,
+  shareEmail = false,
+  months = 1,
+) {
   return api.post(
     '/auth/subscriptions/',
-    shareEmail ? { creator_id: creatorId, share_email: true } : { creator_id: creatorId },
+    {
+      creator_id: creatorId,
+      ...(shareEmail ? { share_email: true } : {}),
+      // A bundle's months; the server prices it (and any discount) itself.
+      ...(months > 1 ? { months } : {}),
+    },
     { schema: subscription, headers: idempotencyHeaders(idempotencyKey) },
   );
 }

@@ -20,14 +20,16 @@ export interface SubscribeRequest {
   creatorId: number;
   /** Consent to share the fan's email with this creator (asked once, off by default). */
   shareEmail?: boolean;
+  /** 1, or a bundle's 3, 6 or 12 months. */
+  months?: number;
 }
 
 export function useSubscribe() {
   const queryClient = useQueryClient();
   return usePaymentMutation({
-    fingerprint: ({ creatorId, shareEmail }: SubscribeRequest) =>
-      `subscribe:${creatorId}:${shareEmail === true}`,
-    pay: ({ creatorId, shareEmail }, key) => subscribe(creatorId, key, shareEmail),
+    fingerprint: ({ creatorId, shareEmail, months }: SubscribeRequest) =>
+      `subscribe:${creatorId}:${shareEmail === true}:${months ?? 1}`,
+    pay: ({ creatorId, shareEmail, months }, key) => subscribe(creatorId, key, shareEmail, months),
     onSuccess: () => invalidateAfterSubscribing(queryClient),
   });
 }

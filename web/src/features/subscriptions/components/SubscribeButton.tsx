@@ -6,6 +6,9 @@ import { Link } from 'react-router';
 import { buttonClasses, Button } from '../../../ui/Button';
 import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert';
 import { paymentFailure } from '../../wallet/payment-errors';
+import { useSession } from '../../../lib/use-session';
+import { useSubscribeOptions } from '../../offers/api';
+import { plansOf } from '../../offers/plans';
 import { useSubscribe } from '../hooks';
 import { priceToCents } from '../pricing';
 import { SubscribeDialog, type SubscribeTarget } from './SubscribeDialog';
@@ -32,6 +35,14 @@ export function SubscribeButton({
   const [target, setTarget] = useState<SubscribeTarget | null>(null);
   const freeSubscribe = useSubscribe();
   const priceCents = priceToCents(price) ?? 0;
+  // The server's prices for this fan: the best discount open to them, and any bundles.
+  const signedIn = useSession() !== null;
+  const { data: options } = useSubscribeOptions(
+    creatorId,
+    signedIn && !isSubscribed && priceCents > 0,
+  );
+  const plans = options ? plansOf(options) : undefined;
+  const discount = options?.discount;
 
   if (isSubscribed) {
     return (
@@ -68,9 +79,14 @@ export function SubscribeButton({
 
   return (
     <>
-      <Button onClick={() => setTarget({ creatorId, username, priceCents })}>
+      <Button onClick={() => setTarget({ creatorId, username, priceCents, plans })}>
         <Crown className="size-4" aria-hidden />
-        {t('subscriptions.subscribeFor', { price: formatCents(priceCents) })}
+        {discount
+          ? t('offers.subscribe.discounted', {
+              price: formatCents(discount.first_period_cents),
+              regular: formatCents(options.price_cents),
+            })
+          : t('subscriptions.subscribeFor', { price: formatCents(priceCents) })}
       </Button>
       <SubscribeDialog
         target={target}

@@ -7,6 +7,9 @@ import { Dialog } from '../../../ui/Dialog';
 import { profileKeys } from '../../profile/api';
 import { PaymentConfirm } from '../../wallet/components/PaymentConfirm';
 import { paymentFailure } from '../../wallet/payment-errors';
+import { planText } from '../../offers/components/PlanPicker';
+import { PlanPicker } from '../../offers/components/PlanPicker';
+import type { Plan } from '../../offers/plans';
 import { useSubscribe } from '../hooks';
 
 export interface SubscribeTarget {
@@ -14,6 +17,8 @@ export interface SubscribeTarget {
   username: string;
   /** The monthly price in cents (more than 0: free subscriptions need no confirmation). */
   priceCents: number;
+  /** The plans the server offers this fan (a discounted month, bundles); absent: one month. */
+  plans?: Plan[];
 }
 
 export interface SubscribeDialogProps {
@@ -68,9 +73,12 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
   const queryClient = useQueryClient();
   // Off unless the fan says yes: their email is theirs to give.
   const [shareEmail, setShareEmail] = useState(false);
+  const [months, setMonths] = useState(1);
+  const plan = target.plans?.find((p) => p.months === months);
+  const priceCents = plan?.chargeCents ?? target.priceCents;
   const confirm = () =>
     mutation.mutate(
-      { creatorId: target.creatorId, shareEmail },
+      { creatorId: target.creatorId, shareEmail, months },
       {
         onSuccess: onSubscribed,
         onError: (error) => {
@@ -84,14 +92,21 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
 
   return (
     <div className="space-y-4">
+      {target.plans && target.plans.length > 1 && (
+        <PlanPicker plans={target.plans} months={months} onChange={setMonths} />
+      )}
       <ShareEmailCheckbox
         username={target.username}
         checked={shareEmail}
         onChange={setShareEmail}
       />
       <PaymentConfirm
-        text={t('subscriptions.subscribeText', { price: formatCents(target.priceCents) })}
-        priceCents={target.priceCents}
+        text={
+          plan
+            ? planText(plan, t)
+            : t('subscriptions.subscribeText', { price: formatCents(priceCents) })
+        }
+        priceCents={priceCents}
         failure={
           mutation.isError
             ? paymentFailure(mutation.error, t, t('subscriptions.subscribeFailed'))
