@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { storeSession, useBrowser } from './lib/browser.ts';
-import { paidCreator, person, sql } from './lib/economy.ts';
+import { paidCreator, person, sql, topUpViaApi, transactionsOf } from './lib/economy.ts';
 import { expectPath, expectVisible } from './lib/expect.ts';
+import { api } from './lib/server.ts';
 import { useOtherVisitors } from './lib/visitors.ts';
 
 const t = useBrowser();
@@ -46,5 +47,51 @@ describe('offers', () => {
     // The creator's list counts the claim.
     await page.reload();
     await expectVisible(offers.filter({ hasText: '1 claimed' }));
+  });
+
+  it("the profile's Subscribe button shows the discount and the dialog the bundles", async () => {
+    const creator = await paidCreator({ price: '9.99' });
+    const access = creator.tokens.access;
+    const discount = await api(
+      'POST',
+      '/creator/offers/',
+      { kind: 'discount', discount_percent: 50 },
+      access,
+    );
+    expect(discount.status).toBe(201);
+    const bundles = await api(
+      'PUT',
+      '/creator/bundles/',
+      { bundles: [{ months: 3, discount_percent: 10 }] },
+      access,
+    );
+    expect(bundles.status).toBe(200);
+
+    const fan = await person();
+    await topUpViaApi(fan.tokens.access, '50');
+    const { page } = t;
+    await storeSession(page, fan.tokens);
+    await page.goto(`/profile/${creator.username}`);
+    const subscribe = page.getByRole('button', {
+      name: 'Subscribe: $5.00 for the first month, then $9.99',
+    });
+    await expectVisible(subscribe);
+    await subscribe.click();
+    const dialog = page.getByRole('dialog');
+    const monthly = dialog.getByRole('radio', {
+      name: '1 month: $5.00 for the first month, then $9.99/month',
+    });
+    await expectVisible(monthly);
+    expect(await monthly.isChecked()).toBe(true);
+    await dialog.getByRole('radio', { name: '3 months: $26.97 (10% off)' }).check();
+    await dialog.getByRole('button', { name: 'Pay $26.97' }).click();
+
+    await expectVisible(page.getByRole('link', { name: 'Subscribed' }));
+    const [line] = await transactionsOf(fan.tokens.access);
+    expect(line).toMatchObject({
+      kind: 'subscription',
+      amount_cents: 2697,
+      description: `Subscription to @${creator.username}, 3 months`,
+    });
   });
 });

@@ -225,6 +225,40 @@ describe('a discount', () => {
   });
 });
 
+describe('what the fan confirmed', () => {
+  it('answers 409 and charges nothing when the price is not the one confirmed', async () => {
+    const creator = await buildCreator(t, 999);
+    const offer = await createOffer(t, creator, { kind: 'discount', discount_percent: 50 });
+    const fan = await buildUser(t);
+    await topUp(t, fan, '20');
+    const body = { creator_id: creator.id, expected_price_cents: 999 };
+    const stale = await pay(t, fan, '/api/auth/subscriptions/', body);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      detail: 'The price is now $5.00. Check it and confirm again.',
+    });
+    expect(await chargesOf(fan)).toEqual([]);
+    expect((await claimsOf(t, offer.id)).count).toBe(0);
+    const ok = await pay(t, fan, '/api/auth/subscriptions/', {
+      ...body,
+      expected_price_cents: 500,
+    });
+    expect(ok.statusCode).toBe(201);
+    expect((await chargesOf(fan)).map((c) => c.amount)).toEqual([500]);
+  });
+
+  it('keeps the discount unclaimed when the wallet is short', async () => {
+    const creator = await buildCreator(t, 999);
+    const offer = await createOffer(t, creator, { kind: 'discount', discount_percent: 10 });
+    const fan = await buildUser(t);
+    await topUp(t, fan, '5');
+    const res = await subscribe(t, fan, creator);
+    expect(res.statusCode).toBe(402);
+    expect(await claimsOf(t, offer.id)).toEqual({ count: 0, rows: [] });
+    expect(await balance(t, fan)).toBe(500);
+  });
+});
+
 describe('a bundle', () => {
   it('charges its months at once and renews as the same bundle', async () => {
     const creator = await buildCreator(t, 999);

@@ -272,6 +272,17 @@ describe('claiming a free-trial link', () => {
     expect((await claimsOf(t, expired.id)).count).toBe(0);
   });
 
+  it('refuses a fan the creator blocked', async () => {
+    const creator = await buildCreator(t, 999);
+    const fan = await buildUser(t);
+    const offer = await createOffer(t, creator, { kind: 'trial', trial_days: 7 });
+    const blocked = await post(creator, `/api/auth/users/${fan.id}/block/`);
+    expect(blocked.statusCode, blocked.body).toBeLessThan(300);
+    const res = await claim(t, fan, offer.code);
+    expect(res.statusCode).toBe(403);
+    expect((await claimsOf(t, offer.id)).count).toBe(0);
+  });
+
   it("keeps to the offer's audience: new fans, returning fans", async () => {
     const creator = await buildCreator(t, 499);
     const forNew = await createOffer(t, creator, { kind: 'trial', trial_days: 7, audience: 'new' });

@@ -5,6 +5,7 @@ import type { NotificationRow, SubscriptionRow } from '../../db/schema/index.ts'
 import type { Notify } from '../notifications/service.ts';
 import {
   BadRequestError,
+  ConflictError,
   ForbiddenError,
   NotFoundError,
   PG_UNIQUE_VIOLATION,
@@ -69,7 +70,7 @@ export function createSubscriptionsService(deps: {
       fanId: number,
       creatorId: number,
       idempotencyKey: string | undefined,
-      options: { shareEmail?: boolean; months?: number } = {},
+      options: { shareEmail?: boolean; months?: number; expectedCents?: number } = {},
     ) {
       // Absent when false (or one month), so a retry without the field keeps its body hash.
       const shareEmail = options.shareEmail === true ? true : undefined;
@@ -93,7 +94,7 @@ export function createSubscriptionsService(deps: {
           userId: fanId,
           key: idempotencyKey,
           scope: 'subscribe',
-          body: { creatorId, shareEmail, months },
+          body: { creatorId, shareEmail, months, expectedCents: options.expectedCents },
         },
         async (tx) => {
           if (await repo.findActive(tx, fanId, creatorId)) {
@@ -106,6 +107,12 @@ export function createSubscriptionsService(deps: {
             months: months ?? 1,
           });
           const price = period.chargeCents;
+          // An offer filled or a price changed since the fan confirmed: ask again, charge nothing.
+          if (options.expectedCents !== undefined && options.expectedCents !== price) {
+            throw new ConflictError(
+              `The price is now ${money(price)}. Check it and confirm again.`,
+            );
+          }
           let subscription;
           try {
             // A savepoint: a concurrent twin loses on the unique index without aborting the rest.

@@ -56,6 +56,7 @@ export function subscribe(
   idempotencyKey: string,
   shareEmail = false,
   months = 1,
+  expectedPriceCents?: number,
 ) {
   return api.post(
     '/auth/subscriptions/',
@@ -64,6 +65,8 @@ export function subscribe(
       ...(shareEmail ? { share_email: true } : {}),
       // A bundle's months; the server prices it (and any discount) itself.
       ...(months > 1 ? { months } : {}),
+      // What the fan confirmed: the server answers 409 instead of charging another price.
+      ...(expectedPriceCents !== undefined ? { expected_price_cents: expectedPriceCents } : {}),
     },
     { schema: subscription, headers: idempotencyHeaders(idempotencyKey) },
   );

@@ -22,14 +22,17 @@ export interface SubscribeRequest {
   shareEmail?: boolean;
   /** 1, or a bundle's 3, 6 or 12 months. */
   months?: number;
+  /** The price shown in the dialog; the server refuses (409) to charge any other. */
+  expectedPriceCents?: number;
 }
 
 export function useSubscribe() {
   const queryClient = useQueryClient();
   return usePaymentMutation({
-    fingerprint: ({ creatorId, shareEmail, months }: SubscribeRequest) =>
-      `subscribe:${creatorId}:${shareEmail === true}:${months ?? 1}`,
-    pay: ({ creatorId, shareEmail, months }, key) => subscribe(creatorId, key, shareEmail, months),
+    fingerprint: ({ creatorId, shareEmail, months, expectedPriceCents }: SubscribeRequest) =>
+      `subscribe:${creatorId}:${shareEmail === true}:${months ?? 1}:${expectedPriceCents ?? ''}`,
+    pay: ({ creatorId, shareEmail, months, expectedPriceCents }, key) =>
+      subscribe(creatorId, key, shareEmail, months, expectedPriceCents),
     onSuccess: () => invalidateAfterSubscribing(queryClient),
   });
 }

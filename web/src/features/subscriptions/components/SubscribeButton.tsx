@@ -8,7 +8,6 @@ import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert
 import { paymentFailure } from '../../wallet/payment-errors';
 import { useSession } from '../../../lib/use-session';
 import { useSubscribeOptions } from '../../offers/api';
-import { plansOf } from '../../offers/plans';
 import { useSubscribe } from '../hooks';
 import { priceToCents } from '../pricing';
 import { SubscribeDialog, type SubscribeTarget } from './SubscribeDialog';
@@ -41,7 +40,6 @@ export function SubscribeButton({
     creatorId,
     signedIn && !isSubscribed && priceCents > 0,
   );
-  const plans = options ? plansOf(options) : undefined;
   const discount = options?.discount;
 
   if (isSubscribed) {
@@ -79,7 +77,7 @@ export function SubscribeButton({
 
   return (
     <>
-      <Button onClick={() => setTarget({ creatorId, username, priceCents, plans })}>
+      <Button onClick={() => setTarget({ creatorId, username, priceCents })}>
         <Crown className="size-4" aria-hidden />
         {discount
           ? t('offers.subscribe.discounted', {

@@ -7,9 +7,10 @@ import { Dialog } from '../../../ui/Dialog';
 import { profileKeys } from '../../profile/api';
 import { PaymentConfirm } from '../../wallet/components/PaymentConfirm';
 import { paymentFailure } from '../../wallet/payment-errors';
+import { offerKeys, useSubscribeOptions } from '../../offers/api';
 import { planText } from '../../offers/components/PlanPicker';
 import { PlanPicker } from '../../offers/components/PlanPicker';
-import type { Plan } from '../../offers/plans';
+import { plansOf } from '../../offers/plans';
 import { useSubscribe } from '../hooks';
 
 export interface SubscribeTarget {
@@ -17,8 +18,6 @@ export interface SubscribeTarget {
   username: string;
   /** The monthly price in cents (more than 0: free subscriptions need no confirmation). */
   priceCents: number;
-  /** The plans the server offers this fan (a discounted month, bundles); absent: one month. */
-  plans?: Plan[];
 }
 
 export interface SubscribeDialogProps {
@@ -74,11 +73,14 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
   // Off unless the fan says yes: their email is theirs to give.
   const [shareEmail, setShareEmail] = useState(false);
   const [months, setMonths] = useState(1);
-  const plan = target.plans?.find((p) => p.months === months);
+  // The server's prices for this fan (the best discount open to them, bundles), kept live.
+  const { data: options } = useSubscribeOptions(target.creatorId, true);
+  const plans = options ? plansOf(options) : undefined;
+  const plan = plans?.find((p) => p.months === months);
   const priceCents = plan?.chargeCents ?? target.priceCents;
   const confirm = () =>
     mutation.mutate(
-      { creatorId: target.creatorId, shareEmail, months },
+      { creatorId: target.creatorId, shareEmail, months, expectedPriceCents: priceCents },
       {
         onSuccess: onSubscribed,
         onError: (error) => {
@@ -86,14 +88,18 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
           if (error instanceof ApiError && error.status === 400) {
             void queryClient.invalidateQueries({ queryKey: profileKeys.users() });
           }
+          // The price changed (an offer filled, say): show the server's prices again.
+          if (error instanceof ApiError && error.status === 409) {
+            void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+          }
         },
       },
     );
 
   return (
     <div className="space-y-4">
-      {target.plans && target.plans.length > 1 && (
-        <PlanPicker plans={target.plans} months={months} onChange={setMonths} />
+      {plans && plans.length > 1 && (
+        <PlanPicker plans={plans} months={months} onChange={setMonths} />
       )}
       <ShareEmailCheckbox
         username={target.username}
