@@ -43,6 +43,8 @@ describe('offers', () => {
       [fan.id, creator.id],
     );
     expect(rows).toEqual([{ is_trial: true, price_cents: 999 }]);
+    await fanPage.goto('/subscriptions');
+    await expectVisible(fanPage.getByText(/^Free trial, first charge \w{3} \d{1,2}, \d{4}$/));
 
     // The creator's list counts the claim.
     await page.reload();
@@ -93,5 +95,7 @@ describe('offers', () => {
       amount_cents: 2697,
       description: `Subscription to @${creator.username}, 3 months`,
     });
+    await page.goto('/subscriptions');
+    await expectVisible(page.getByText('$26.97 per 3 months', { exact: true }));
   });
 });

@@ -84,6 +84,10 @@ export const offers = {
         full: 'This offer has no claims left.',
       },
     },
+    row: {
+      trial: 'Free trial, first charge {{date}}',
+      bundlePrice: '{{price}} per {{count}} months',
+    },
     subscribe: {
       discounted: 'Subscribe: {{price}} for the first month, then {{regular}}',
       choose: 'Choose a plan',

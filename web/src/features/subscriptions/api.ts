@@ -15,6 +15,9 @@ export const subscription = z.looseObject({
   price: z.string(),
   price_cents: z.number().optional(),
   status: z.string(),
+  /** 1, or a bundle's months: the price covers that many months. */
+  period_months: z.number().optional(),
+  is_trial: z.boolean().optional(),
   cancel_at_period_end: z.boolean().default(false),
   next_billing: z.string().nullish(),
   active_until: z.string().nullish(),
