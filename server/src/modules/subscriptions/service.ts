@@ -38,6 +38,12 @@ function renewalReference(subscription: SubscriptionRow): Record<string, number>
 
 const RENEWAL_BATCH = 100;
 
+/** ' for $4.99/month', ' for $26.97, 3 months', or nothing when free. */
+function paidText(cents: number, periodMonths: number): string {
+  if (cents === 0) return '';
+  return ` for ${money(cents)}${periodMonths > 1 ? `, ${periodMonths} months` : '/month'}`;
+}
+
 function money(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
@@ -154,7 +160,7 @@ export function createSubscriptionsService(deps: {
             userId: creatorId,
             type: 'subscription',
             title: 'New subscriber',
-            message: `${fan.username} subscribed to you${price > 0 ? ` for ${money(price)}${period.periodMonths > 1 ? `, ${period.periodMonths} months` : '/month'}` : ''}.`,
+            message: `${fan.username} subscribed to you${paidText(price, period.periodMonths)}.`,
             data: {
               subscriber_id: fanId,
               subscriber_username: fan.username,
