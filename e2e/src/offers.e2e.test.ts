@@ -97,5 +97,7 @@ describe('offers', () => {
     });
     await page.goto('/subscriptions');
     await expectVisible(page.getByText('$26.97 per 3 months', { exact: true }));
+    await page.goto('/wallet');
+    await expectVisible(page.getByText('Subscription, 3 months', { exact: true }));
   });
 });

@@ -84,6 +84,12 @@ export const offers = {
         full: 'This offer has no claims left.',
       },
     },
+    statement: {
+      trial: 'Free trial converted',
+      bundle: 'Subscription, {{count}} months',
+      discount: 'Subscription, first month, {{percent}}% off',
+      bundleRenewal: 'Subscription renewal, {{count}} months',
+    },
     row: {
       trial: 'Free trial, first charge {{date}}',
       bundlePrice: '{{price}} per {{count}} months',
