@@ -23,3 +23,4 @@ export * from './subscription-contents.ts';
 export * from './audience.ts';
 export * from './mass-messages.ts';
 export * from './analytics.ts';
+export * from './offers.ts';

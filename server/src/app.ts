@@ -39,6 +39,7 @@ import { createAnalyticsService } from './modules/analytics/service.ts';
 import { audienceRoutes } from './modules/audience/routes.ts';
 import { createAudienceService } from './modules/audience/service.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
+import { offersRoutes } from './modules/offers/routes.ts';
 import { tipsRoutes } from './modules/tips/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationsRoutes({ notifications: services.notifications }));
       await api.register(walletRoutes({ wallet: services.wallet }));
       await api.register(subscriptionsRoutes({ subscriptions: services.subscriptions }));
+      await api.register(offersRoutes({ offers: services.offers }));
       await api.register(tipsRoutes({ tips: services.tips }));
       await api.register(postPurchaseRoutes({ purchases: services.postPurchases }));
       await api.register(creatorRoutes({ creator: services.creator, uploads: services.uploads }));

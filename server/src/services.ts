@@ -38,6 +38,7 @@ import { createSharePreviews } from './modules/posts/share-preview.ts';
 import { createPostPurchases } from './modules/posts/purchases.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
+import { createOffersService } from './modules/offers/service.ts';
 import { createTipsService } from './modules/tips/service.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
 import { findUserById } from './modules/users/repo.ts';
@@ -130,6 +131,12 @@ export function createServices(deps: ServiceDeps) {
     notify: notifications.publishCreated,
   });
   const massMessages = createMassMessagesService({ db, uploads, jobs });
+  // After a new subscription or trial commits; a welcome message that cannot be queued never
+  // fails the subscription.
+  const sendWelcome = (creatorId: number, fanId: number) =>
+    massMessages.queueWelcome(creatorId, fanId).catch((error: unknown) => {
+      deps.log.warn({ err: error, creatorId, fanId }, 'welcome message: enqueue failed');
+    });
   return {
     db,
     bus,
@@ -176,14 +183,17 @@ export function createServices(deps: ServiceDeps) {
       mediaUrl,
       notify: notifications.publishCreated,
       changes,
-      // After commit; a welcome message that cannot be queued never fails the subscription.
-      onSubscribed: (creatorId, fanId) =>
-        massMessages.queueWelcome(creatorId, fanId).catch((error: unknown) => {
-          deps.log.warn({ err: error, creatorId, fanId }, 'welcome message: enqueue failed');
-        }),
+      onSubscribed: sendWelcome,
     }),
     massMessages,
     massSender: createMassSender({ db, bus, signer }),
+    offers: createOffersService({
+      db,
+      mediaUrl,
+      notify: notifications.publishCreated,
+      changes,
+      onSubscribed: sendWelcome,
+    }),
     tips: createTipsService({ db, notify: notifications.publishCreated }),
     postPurchases: createPostPurchases({
       db,

@@ -37,6 +37,9 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/password-reset/confirm/',
   // The payment provider proves itself by its signature.
   'POST /api/wallet/webhooks/stripe/',
+  // An offer link's terms, for whoever holds its unguessable code; claiming needs a user.
+  'GET /api/offers/:code/',
+  'HEAD /api/offers/:code/',
 ];
 
 const checksCallerOnRequest = (route: ListedRoute) =>

@@ -40,6 +40,8 @@ const page = {
   drafts: lazyComponent(() => import('../pages/DraftsPage'), 'DraftsPage'),
   analytics: lazyComponent(() => import('../pages/AnalyticsPage'), 'AnalyticsPage'),
   admin: lazyComponent(() => import('../pages/AdminPage'), 'AdminPage'),
+  offer: lazyComponent(() => import('../pages/OfferPage'), 'OfferPage'),
+  creatorOffers: lazyComponent(() => import('../pages/CreatorOffersPage'), 'CreatorOffersPage'),
   liked: lazyComponent(() => import('../features/likes/pages/LikedPostsPage'), 'LikedPostsPage'),
   massMessages: lazyComponent(
     () => import('../features/mass-messages/MassMessagesPage'),
@@ -64,6 +66,8 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', lazy: page.verifyEmail },
       { path: 'forgot-password', lazy: page.forgotPassword },
       { path: 'reset-password', lazy: page.resetPassword },
+      // An offer link: whoever holds it sees the offer; starting a trial asks to sign in.
+      { path: 'offers/:code', lazy: page.offer },
 
       // Signed-out only: a signed-in user is sent back where they came from, or to /.
       {
@@ -99,6 +103,7 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: page.settings },
               { path: 'creator', lazy: page.creatorApplication },
               { path: 'creator-landing', lazy: page.creatorLanding },
+              { path: 'creator/offers', lazy: page.creatorOffers },
               { path: 'my-content', lazy: page.myContent },
               { path: 'posts/:postId', lazy: page.post },
               { path: 'drafts', lazy: page.drafts },

@@ -2,6 +2,7 @@ import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/co
 import { analytics } from './en-analytics';
 import { comments } from './en-comments';
 import { engagement } from './en-engagement';
+import { offers } from './en-offers';
 import { payPerView } from './en-pay-per-view';
 import { massMessagesText } from './en-mass-messages';
 
@@ -17,6 +18,7 @@ export const en = {
   ...comments,
   ...massMessagesText,
   ...analytics,
+  ...offers,
   app: {
     name: 'Zura',
     loading: 'Loading...',

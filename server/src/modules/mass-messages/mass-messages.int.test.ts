@@ -19,6 +19,7 @@ import {
   type MassBody,
 } from '../../../test/mass-messages.ts';
 import { listMessages, uploadAttachment, unlockRequest } from '../../../test/messaging.ts';
+import { claim, createOffer } from '../../../test/offers.ts';
 
 /**
  * A mass message's copies are ordinary messages: locked at its price, unlocked (and charged once)
@@ -247,6 +248,17 @@ describe('the welcome message', () => {
     expect(state.json()).toMatchObject({
       current: { id: first.id, sent_count: 2, recipient_count: 2, price_cents: 300 },
     });
+  });
+
+  it('reaches a fan who starts a free trial', async () => {
+    const creator = await buildCreator(t, 499);
+    await sendAs(t, creator, 'PUT', '/api/creator/welcome-message/', { text: 'hello trial' });
+    const offer = await createOffer(t, creator, { kind: 'trial', trial_days: 7 });
+    const fan = await buildUser(t);
+    const claimed = await claim(t, fan, offer.code);
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    await waitCopies(creator, 1);
+    expect((await welcomeCopies(creator)).map((row) => row.fan)).toEqual([fan.id]);
   });
 
   it('keeps a replaced version with its figures, and turns off', async () => {

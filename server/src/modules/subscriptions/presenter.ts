@@ -19,6 +19,8 @@ export function presentSubscription(
     price: presentPrice(s.priceCents),
     price_cents: s.priceCents,
     status: s.status,
+    period_months: s.periodMonths,
+    is_trial: s.isTrial,
     cancel_at_period_end: s.cancelAtPeriodEnd,
     next_billing: active && !s.cancelAtPeriodEnd ? s.currentPeriodEnd.toISOString() : null,
     active_until: active ? s.currentPeriodEnd.toISOString() : null,

@@ -2,13 +2,32 @@ import { and, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 
+/**
+ * A new active subscription: its first period is `periodMonths` months (default 1), or a free
+ * trial's `trialDays` days.
+ */
 export async function insertSubscription(
   db: Executor,
-  values: { fanId: number; creatorId: number; priceCents: number },
+  values: {
+    fanId: number;
+    creatorId: number;
+    priceCents: number;
+    periodMonths?: number;
+    offerId?: number | null;
+    trialDays?: number;
+  },
 ) {
+  const { trialDays, ...columns } = values;
   const [row] = await db
     .insert(subscriptions)
-    .values({ ...values, currentPeriodEnd: sql`now() + interval '1 month'` })
+    .values({
+      ...columns,
+      isTrial: trialDays !== undefined,
+      currentPeriodEnd:
+        trialDays !== undefined
+          ? sql`now() + make_interval(days => ${trialDays}::int)`
+          : sql`now() + make_interval(months => ${values.periodMonths ?? 1}::int)`,
+    })
     .returning();
   if (!row) throw new Error('subscription insert failed');
   return row;
@@ -76,10 +95,14 @@ export function lockDue(db: Executor, now: Date, limit: number) {
     .for('update', { of: subscriptions, skipLocked: true });
 }
 
+/** One more period (a month, or the bundle's months); a converted trial is a trial no more. */
 export async function renew(db: Executor, id: number) {
   await db
     .update(subscriptions)
-    .set({ currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '1 month'` })
+    .set({
+      currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + make_interval(months => ${subscriptions.periodMonths})`,
+      isTrial: false,
+    })
     .where(eq(subscriptions.id, id));
 }
 
@@ -92,6 +115,8 @@ export async function lowerActivePrices(db: Executor, creatorId: number, priceCe
       and(
         eq(subscriptions.creatorId, creatorId),
         eq(subscriptions.status, 'active'),
+        // A bundle's price covers several months: it renews at the price agreed.
+        eq(subscriptions.periodMonths, 1),
         gt(subscriptions.priceCents, priceCents),
       ),
     );
@@ -111,6 +136,7 @@ export function renewingBelow(db: Executor, creatorId: number, priceCents: numbe
         eq(subscriptions.creatorId, creatorId),
         eq(subscriptions.status, 'active'),
         eq(subscriptions.cancelAtPeriodEnd, false),
+        eq(subscriptions.periodMonths, 1),
         lt(subscriptions.priceCents, priceCents),
       ),
     );

@@ -1,3 +1,4 @@
+import { subscribeMonths } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonId, pathId } from '../../lib/validation.ts';
@@ -8,6 +9,13 @@ const subscribeBody = z.object({
   creator_id: jsonId('creator_id', 'Choose a creator to subscribe to.'),
   // Consent to show the fan's email in this creator's audience export; strict true/false.
   share_email: z.boolean({ error: 'share_email must be true or false.' }).optional(),
+  // 1 (the default) or a bundle's 3, 6 or 12; the server prices it, never the client.
+  months: subscribeMonths.optional(),
+  // The price the fan confirmed: never charged from, only compared (409 when it changed).
+  expected_price_cents: z
+    .int({ error: 'expected_price_cents must be a whole number of cents.' })
+    .min(0, 'expected_price_cents must be a whole number of cents.')
+    .optional(),
 });
 const idParams = z.object({ id: pathId('Not a valid subscription id.') });
 
@@ -26,7 +34,11 @@ export function subscriptionsRoutes(deps: {
           request.userId,
           request.body.creator_id,
           idempotencyKeyOf(request.headers),
-          { shareEmail: request.body.share_email === true },
+          {
+            shareEmail: request.body.share_email === true,
+            months: request.body.months,
+            expectedCents: request.body.expected_price_cents,
+          },
         );
         return reply.status(result.status).send(result.body);
       },

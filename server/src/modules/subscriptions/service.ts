@@ -1,10 +1,11 @@
 import { splitPayment } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
-import type { NotificationRow } from '../../db/schema/index.ts';
+import type { NotificationRow, SubscriptionRow } from '../../db/schema/index.ts';
 import type { Notify } from '../notifications/service.ts';
 import {
   BadRequestError,
+  ConflictError,
   ForbiddenError,
   NotFoundError,
   PG_UNIQUE_VIOLATION,
@@ -15,6 +16,7 @@ import { isBlockedEitherWay } from '../blocks/repo.ts';
 import { insertNotification } from '../notifications/repo.ts';
 import type { MediaUrlResolver } from '../users/presenter.ts';
 import { findUserById } from '../users/repo.ts';
+import { priceFirstPeriod, recordClaim } from '../offers/pricing.ts';
 import { runIdempotent } from '../wallet/idempotency.ts';
 import { InsufficientFundsError, paymentLegs, postMovement } from '../wallet/ledger.ts';
 import { presentSubscription } from './presenter.ts';
@@ -22,7 +24,25 @@ import * as repo from './repo.ts';
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 
+/** What the statement needs to describe a renewal or a converted trial. */
+function renewalReference(subscription: SubscriptionRow): Record<string, number> {
+  return {
+    subscription_id: subscription.id,
+    ...(subscription.isTrial ? { trial: 1 } : {}),
+    ...(subscription.isTrial && subscription.offerId !== null
+      ? { offer_id: subscription.offerId }
+      : {}),
+    ...(subscription.periodMonths > 1 ? { months: subscription.periodMonths } : {}),
+  };
+}
+
 const RENEWAL_BATCH = 100;
+
+/** ' for $4.99/month', ' for $26.97, 3 months', or nothing when free. */
+function paidText(cents: number, periodMonths: number): string {
+  if (cents === 0) return '';
+  return ` for ${money(cents)}${periodMonths > 1 ? `, ${periodMonths} months` : '/month'}`;
+}
 
 function money(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
@@ -49,17 +69,21 @@ export function createSubscriptionsService(deps: {
     listExpired: (fanId: number) => listed(fanId, 'expired'),
 
     /**
-     * Subscribes at the creator's current price for one month; free costs nothing. That price
-     * is the subscription's for as long as it renews, unless the creator lowers it.
+     * Subscribes at the creator's current price for one month, or for a bundle's months; free
+     * costs nothing. The server prices the first period (a discount open to the fan applies,
+     * see offers/pricing.ts); that price, undiscounted, is what renews, unless the creator
+     * lowers a monthly price.
      */
     async subscribe(
       fanId: number,
       creatorId: number,
       idempotencyKey: string | undefined,
-      options: { shareEmail?: boolean } = {},
+      options: { shareEmail?: boolean; months?: number; expectedCents?: number } = {},
     ) {
-      // Absent when false, so a retry without the field keeps the body hash it had before.
+      // Absent when false (or one month), so a retry without the field keeps its body hash.
       const shareEmail = options.shareEmail === true ? true : undefined;
+      const months =
+        options.months !== undefined && options.months > 1 ? options.months : undefined;
       const creator = await findUserById(db, creatorId);
       // A suspended creator takes no money: as absent as their profile.
       if (!creator || !creator.isCreator || creator.suspendedAt) {
@@ -74,22 +98,52 @@ export function createSubscriptionsService(deps: {
       let created: NotificationRow | undefined;
       const result = await runIdempotent(
         db,
-        { userId: fanId, key: idempotencyKey, scope: 'subscribe', body: { creatorId, shareEmail } },
+        {
+          userId: fanId,
+          key: idempotencyKey,
+          scope: 'subscribe',
+          body: { creatorId, shareEmail, months, expectedCents: options.expectedCents },
+        },
         async (tx) => {
           if (await repo.findActive(tx, fanId, creatorId)) {
             throw new BadRequestError('You are already subscribed to this creator.');
           }
-          const price = creator.subscriptionPriceCents;
+          const period = await priceFirstPeriod(tx, {
+            fanId,
+            creatorId,
+            monthlyCents: creator.subscriptionPriceCents,
+            months: months ?? 1,
+          });
+          const price = period.chargeCents;
+          // An offer filled or a price changed since the fan confirmed: ask again, charge nothing.
+          if (options.expectedCents !== undefined && options.expectedCents !== price) {
+            throw new ConflictError(
+              `The price is now ${money(price)}. Check it and confirm again.`,
+            );
+          }
           let subscription;
           try {
             // A savepoint: a concurrent twin loses on the unique index without aborting the rest.
             subscription = await tx.transaction((inner) =>
-              repo.insertSubscription(inner, { fanId, creatorId, priceCents: price }),
+              repo.insertSubscription(inner, {
+                fanId,
+                creatorId,
+                priceCents: period.priceCents,
+                periodMonths: period.periodMonths,
+                offerId: period.offerId,
+              }),
             );
           } catch (error) {
             if (pgErrorCode(error) === PG_UNIQUE_VIOLATION)
               throw new BadRequestError('You are already subscribed to this creator.');
             throw error;
+          }
+          if (period.offerId !== null) {
+            await recordClaim(tx, {
+              offerId: period.offerId,
+              fanId,
+              subscriptionId: subscription.id,
+            });
           }
           if (shareEmail) await shareEmailWith(tx, fanId, creatorId);
           if (price > 0) {
@@ -100,7 +154,7 @@ export function createSubscriptionsService(deps: {
               payeeId: creatorId,
               amountCents: price,
               feeCents,
-              reference: { subscription_id: subscription.id },
+              reference: { subscription_id: subscription.id, ...period.reference },
               legs: paymentLegs(fanId, creatorId, price, feeCents),
             });
           }
@@ -108,7 +162,7 @@ export function createSubscriptionsService(deps: {
             userId: creatorId,
             type: 'subscription',
             title: 'New subscriber',
-            message: `${fan.username} subscribed to you${price > 0 ? ` for ${money(price)}/month` : ''}.`,
+            message: `${fan.username} subscribed to you${paidText(price, period.periodMonths)}.`,
             data: {
               subscriber_id: fanId,
               subscriber_username: fan.username,
@@ -166,12 +220,13 @@ export function createSubscriptionsService(deps: {
               if (price > 0) {
                 const { feeCents } = splitPayment(price);
                 await postMovement(inner, {
-                  kind: 'renewal',
+                  // A trial's end is its first payment: a subscription, not a renewal.
+                  kind: subscription.isTrial ? 'subscription' : 'renewal',
                   payerId: subscription.fanId,
                   payeeId: subscription.creatorId,
                   amountCents: price,
                   feeCents,
-                  reference: { subscription_id: subscription.id },
+                  reference: renewalReference(subscription),
                   legs: paymentLegs(subscription.fanId, subscription.creatorId, price, feeCents),
                 });
               }

@@ -45,6 +45,8 @@ describe('POST /api/auth/subscriptions/', () => {
       price: '4.99',
       price_cents: 499,
       status: 'active',
+      period_months: 1,
+      is_trial: false,
       cancel_at_period_end: false,
       next_billing: isoDate,
       active_until: isoDate,

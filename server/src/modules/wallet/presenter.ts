@@ -14,6 +14,25 @@ const DESCRIPTIONS: Record<TransactionRow['kind'], string> = {
 };
 
 /**
+ * A subscription charge said in full from its reference: a bundle's months, a first month's
+ * discount, a converted free trial. A plain monthly charge keeps its one-word description.
+ */
+function describe(kind: TransactionRow['kind'], reference: unknown, creator: string | null) {
+  const ref = (reference ?? {}) as Record<string, unknown>;
+  const months = typeof ref.months === 'number' && ref.months > 1 ? ref.months : null;
+  const to = creator ? ` to @${creator}` : '';
+  if (kind === 'subscription') {
+    if (ref.trial === 1) return `Free trial converted: subscription${to}`;
+    if (months) return `Subscription${to}, ${months} months`;
+    if (typeof ref.discount_percent === 'number') {
+      return `Subscription${to}, first month, ${ref.discount_percent}% off`;
+    }
+  }
+  if (kind === 'renewal' && months) return `Subscription renewal${to}, ${months} months`;
+  return DESCRIPTIONS[kind];
+}
+
+/**
  * One line of a user's history. Payments show both sides of the split: what the fan paid, the
  * platform's 10% and the creator's 90%.
  */
@@ -27,7 +46,7 @@ export function presentTransaction(
   return {
     id: t.id,
     kind: t.kind,
-    description: DESCRIPTIONS[t.kind],
+    description: describe(t.kind, t.reference, row.payeeUsername),
     direction: incoming ? ('in' as const) : ('out' as const),
     amount_cents: t.amountCents,
     fee_cents: t.feeCents,

@@ -3,6 +3,7 @@ import {
   ChartColumn,
   ChevronsUpDown,
   FilePen,
+  Gift,
   Heart,
   LogOut,
   Megaphone,
@@ -74,6 +75,9 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
             <>
               <MenuItem icon={Megaphone} onSelect={() => go('/creator/mass-messages')}>
                 {t('userMenu.massMessages')}
+              </MenuItem>
+              <MenuItem icon={Gift} onSelect={() => go('/creator/offers')}>
+                {t('offers.menu')}
               </MenuItem>
               <MenuItem icon={ChartColumn} onSelect={() => go('/creator/analytics')}>
                 {t('analytics.menu')}

@@ -15,6 +15,9 @@ export const subscription = z.looseObject({
   price: z.string(),
   price_cents: z.number().optional(),
   status: z.string(),
+  /** 1, or a bundle's months: the price covers that many months. */
+  period_months: z.number().optional(),
+  is_trial: z.boolean().optional(),
   cancel_at_period_end: z.boolean().default(false),
   next_billing: z.string().nullish(),
   active_until: z.string().nullish(),
@@ -51,10 +54,23 @@ export function mySubscriptionsQuery() {
  * POST /auth/subscriptions/: pays the first month from the wallet (free costs nothing).
  * `shareEmail` is the fan's consent to show their email in the creator's audience export.
  */
-export function subscribe(creatorId: number, idempotencyKey: string, shareEmail = false) {
+export function subscribe(
+  creatorId: number,
+  idempotencyKey: string,
+  shareEmail = false,
+  months = 1,
+  expectedPriceCents?: number,
+) {
   return api.post(
     '/auth/subscriptions/',
-    shareEmail ? { creator_id: creatorId, share_email: true } : { creator_id: creatorId },
+    {
+      creator_id: creatorId,
+      ...(shareEmail ? { share_email: true } : {}),
+      // A bundle's months; the server prices it (and any discount) itself.
+      ...(months > 1 ? { months } : {}),
+      // What the fan confirmed: the server answers 409 instead of charging another price.
+      ...(expectedPriceCents !== undefined ? { expected_price_cents: expectedPriceCents } : {}),
+    },
     { schema: subscription, headers: idempotencyHeaders(idempotencyKey) },
   );
 }

@@ -20,14 +20,19 @@ export interface SubscribeRequest {
   creatorId: number;
   /** Consent to share the fan's email with this creator (asked once, off by default). */
   shareEmail?: boolean;
+  /** 1, or a bundle's 3, 6 or 12 months. */
+  months?: number;
+  /** The price shown in the dialog; the server refuses (409) to charge any other. */
+  expectedPriceCents?: number;
 }
 
 export function useSubscribe() {
   const queryClient = useQueryClient();
   return usePaymentMutation({
-    fingerprint: ({ creatorId, shareEmail }: SubscribeRequest) =>
-      `subscribe:${creatorId}:${shareEmail === true}`,
-    pay: ({ creatorId, shareEmail }, key) => subscribe(creatorId, key, shareEmail),
+    fingerprint: ({ creatorId, shareEmail, months, expectedPriceCents }: SubscribeRequest) =>
+      `subscribe:${creatorId}:${shareEmail === true}:${months ?? 1}:${expectedPriceCents ?? ''}`,
+    pay: ({ creatorId, shareEmail, months, expectedPriceCents }, key) =>
+      subscribe(creatorId, key, shareEmail, months, expectedPriceCents),
     onSuccess: () => invalidateAfterSubscribing(queryClient),
   });
 }

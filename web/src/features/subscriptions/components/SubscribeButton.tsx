@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { buttonClasses, Button } from '../../../ui/Button';
 import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert';
 import { paymentFailure } from '../../wallet/payment-errors';
+import { useSession } from '../../../lib/use-session';
+import { useSubscribeOptions } from '../../offers/api';
 import { useSubscribe } from '../hooks';
 import { priceToCents } from '../pricing';
 import { SubscribeDialog, type SubscribeTarget } from './SubscribeDialog';
@@ -32,6 +34,13 @@ export function SubscribeButton({
   const [target, setTarget] = useState<SubscribeTarget | null>(null);
   const freeSubscribe = useSubscribe();
   const priceCents = priceToCents(price) ?? 0;
+  // The server's prices for this fan: the best discount open to them, and any bundles.
+  const signedIn = useSession() !== null;
+  const { data: options } = useSubscribeOptions(
+    creatorId,
+    signedIn && !isSubscribed && priceCents > 0,
+  );
+  const discount = options?.discount;
 
   if (isSubscribed) {
     return (
@@ -70,7 +79,12 @@ export function SubscribeButton({
     <>
       <Button onClick={() => setTarget({ creatorId, username, priceCents })}>
         <Crown className="size-4" aria-hidden />
-        {t('subscriptions.subscribeFor', { price: formatCents(priceCents) })}
+        {discount
+          ? t('offers.subscribe.discounted', {
+              price: formatCents(discount.first_period_cents),
+              regular: formatCents(options.price_cents),
+            })
+          : t('subscriptions.subscribeFor', { price: formatCents(priceCents) })}
       </Button>
       <SubscribeDialog
         target={target}

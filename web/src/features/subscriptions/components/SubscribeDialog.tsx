@@ -7,6 +7,10 @@ import { Dialog } from '../../../ui/Dialog';
 import { profileKeys } from '../../profile/api';
 import { PaymentConfirm } from '../../wallet/components/PaymentConfirm';
 import { paymentFailure } from '../../wallet/payment-errors';
+import { offerKeys, useSubscribeOptions } from '../../offers/api';
+import { planText } from '../../offers/components/PlanPicker';
+import { PlanPicker } from '../../offers/components/PlanPicker';
+import { plansOf } from '../../offers/plans';
 import { useSubscribe } from '../hooks';
 
 export interface SubscribeTarget {
@@ -68,9 +72,15 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
   const queryClient = useQueryClient();
   // Off unless the fan says yes: their email is theirs to give.
   const [shareEmail, setShareEmail] = useState(false);
+  const [months, setMonths] = useState(1);
+  // The server's prices for this fan (the best discount open to them, bundles), kept live.
+  const { data: options } = useSubscribeOptions(target.creatorId, true);
+  const plans = options ? plansOf(options) : undefined;
+  const plan = plans?.find((p) => p.months === months);
+  const priceCents = plan?.chargeCents ?? target.priceCents;
   const confirm = () =>
     mutation.mutate(
-      { creatorId: target.creatorId, shareEmail },
+      { creatorId: target.creatorId, shareEmail, months, expectedPriceCents: priceCents },
       {
         onSuccess: onSubscribed,
         onError: (error) => {
@@ -78,20 +88,31 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
           if (error instanceof ApiError && error.status === 400) {
             void queryClient.invalidateQueries({ queryKey: profileKeys.users() });
           }
+          // The price changed (an offer filled, say): show the server's prices again.
+          if (error instanceof ApiError && error.status === 409) {
+            void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+          }
         },
       },
     );
 
   return (
     <div className="space-y-4">
+      {plans && plans.length > 1 && (
+        <PlanPicker plans={plans} months={months} onChange={setMonths} />
+      )}
       <ShareEmailCheckbox
         username={target.username}
         checked={shareEmail}
         onChange={setShareEmail}
       />
       <PaymentConfirm
-        text={t('subscriptions.subscribeText', { price: formatCents(target.priceCents) })}
-        priceCents={target.priceCents}
+        text={
+          plan
+            ? planText(plan, t)
+            : t('subscriptions.subscribeText', { price: formatCents(priceCents) })
+        }
+        priceCents={priceCents}
         failure={
           mutation.isError
             ? paymentFailure(mutation.error, t, t('subscriptions.subscribeFailed'))

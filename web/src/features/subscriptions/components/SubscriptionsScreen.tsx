@@ -97,7 +97,9 @@ function SubscriptionRow({ item, onCancel }: SubscriptionRowProps) {
   const date = billing.kind === 'none' ? '' : formatShortDate(billing.date, i18n.language);
   const billingText =
     billing.kind === 'next'
-      ? t('subscriptions.nextBilling', { date })
+      ? item.is_trial
+        ? t('offers.row.trial', { date })
+        : t('subscriptions.nextBilling', { date })
       : billing.kind === 'until'
         ? t('subscriptions.activeUntil', { date })
         : billing.kind === 'expired'
@@ -107,7 +109,9 @@ function SubscriptionRow({ item, onCancel }: SubscriptionRowProps) {
   const priceText =
     cents === undefined || cents === 0
       ? t('subscriptions.free')
-      : t('subscriptions.pricePerMonth', { price: formatCents(cents) });
+      : (item.period_months ?? 1) > 1
+        ? t('offers.row.bundlePrice', { price: formatCents(cents), count: item.period_months })
+        : t('subscriptions.pricePerMonth', { price: formatCents(cents) });
   const canCancel = item.status === 'active' && !item.cancel_at_period_end;
 
   return (

@@ -12,6 +12,7 @@ import {
   transactionsQuery,
   type WalletTransaction,
 } from '../api';
+import { offerChargeTitle } from '../../offers/statement';
 import { formatSignedCents } from '../money';
 import { FeeSplit } from './FeeSplit';
 
@@ -93,9 +94,9 @@ export function TransactionList() {
 function TransactionRow({ item }: { item: WalletTransaction }) {
   const { t, i18n } = useTranslation();
   const incoming = item.direction === 'in';
-  const title = isKnownKind(item.kind)
-    ? t(`wallet.transactions.kinds.${item.kind}`)
-    : item.description;
+  const title =
+    offerChargeTitle(item, t) ??
+    (isKnownKind(item.kind) ? t(`wallet.transactions.kinds.${item.kind}`) : item.description);
   const counterparty = item.counterparty
     ? t(incoming ? 'wallet.transactions.from' : 'wallet.transactions.to', {
         username: item.counterparty,

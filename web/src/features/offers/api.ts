@@ -1,0 +1,107 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  bundleList,
+  creatorOffer,
+  creatorOfferList,
+  publicOffer,
+  subscribeOptions,
+  type BundlesBody,
+  type CreateOfferBody,
+} from '@zura/contracts';
+import { z } from 'zod';
+import { api } from '../../lib/api';
+import { errorBodyText, ApiError, isRecord } from '../../lib/api-errors';
+import { invalidateAfterSubscribing } from '../subscriptions/hooks';
+
+export const offerKeys = {
+  all: ['offers'] as const,
+  mine: () => [...offerKeys.all, 'mine'] as const,
+  bundles: () => [...offerKeys.all, 'bundles'] as const,
+  byCode: (code: string) => [...offerKeys.all, 'code', code] as const,
+  options: (creatorId: number) => [...offerKeys.all, 'options', creatorId] as const,
+};
+
+/** The creator's own offers, newest first (GET /creator/offers/). */
+export function myOffersQuery() {
+  return queryOptions({
+    queryKey: offerKeys.mine(),
+    queryFn: ({ signal }) => api.get('/creator/offers/', { schema: creatorOfferList, signal }),
+  });
+}
+
+export function myBundlesQuery() {
+  return queryOptions({
+    queryKey: offerKeys.bundles(),
+    queryFn: ({ signal }) => api.get('/creator/bundles/', { schema: bundleList, signal }),
+  });
+}
+
+/** An offer link's public page: anyone holding the link may read it. */
+export function offerByCodeQuery(code: string) {
+  return queryOptions({
+    queryKey: offerKeys.byCode(code),
+    queryFn: ({ signal }) =>
+      api.get(`/offers/${encodeURIComponent(code)}/`, { schema: publicOffer, signal, auth: false }),
+    retry: false,
+  });
+}
+
+/** What this fan may choose when subscribing: the best discount for them and the bundles. */
+export function useSubscribeOptions(creatorId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: offerKeys.options(creatorId),
+    queryFn: ({ signal }) =>
+      api.get(`/offers/for/${creatorId}/`, { schema: subscribeOptions, signal }),
+    enabled,
+  });
+}
+
+export function useCreateOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateOfferBody) =>
+      api.post('/creator/offers/', body, { schema: creatorOffer }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.mine() }),
+  });
+}
+
+export function useEndOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (offerId: number) =>
+      api.post(`/creator/offers/${offerId}/end/`, undefined, { schema: creatorOffer }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.mine() }),
+  });
+}
+
+export function useSaveBundles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BundlesBody) => api.put('/creator/bundles/', body, { schema: bundleList }),
+    onSuccess: (saved) => queryClient.setQueryData(offerKeys.bundles(), saved),
+  });
+}
+
+const claimedTrial = z.looseObject({ id: z.number(), username: z.string() });
+
+/** Starts the free trial of a link; afterwards the profile shows the fan subscribed. */
+export function useClaimTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.post(`/offers/${encodeURIComponent(code)}/claim/`, undefined, { schema: claimedTrial }),
+    onSuccess: () => invalidateAfterSubscribing(queryClient),
+  });
+}
+
+/** The server's own words for a refusal: `error`, `detail`, or the first field message. */
+export function refusalText(error: unknown): string | undefined {
+  const text = errorBodyText(error, 'error') ?? errorBodyText(error, 'detail');
+  if (text) return text;
+  if (error instanceof ApiError && isRecord(error.body)) {
+    for (const value of Object.values(error.body)) {
+      if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+    }
+  }
+  return undefined;
+}

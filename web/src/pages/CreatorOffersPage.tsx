@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { OffersScreen } from '../features/offers/components/OffersScreen';
+import { PageHeader } from '../ui/PageHeader';
+
+export function CreatorOffersPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title={t('offers.title')} subtitle={t('offers.subtitle')} />
+      <OffersScreen />
+    </div>
+  );
+}
