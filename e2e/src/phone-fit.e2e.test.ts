@@ -5,6 +5,7 @@ import { createPostViaApi } from './lib/content.ts';
 import { adminPerson, paidCreator, type Person } from './lib/economy.ts';
 import { expectVisible } from './lib/expect.ts';
 import { pngFile } from './lib/images.ts';
+import { api } from './lib/server.ts';
 
 /**
  * Every page fits a 390 px phone: nothing makes the page scroll sideways. Checked on each route
@@ -96,6 +97,22 @@ describe('at 390 px wide', () => {
       '/no-such-page',
     ];
     for (const route of routes) await expectFits(page, route);
+
+    // The creator's own tools, and a trial link as a fan opens it.
+    const offer = await api<{ code: string }>(
+      'POST',
+      '/creator/offers/',
+      { kind: 'trial', trial_days: 7 },
+      creator.tokens.access,
+    );
+    expect(offer.status).toBe(201);
+    const { code } = offer.body;
+    await signIn(page, creator);
+    for (const route of ['/creator/mass-messages', '/creator/offers', '/creator/analytics']) {
+      await expectFits(page, route);
+    }
+    await signIn(page, admin);
+    await expectFits(page, `/offers/${code}`);
   });
 
   it('shows every settings tab whole', async () => {
