@@ -49,6 +49,8 @@ export const creatorMonthlyFans = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.creatorId, t.month, t.fanId] }),
-    index('creator_monthly_fans_top_idx').on(t.creatorId, t.month, t.spentCents.desc()),
+    // Top fans over a range add up each fan's months: read from this index alone (index-only
+    // scan), never from the table's rows scattered over many pages.
+    index('creator_monthly_fans_top_idx').on(t.creatorId, t.month, t.fanId, t.spentCents),
   ],
 );
