@@ -3,9 +3,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from './lib/app.ts';
 import { storeSession, useBrowser } from './lib/browser.ts';
-import { paidCreator, topUpViaApi, type Person } from './lib/economy.ts';
+import { paidCreator, person, sql, topUpViaApi, type Person } from './lib/economy.ts';
 import { expectHidden, expectVisible } from './lib/expect.ts';
-import { uniqueName } from './lib/server.ts';
+import { api, uniqueName } from './lib/server.ts';
 import { useOtherVisitors } from './lib/visitors.ts';
 
 const t = useBrowser();
@@ -78,5 +78,30 @@ describe('what a subscription includes, and the audience a creator owns', () => 
     await expectVisible(
       shares.getByText('You do not share your email with any creator.', { exact: true }),
     );
+  });
+
+  it('asks beside the one-click free subscription too, and shares only when ticked', async () => {
+    const { page } = t;
+    const fan = await signedInUser(page);
+    const creator = await person();
+    await sql('update users set is_creator = true where id = $1', [creator.id]);
+    await page.goto(`/profile/${creator.username}`);
+    const share = page.getByRole('main').getByRole('checkbox', { name: /^Share my email with / });
+    await expectVisible(share);
+    expect(await share.isChecked()).toBe(false);
+    await share.check();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: 'Subscribe for free', exact: true })
+      .first()
+      .click();
+    await expectVisible(page.getByRole('main').getByRole('link', { name: 'Subscribed' }).first());
+    const shares = await api<{ creator_id: number }[]>(
+      'GET',
+      '/auth/email-shares/',
+      undefined,
+      fan.tokens.access,
+    );
+    expect(shares.body.map((row) => row.creator_id)).toEqual([creator.id]);
   });
 });

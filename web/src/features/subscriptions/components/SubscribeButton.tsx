@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/use-session';
 import { useSubscribeOptions } from '../../offers/api';
 import { useSubscribe } from '../hooks';
 import { priceToCents } from '../pricing';
-import { SubscribeDialog, type SubscribeTarget } from './SubscribeDialog';
+import { ShareEmailCheckbox, SubscribeDialog, type SubscribeTarget } from './SubscribeDialog';
 
 export interface SubscribeButtonProps {
   creatorId: number;
@@ -22,7 +22,8 @@ export interface SubscribeButtonProps {
 
 /**
  * On another creator's profile: 'Subscribe for $4.99/month' (a confirmation first) or
- * 'Subscribe for free' (at once); once subscribed, 'Subscribed', leading to My Subscriptions.
+ * 'Subscribe for free' (at once, with the optional consent to share the fan's email beside it);
+ * once subscribed, 'Subscribed', leading to My Subscriptions.
  */
 export function SubscribeButton({
   creatorId,
@@ -33,6 +34,8 @@ export function SubscribeButton({
   const { t } = useTranslation();
   const [target, setTarget] = useState<SubscribeTarget | null>(null);
   const freeSubscribe = useSubscribe();
+  // Asked here too, beside the one-click free subscription: off unless the fan says yes.
+  const [shareEmail, setShareEmail] = useState(false);
   const priceCents = priceToCents(price) ?? 0;
   // The server's prices for this fan: the best discount open to them, and any bundles.
   const signedIn = useSession() !== null;
@@ -58,12 +61,20 @@ export function SubscribeButton({
   if (priceCents === 0) {
     return (
       <div className="flex flex-col items-end gap-2">
-        <Button busy={freeSubscribe.isPending} onClick={() => freeSubscribe.mutate({ creatorId })}>
+        <Button
+          busy={freeSubscribe.isPending}
+          onClick={() => freeSubscribe.mutate({ creatorId, shareEmail })}
+        >
           {!freeSubscribe.isPending && <Crown className="size-4" aria-hidden />}
           {freeSubscribe.isPending
             ? t('subscriptions.subscribing')
             : t('subscriptions.subscribeFree')}
         </Button>
+        {signedIn && (
+          <div className="max-w-xs">
+            <ShareEmailCheckbox username={username} checked={shareEmail} onChange={setShareEmail} />
+          </div>
+        )}
         <PaymentFailureAlert
           failure={
             freeSubscribe.isError
