@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { blocks, users } from '../../db/schema/index.ts';
@@ -58,7 +58,7 @@ export async function isBlockedEitherWay(db: Executor, a: number, b: number): Pr
  * A condition for list queries: the user in `userColumn` and the viewer have no block between
  * them, either way. Kept in SQL so a list is filtered before its limit, with no query per row.
  */
-export function notBlockedWith(viewerId: number, userColumn: AnyPgColumn | SQL): SQL {
+export function notBlockedWith(viewerId: number | Placeholder, userColumn: AnyPgColumn | SQL): SQL {
   return sql`not exists (
     select 1 from ${blocks}
      where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userColumn})

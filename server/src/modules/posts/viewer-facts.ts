@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { definePrepared } from '../../db/prepared.ts';
 import {
   postPurchases,
   postUnlocks,
@@ -41,6 +41,35 @@ type FactsRow = {
   liked: string[];
 };
 
+const placeholder = sql.placeholder;
+
+/**
+ * Built once (`definePrepared`): each call only fills in the viewer and the page's ids.
+ */
+const viewerFactsStatement = definePrepared<FactsRow>(
+  'feed_viewer_facts',
+  () => sql`select
+      array(select ${profileUnlocks.profileId} from ${profileUnlocks}
+        where ${profileUnlocks.viewerId} = ${placeholder('viewer')}
+          and ${profileUnlocks.profileId} = any(${placeholder('profiles')}::bigint[])) as profiles,
+      array(select ${subscriptions.creatorId} from ${subscriptions}
+        where ${subscriptions.fanId} = ${placeholder('viewer')} and ${subscriptions.status} = 'active'
+          and ${subscriptions.creatorId} = any(${placeholder('creators')}::bigint[])) as creators,
+      array(select ${postUnlocks.postId} from ${postUnlocks}
+        where ${postUnlocks.userId} = ${placeholder('viewer')}
+          and ${postUnlocks.postId} = any(${placeholder('posts')}::bigint[])) as posts,
+      array(select ${postPurchases.postId} from ${postPurchases}
+        where ${postPurchases.userId} = ${placeholder('viewer')}
+          and ${postPurchases.postId} = any(${placeholder('purchases')}::bigint[])) as purchases,
+      ${hiddenAmong(placeholder('viewer'), placeholder('authors'))} as hidden,
+      counts.ids, counts.like_counts, counts.comment_counts,
+      array(select l.post_id from post_likes l
+        where l.user_id = ${placeholder('viewer')} and l.post_id = any(${placeholder('postIds')}::bigint[])) as liked
+      from (select array_agg(p.id) as ids, array_agg(p.like_count) as like_counts,
+                   array_agg(p.comment_count) as comment_counts
+              from posts p where p.id = any(${placeholder('postIds')}::bigint[])) counts`,
+);
+
 /**
  * Everything about a page of shared rows that depends on the viewer or moves often, in one
  * prepared statement, so a page served from kept rows costs one round trip: of the asked locked
@@ -55,30 +84,12 @@ export async function findViewerFacts(
   postIds: number[],
   authorIds: number[],
 ): Promise<ViewerFacts> {
-  const [row] = await executePrepared<FactsRow>(
-    db,
-    'feed_viewer_facts',
-    sql`select
-      array(select ${profileUnlocks.profileId} from ${profileUnlocks}
-        where ${profileUnlocks.viewerId} = ${viewerId}
-          and ${profileUnlocks.profileId} = any(${sql.param(asked.profiles)}::bigint[])) as profiles,
-      array(select ${subscriptions.creatorId} from ${subscriptions}
-        where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.status} = 'active'
-          and ${subscriptions.creatorId} = any(${sql.param(asked.creators)}::bigint[])) as creators,
-      array(select ${postUnlocks.postId} from ${postUnlocks}
-        where ${postUnlocks.userId} = ${viewerId}
-          and ${postUnlocks.postId} = any(${sql.param(asked.posts)}::bigint[])) as posts,
-      array(select ${postPurchases.postId} from ${postPurchases}
-        where ${postPurchases.userId} = ${viewerId}
-          and ${postPurchases.postId} = any(${sql.param(asked.purchases)}::bigint[])) as purchases,
-      ${hiddenAmong(viewerId, authorIds)} as hidden,
-      counts.ids, counts.like_counts, counts.comment_counts,
-      array(select l.post_id from post_likes l
-        where l.user_id = ${viewerId} and l.post_id = any(${sql.param(postIds)}::bigint[])) as liked
-      from (select array_agg(p.id) as ids, array_agg(p.like_count) as like_counts,
-                   array_agg(p.comment_count) as comment_counts
-              from posts p where p.id = any(${sql.param(postIds)}::bigint[])) counts`,
-  );
+  const [row] = await viewerFactsStatement(db, {
+    viewer: viewerId,
+    ...asked,
+    authors: authorIds,
+    postIds,
+  });
   const numbers = (ids: string[] | null | undefined) => (ids ?? []).map(Number);
   const liked = new Set(numbers(row?.liked));
   const engagement = new Map<number, Engagement>();

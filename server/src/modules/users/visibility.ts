@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -24,11 +24,15 @@ export async function hiddenFrom(
 
 /**
  * Of `ids`, those hidden from the viewer, as one SQL array expression: so a statement that asks
- * other things about a page can ask this too, in the same round trip.
+ * other things about a page can ask this too, in the same round trip (values or placeholders).
  */
-export function hiddenAmong(viewerId: number, ids: readonly number[]): SQL {
+export function hiddenAmong(
+  viewerId: number | Placeholder,
+  ids: readonly number[] | Placeholder,
+): SQL {
+  const list = Array.isArray(ids) ? sql.param([...ids]) : ids;
   return sql`array(select hidden.id from ${users} hidden
-     where hidden.id = any(${sql.param([...ids])}::bigint[]) and hidden.id <> ${viewerId}
+     where hidden.id = any(${list}::bigint[]) and hidden.id <> ${viewerId}
        and (hidden.suspended_at is not null or not ${notBlockedWith(viewerId, sql`hidden.id`)}))`;
 }
 
