@@ -22,3 +22,4 @@ export * from './post-schedule.ts';
 export * from './subscription-contents.ts';
 export * from './audience.ts';
 export * from './mass-messages.ts';
+export * from './messaging.ts';
