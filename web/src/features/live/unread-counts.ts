@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { conversationsQuery, totalUnread } from '../messaging/api';
+import { totalUnread } from '../messaging/api';
+import { conversationsOf, conversationsQuery } from '../messaging/conversation-pages';
 import { notificationSummaryQuery } from '../notifications/api';
 
 export interface UnreadCounts {
@@ -28,7 +29,12 @@ export function unreadCountsQuery(queryClient: QueryClient) {
       const [summary, conversations] = await Promise.all([
         queryClient.fetchQuery({ ...notificationSummaryQuery(), staleTime: SHARED_FRESHNESS_MS }),
         queryClient
-          .fetchQuery({ ...conversationsQuery(), staleTime: SHARED_FRESHNESS_MS, retry: false })
+          .fetchInfiniteQuery({
+            ...conversationsQuery(),
+            staleTime: SHARED_FRESHNESS_MS,
+            retry: false,
+          })
+          .then(conversationsOf)
           .catch(() => []),
       ]);
       return {
