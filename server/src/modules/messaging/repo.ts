@@ -104,6 +104,25 @@ function conversationViews(db: Executor, userId: number) {
 /** Keyset position in the list: last activity, then id, both descending. */
 export type ConversationCursor = { updatedAt: Date; id: number };
 
+/**
+ * The ids of one page: each side of the pair has its index on (user, updated_at desc), so each
+ * is read in order and only as far as the page needs, then the two are merged. An OR over both
+ * sides would read every conversation of the user and sort them (90 ms at 100,000).
+ */
+function pageIds(userId: number, cursor: ConversationCursor | undefined, limit: number) {
+  // `updated_at <=` repeats the row comparison in a form the index can seek to.
+  const after = cursor
+    ? sql`and updated_at <= ${cursor.updatedAt.toISOString()}::timestamptz
+          and (updated_at, id) < (${cursor.updatedAt.toISOString()}::timestamptz, ${cursor.id}::bigint)`
+    : sql``;
+  const side = (column: 'user_low_id' | 'user_high_id') => sql`
+    (select id, updated_at from conversations
+      where ${sql.raw(column)} = ${userId} ${after}
+      order by updated_at desc, id desc limit ${limit})`;
+  return sql`select id from (${side('user_low_id')} union all ${side('user_high_id')}) both_sides
+    order by updated_at desc, id desc limit ${limit}`;
+}
+
 /** One page of `userId`'s conversations, newest activity first, after `cursor` when given. */
 export function listConversationsOf(
   db: Executor,
@@ -112,14 +131,7 @@ export function listConversationsOf(
   limit: number,
 ) {
   return conversationViews(db, userId)
-    .where(
-      and(
-        or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId)),
-        cursor
-          ? sql`(${conversations.updatedAt}, ${conversations.id}) < (${cursor.updatedAt.toISOString()}::timestamptz, ${cursor.id}::bigint)`
-          : undefined,
-      ),
-    )
+    .where(sql`${conversations.id} in (${pageIds(userId, cursor, limit)})`)
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
     .limit(limit);
 }
