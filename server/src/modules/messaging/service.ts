@@ -34,6 +34,7 @@ import {
 } from './presenter.ts';
 import { createConversationParties, sidesOf } from './conversation-parties.ts';
 import { encodeCursor, type PostCursor } from '../posts/cursor.ts';
+import * as views from './conversation-views.ts';
 import * as repo from './repo.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
@@ -163,14 +164,14 @@ export function createMessagingService(deps: {
       }
       await repo.ensureConversation(db, userId, recipientId);
       // Read by the pair's unique key: however many conversations the caller has.
-      const row = await repo.findConversationViewByPair(db, userId, recipientId);
+      const row = await views.findConversationViewByPair(db, userId, recipientId);
       if (!row) throw new NotFoundError('Conversation not found.');
       return presentConversation(row, userId, signer);
     },
 
     /** One page of the caller's conversations, newest activity first (keyset, see docs). */
     async listConversations(userId: number, cursor: PostCursor | undefined, limit: number) {
-      const rows = await repo.listConversationsOf(
+      const rows = await views.listConversationsOf(
         db,
         userId,
         cursor && { updatedAt: cursor.createdAt, id: cursor.id },
