@@ -160,6 +160,23 @@ describe('the conversation list in pages', () => {
     expect(fresh.items[0]?.last_message?.text).toBe('again');
   });
 
+  it('tells the Messages badge over every conversation, not only the page', async () => {
+    const alice = await buildUser(t);
+    const others = await seedConversations(alice, CONVERSATIONS_PAGE_DEFAULT + 5);
+    // Two unread for Alice in each of the five oldest, all past the first page.
+    await t.pool.query(
+      `UPDATE conversations
+          SET low_unread = CASE WHEN user_low_id = $1 THEN 2 ELSE 0 END,
+              high_unread = CASE WHEN user_high_id = $1 THEN 2 ELSE 0 END
+        WHERE (user_low_id = $1 AND user_high_id = ANY($2::bigint[]))
+           OR (user_high_id = $1 AND user_low_id = ANY($2::bigint[]))`,
+      [alice.id, others.slice(0, 5)],
+    );
+    const res = await getAs(t, alice, '/api/messaging/conversations/');
+    expect(res.headers['x-unread-messages']).toBe('10');
+    expect(res.json<ConversationBody[]>().every((c) => c.unread_count === 0)).toBe(true);
+  });
+
   it.each([
     ['?limit=0', { limit: ['limit must be at least 1.'] }],
     [

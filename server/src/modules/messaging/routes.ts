@@ -66,6 +66,7 @@ export function messagingRoutes(deps: { messaging: MessagingService }): FastifyP
             `<${path}?limit=${limit}&before=${page.nextCursor}>; rel="next"`,
           );
         }
+        void reply.header('x-unread-messages', String(page.unreadMessages));
         return reply.send(page.conversations);
       },
     );

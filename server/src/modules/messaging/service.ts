@@ -35,6 +35,7 @@ import {
 import { createConversationParties, sidesOf } from './conversation-parties.ts';
 import { encodeCursor, type PostCursor } from '../posts/cursor.ts';
 import * as views from './conversation-views.ts';
+import { noticeText } from './notice-text.ts';
 import * as repo from './repo.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
@@ -51,18 +52,6 @@ export type SendMessageInput = {
   isSystem: boolean;
   roomId: string | undefined;
 };
-
-/**
- * The recipient's notification text for a new message. A locked message, system or not, shows
- * only its price: the notification reaches the recipient before they pay.
- */
-function noticeText(
-  message: Pick<SendMessageInput, 'text' | 'isLocked' | 'isSystem'> & { priceCents: number },
-) {
-  if (message.isLocked) return `Locked message · ${formatCents(message.priceCents)}`;
-  if (message.isSystem) return message.text;
-  return message.text.slice(0, 140) || 'Sent an attachment';
-}
 
 /** The call room of a pair: `room_{smaller id}_{larger id}`. */
 export function roomIdOf(a: number, b: number): string {
@@ -169,17 +158,21 @@ export function createMessagingService(deps: {
       return presentConversation(row, userId, signer);
     },
 
-    /** One page of the caller's conversations, newest activity first (keyset, see docs). */
+    /** A page of the caller's conversations (keyset, see docs), and their Messages badge. */
     async listConversations(userId: number, cursor: PostCursor | undefined, limit: number) {
-      const rows = await views.listConversationsOf(
-        db,
-        userId,
-        cursor && { updatedAt: cursor.createdAt, id: cursor.id },
-        limit,
-      );
+      const [rows, badges] = await Promise.all([
+        views.listConversationsOf(
+          db,
+          userId,
+          cursor && { updatedAt: cursor.createdAt, id: cursor.id },
+          limit,
+        ),
+        deps.unreadBadges(userId),
+      ]);
       const last = rows.at(-1)?.conversation;
       return {
         conversations: rows.map((row) => presentConversation(row, userId, signer)),
+        unreadMessages: badges.messages,
         nextCursor:
           rows.length === limit && last
             ? encodeCursor({ createdAt: last.updatedAt, id: last.id })

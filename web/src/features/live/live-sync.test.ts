@@ -57,8 +57,16 @@ describe('live frames into the cache', () => {
     const other = { ...conversation, id: 4 };
     queryClient.setQueryData<ConversationPages>(messagingKeys.conversations(), {
       pages: [
-        { conversations: [other], next: '/messaging/conversations/?limit=1&before=a' },
-        { conversations: [conversation], next: '/messaging/conversations/?limit=1&before=b' },
+        {
+          conversations: [other],
+          next: '/messaging/conversations/?limit=1&before=a',
+          unreadMessages: undefined,
+        },
+        {
+          conversations: [conversation],
+          next: '/messaging/conversations/?limit=1&before=b',
+          unreadMessages: undefined,
+        },
       ],
       pageParams: [
         '/messaging/conversations/?limit=1',
@@ -92,7 +100,7 @@ describe('live frames into the cache', () => {
 
   it('reads the list again for a message in a conversation on no page held', () => {
     queryClient.setQueryData<ConversationPages>(messagingKeys.conversations(), {
-      pages: [{ conversations: [conversation], next: undefined }],
+      pages: [{ conversations: [conversation], next: undefined, unreadMessages: undefined }],
       pageParams: ['/messaging/conversations/?limit=30'],
     });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');

@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { totalUnread } from '../messaging/api';
-import { conversationsOf, conversationsQuery } from '../messaging/conversation-pages';
+import { conversationsQuery, unreadMessagesOf } from '../messaging/conversation-pages';
 import { notificationSummaryQuery } from '../notifications/api';
 
 export interface UnreadCounts {
@@ -26,7 +25,7 @@ export function unreadCountsQuery(queryClient: QueryClient) {
   return queryOptions({
     queryKey: liveKeys.unreadCounts,
     queryFn: async (): Promise<UnreadCounts> => {
-      const [summary, conversations] = await Promise.all([
+      const [summary, unreadMessages] = await Promise.all([
         queryClient.fetchQuery({ ...notificationSummaryQuery(), staleTime: SHARED_FRESHNESS_MS }),
         queryClient
           .fetchInfiniteQuery({
@@ -34,12 +33,12 @@ export function unreadCountsQuery(queryClient: QueryClient) {
             staleTime: SHARED_FRESHNESS_MS,
             retry: false,
           })
-          .then(conversationsOf)
-          .catch(() => []),
+          .then(unreadMessagesOf)
+          .catch(() => 0),
       ]);
       return {
         notifications: Math.max(0, summary.unread_count),
-        messages: totalUnread(conversations),
+        messages: unreadMessages,
       };
     },
     retry: false,

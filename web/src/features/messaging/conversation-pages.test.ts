@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from './api';
-import { conversationsOf, holdsConversation, updateConversations } from './conversation-pages';
+import {
+  conversationsOf,
+  holdsConversation,
+  unreadMessagesOf,
+  updateConversations,
+} from './conversation-pages';
 import type { ConversationPages } from './conversation-pages';
 import { withConversationRead, withNewMessage } from './thread';
 
@@ -19,6 +24,7 @@ function pages(...ids: number[][]): ConversationPages {
     pages: ids.map((list, i) => ({
       conversations: list.map((id) => conversation(id, 1)),
       next: i < ids.length - 1 ? `/messaging/conversations/?before=c${i}` : undefined,
+      unreadMessages: undefined,
     })),
     pageParams: ids.map((_, i) => (i === 0 ? 'first' : `c${i - 1}`)),
   };
@@ -55,5 +61,13 @@ describe('conversation pages', () => {
     expect(holdsConversation(pages([9], [7]), 7)).toBe(true);
     expect(holdsConversation(pages([9], [7]), 3)).toBe(false);
     expect(holdsConversation(undefined, 3)).toBe(false);
+  });
+
+  it('badge the server’s total of unread messages, else the sum over the pages held', () => {
+    const data = pages([9, 8], [7]);
+    expect(unreadMessagesOf(data)).toBe(3);
+    const told = { ...data, pages: data.pages.map((page) => ({ ...page, unreadMessages: 40 })) };
+    expect(unreadMessagesOf(told)).toBe(40);
+    expect(unreadMessagesOf(undefined)).toBe(0);
   });
 });

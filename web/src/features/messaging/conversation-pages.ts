@@ -2,19 +2,31 @@ import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { CONVERSATIONS_PAGE_DEFAULT } from '@zura/contracts';
 import { api } from '../../lib/api';
 import { nextPagePath } from '../../lib/link-header';
-import { messagingKeys, parseConversations, type Conversation } from './api';
+import { messagingKeys, parseConversations, totalUnread, type Conversation } from './api';
 
 /** One page of the conversation list and the path of the next one (from `Link`). */
 export interface ConversationPage {
   conversations: Conversation[];
   next: string | undefined;
+  /** Unread messages over all the caller's conversations (`X-Unread-Messages`), if told. */
+  unreadMessages: number | undefined;
 }
 
 export type ConversationPages = InfiniteData<ConversationPage>;
 
 async function fetchConversationPage(path: string, signal: AbortSignal): Promise<ConversationPage> {
   const { data, headers } = await api.getWithHeaders<unknown>(path, { signal });
-  return { conversations: parseConversations(data), next: nextPagePath(headers.get('Link')) };
+  const unread = Number(headers.get('X-Unread-Messages') ?? Number.NaN);
+  return {
+    conversations: parseConversations(data),
+    next: nextPagePath(headers.get('Link')),
+    unreadMessages: Number.isSafeInteger(unread) && unread >= 0 ? unread : undefined,
+  };
+}
+
+/** The Messages badge from the pages: the server's total, else the sum over the pages held. */
+export function unreadMessagesOf(data: ConversationPages | undefined): number {
+  return data?.pages[0]?.unreadMessages ?? totalUnread(conversationsOf(data));
 }
 
 /** GET /messaging/conversations/: newest activity first, page after page as the feed does. */
