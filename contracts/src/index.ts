@@ -24,3 +24,4 @@ export * from './audience.ts';
 export * from './mass-messages.ts';
 export * from './analytics.ts';
 export * from './offers.ts';
+export * from './messaging.ts';

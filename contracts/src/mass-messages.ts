@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG } from './messaging.ts';
 import { amountSchema } from './money.ts';
 
 /** The limits of a locked message, which a priced mass message shares. */
 export const MASS_MESSAGE_MIN_PRICE_CENTS = 100;
 export const MASS_MESSAGE_MAX_PRICE_CENTS = 100_000;
-export const MASS_MESSAGE_MAX_LENGTH = 5000;
 export const MASS_MESSAGE_MAX_ATTACHMENTS = 10;
 /** A hand-picked list names at most this many fans. */
 export const MASS_MESSAGE_MAX_LIST = 1000;
@@ -46,8 +46,8 @@ export type Segment = z.output<typeof segmentSchema>;
 export const massContentSchema = z.object({
   text: z
     .string({ error: 'Send text as a string.' })
-    .max(MASS_MESSAGE_MAX_LENGTH, {
-      error: `Messages can be at most ${MASS_MESSAGE_MAX_LENGTH} characters long.`,
+    .max(MESSAGE_MAX_LENGTH, {
+      error: MESSAGE_TOO_LONG,
     })
     .default(''),
   media_ids: z

@@ -208,8 +208,13 @@ export async function jwtKey(dataDir: string, secretKey?: string): Promise<Uint8
 }
 
 /** An access token as the server issues it (HS256; see server/src/modules/auth/access-tokens.ts). */
-export function mintAccessToken(key: Uint8Array, userId: number, lifetimeSeconds = 3600) {
-  return new SignJWT({ user_id: userId, token_type: 'access' })
+export function mintAccessToken(
+  key: Uint8Array,
+  userId: number,
+  sessionId: number,
+  lifetimeSeconds = 3600,
+) {
+  return new SignJWT({ user_id: userId, token_type: 'access', sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuer('zura')
@@ -217,6 +222,23 @@ export function mintAccessToken(key: Uint8Array, userId: number, lifetimeSeconds
     .setJti(crypto.randomUUID())
     .setExpirationTime(`${lifetimeSeconds}s`)
     .sign(key);
+}
+
+/**
+ * One live session per user, as a sign-in opens it (a token is accepted only while its session
+ * goes on): answers each user's session id, for `mintAccessToken`.
+ */
+export async function openSessions(
+  db: pg.Client,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ id: string; user_id: string }>(
+    `insert into sessions (user_id, expires_at)
+     select unnest($1::bigint[]), now() + interval '1 day'
+     returning id, user_id`,
+    [[...new Set(userIds)]],
+  );
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.id)]));
 }
 
 /** Resident memory of a process in bytes (VmRSS), or NaN when it is gone. */

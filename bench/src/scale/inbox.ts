@@ -9,6 +9,7 @@ import {
   drainDatabase,
   jwtKey,
   mintAccessToken,
+  openSessions,
   now,
   postWithToken,
   signUp,
@@ -69,7 +70,13 @@ export const inbox: Benchmark = {
       });
       const key = await jwtKey(server.dataDir);
       const tokens = new Map<number, string>();
-      for (const { fan } of conversations) tokens.set(fan, await mintAccessToken(key, fan));
+      const sessions = await openSessions(
+        db,
+        conversations.map((c) => c.fan),
+      );
+      for (const { fan } of conversations) {
+        tokens.set(fan, await mintAccessToken(key, fan, sessions.get(fan) ?? 0));
+      }
 
       const send = (conversation: { id: number; fan: number }) =>
         postWithToken(
@@ -109,6 +116,17 @@ export const inbox: Benchmark = {
       const markRead = await probe((i) =>
         api(url, creator.access, 'POST', `/api/notifications/${unread[i]!.id}/mark_read/`, {}),
       );
+      // The list's first page, and reopening the conversation of least recent activity (the
+      // last one of the list: `updated_at` falls with the fan's id).
+      const listPage = await probe(() =>
+        api(url, creator.access, 'GET', '/api/messaging/conversations/'),
+      );
+      const oldestFan = Math.max(...conversations.map((c) => c.fan));
+      const reopen = await probe(() =>
+        api(url, creator.access, 'POST', '/api/messaging/conversations/start_conversation/', {
+          recipient_id: oldestFan,
+        }),
+      );
       const { rows: counts } = await db.query<{ messages: number; notifications: number }>(
         `select (select coalesce(sum(low_unread), 0) from conversations where user_low_id = $1)::int as messages,
                 (select count(*) from notifications where user_id = $1 and not is_read)::int as notifications`,
@@ -139,6 +157,20 @@ export const inbox: Benchmark = {
           unit: 'ms',
           digits: 1,
           note: `${line(openConversation)}; each clears that conversation's unread messages and notifications`,
+        },
+        {
+          metric: "the creator's conversation list, first page (GET …/conversations/)",
+          value: listPage.p50,
+          unit: 'ms',
+          digits: 1,
+          note: `${line(listPage)}; 30 of ${fans.toLocaleString('en-US')}, keyset`,
+        },
+        {
+          metric: 'the creator reopens the least recent conversation (start_conversation)',
+          value: reopen.p50,
+          unit: 'ms',
+          digits: 1,
+          note: line(reopen),
         },
         {
           metric: 'the creator marks one notification read',

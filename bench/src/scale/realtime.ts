@@ -16,6 +16,7 @@ import {
   jwtKey,
   MiB,
   mintAccessToken,
+  openSessions,
   now,
   postWithToken,
   rssBytes,
@@ -241,11 +242,12 @@ async function runPhase(options: {
     for (const id of ids) slices[owner(id)]?.push(id);
     return slices;
   };
+  const sessions = await openSessions(db, users);
   const tokens = new Map<number, Promise<string>>();
   const token = (userId: number) => {
     let minted = tokens.get(userId);
     if (!minted) {
-      minted = mintAccessToken(options.key, userId);
+      minted = mintAccessToken(options.key, userId, sessions.get(userId) ?? 0);
       tokens.set(userId, minted);
     }
     return minted;

@@ -15,6 +15,9 @@ export const engagement = {
     loadingConversations: 'Loading conversations...',
     loadingMessages: 'Loading messages...',
     loadConversationsFailed: 'Failed to load conversations',
+    loadMoreConversations: 'Load more',
+    loadingMoreConversations: 'Loading...',
+    loadMoreConversationsFailed: 'Could not load more conversations.',
     authRequired: 'Authentication required',
     loadMessagesFailed: 'Failed to load messages',
     retry: 'Try again',
@@ -62,6 +65,8 @@ export const engagement = {
     composer: {
       label: 'Write a message',
       placeholder: 'Type a message...',
+      // The server's MESSAGE_TOO_LONG, with the limit from the shared constant.
+      tooLong: 'Messages can be at most {{max}} characters long.',
       attach: 'Attach files',
       filesInput: 'Files to attach',
       files: 'Attached files',

@@ -11,24 +11,16 @@ import {
   type ConversationRow,
   type MessageRow,
   type NotificationRow,
+  type UploadRow,
 } from '../../db/schema/index.ts';
 
 export function orderedPair(a: number, b: number): { userLowId: number; userHighId: number } {
   return a < b ? { userLowId: a, userHighId: b } : { userLowId: b, userHighId: a };
 }
 
-/** The conversation of the pair, created if needed; concurrent starts meet on the unique index. */
-export async function findOrCreateConversation(db: Executor, a: number, b: number) {
-  const pair = orderedPair(a, b);
-  await db.insert(conversations).values(pair).onConflictDoNothing();
-  const row = await db.query.conversations.findFirst({
-    where: and(
-      eq(conversations.userLowId, pair.userLowId),
-      eq(conversations.userHighId, pair.userHighId),
-    ),
-  });
-  if (!row) throw new Error('conversation upsert failed');
-  return row;
+/** Creates the pair's conversation unless it exists; concurrent starts meet on the unique index. */
+export async function ensureConversation(db: Executor, a: number, b: number) {
+  await db.insert(conversations).values(orderedPair(a, b)).onConflictDoNothing();
 }
 
 /** The conversation if `userId` takes part in it; otherwise nothing (missing and foreign look alike). */
@@ -88,27 +80,6 @@ export async function findConversationParties(
 
 export function unreadOf(conversation: ConversationRow, userId: number): number {
   return conversation.userLowId === userId ? conversation.lowUnread : conversation.highUnread;
-}
-
-export function listConversationsOf(db: Executor, userId: number, limit: number) {
-  return db
-    .select({
-      conversation: conversations,
-      otherUsername: users.username,
-      otherAvatarId: users.profileImageId,
-      lastMessage: messages,
-      lastMessageHasMedia: sql<boolean>`exists (select 1 from ${messageAttachments} where ${messageAttachments.messageId} = ${messages.id})`,
-      lastMessageUnlocked: sql<boolean>`exists (select 1 from ${messageUnlocks} where ${messageUnlocks.messageId} = ${messages.id} and ${messageUnlocks.userId} = ${userId})`,
-    })
-    .from(conversations)
-    .leftJoin(
-      users,
-      sql`${users.id} = case when ${conversations.userLowId} = ${userId} then ${conversations.userHighId} else ${conversations.userLowId} end`,
-    )
-    .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
-    .where(or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId)))
-    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-    .limit(limit);
 }
 
 export async function clearUnread(db: Executor, conversation: ConversationRow, userId: number) {
@@ -341,4 +312,24 @@ export async function insertMessageWithNotification(
       notifications: Number(row.unread_notifications),
     },
   };
+}
+
+/** Which of `ids` are `ownerId`'s message attachments, in one query (absent: not theirs). */
+export async function findOwnAttachments(
+  db: Executor,
+  ownerId: number,
+  ids: readonly string[],
+): Promise<Map<string, UploadRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        inArray(uploads.id, [...ids]),
+        eq(uploads.ownerId, ownerId),
+        eq(uploads.context, 'message_attachment'),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, row]));
 }

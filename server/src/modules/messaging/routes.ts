@@ -1,15 +1,23 @@
-import { amountSchema, booleanField } from '@zura/contracts';
+import {
+  amountSchema,
+  booleanField,
+  CONVERSATIONS_PAGE_DEFAULT,
+  CONVERSATIONS_PAGE_MAX,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_TOO_LONG,
+} from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonId, pathId, queryInteger } from '../../lib/validation.ts';
+import { keysetPageQuery } from '../posts/cursor.ts';
 import {
   MAX_MESSAGE_PRICE_CENTS,
-  MESSAGE_MAX_LENGTH,
   MIN_MESSAGE_PRICE_CENTS,
   type MessagingService,
 } from './service.ts';
 
 const idParam = (label: string) => z.object({ id: pathId(`Not a valid ${label} id.`) });
+const conversationsQuery = keysetPageQuery(CONVERSATIONS_PAGE_MAX, CONVERSATIONS_PAGE_DEFAULT);
 const startBody = z.object({ recipient_id: jsonId('recipient_id', 'Choose who to message.') });
 const messagesQuery = z.object({
   after: queryInteger('after', 0).optional(),
@@ -19,7 +27,9 @@ const messagesQuery = z.object({
 const sendBody = z.object({
   text: z
     .string({ error: 'Send text as a string.' })
-    .max(20_000, { error: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters long.` })
+    // Counted trimmed, as the service stores it.
+    .trim()
+    .max(MESSAGE_MAX_LENGTH, { error: MESSAGE_TOO_LONG })
     .default(''),
   is_locked: booleanField('is_locked').default(false),
   price: amountSchema(MIN_MESSAGE_PRICE_CENTS, MAX_MESSAGE_PRICE_CENTS).optional(),
@@ -42,7 +52,24 @@ export function messagingRoutes(deps: { messaging: MessagingService }): FastifyP
       { schema: { body: startBody } },
       (request) => messaging.startConversation(request.userId, request.body.recipient_id),
     );
-    app.get('/messaging/conversations/', (request) => messaging.listConversations(request.userId));
+    // The body stays a bare array, as the posts lists; the next page is in `Link`.
+    app.get(
+      '/messaging/conversations/',
+      { schema: { querystring: conversationsQuery } },
+      async (request, reply) => {
+        const { limit, before } = request.query;
+        const page = await messaging.listConversations(request.userId, before, limit);
+        if (page.nextCursor) {
+          const path = request.url.split('?')[0] ?? '';
+          void reply.header(
+            'link',
+            `<${path}?limit=${limit}&before=${page.nextCursor}>; rel="next"`,
+          );
+        }
+        void reply.header('x-unread-messages', String(page.unreadMessages));
+        return reply.send(page.conversations);
+      },
+    );
     app.get(
       '/messaging/conversations/:id/messages/',
       {

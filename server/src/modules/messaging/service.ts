@@ -1,4 +1,10 @@
-import { DEFAULT_UNLOCK_PRICE_CENTS, formatCents, splitPayment } from '@zura/contracts';
+import {
+  DEFAULT_UNLOCK_PRICE_CENTS,
+  formatCents,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_TOO_LONG,
+  splitPayment,
+} from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { MessageRow, NotificationRow, UploadRow } from '../../db/schema/index.ts';
@@ -27,11 +33,13 @@ import {
   type MessageDetails,
 } from './presenter.ts';
 import { createConversationParties, sidesOf } from './conversation-parties.ts';
+import { encodeCursor, type PostCursor } from '../posts/cursor.ts';
+import * as views from './conversation-views.ts';
+import { noticeText } from './notice-text.ts';
 import * as repo from './repo.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
 
-export const MESSAGE_MAX_LENGTH = 5000;
 export const MAX_ATTACHMENTS = 10;
 export const MIN_MESSAGE_PRICE_CENTS = 100;
 export const MAX_MESSAGE_PRICE_CENTS = 100_000;
@@ -44,18 +52,6 @@ export type SendMessageInput = {
   isSystem: boolean;
   roomId: string | undefined;
 };
-
-/**
- * The recipient's notification text for a new message. A locked message, system or not, shows
- * only its price: the notification reaches the recipient before they pay.
- */
-function noticeText(
-  message: Pick<SendMessageInput, 'text' | 'isLocked' | 'isSystem'> & { priceCents: number },
-) {
-  if (message.isLocked) return `Locked message · ${formatCents(message.priceCents)}`;
-  if (message.isSystem) return message.text;
-  return message.text.slice(0, 140) || 'Sent an attachment';
-}
 
 /** The call room of a pair: `room_{smaller id}_{larger id}`. */
 export function roomIdOf(a: number, b: number): string {
@@ -155,16 +151,33 @@ export function createMessagingService(deps: {
       if (!canViewProfileContent(recipient, userId, unlocked)) {
         throw new ForbiddenError('Unlock this profile before sending a message.');
       }
-      const conversation = await repo.findOrCreateConversation(db, userId, recipientId);
-      const rows = await repo.listConversationsOf(db, userId, 500);
-      const row = rows.find((r) => r.conversation.id === conversation.id);
+      await repo.ensureConversation(db, userId, recipientId);
+      // Read by the pair's unique key: however many conversations the caller has.
+      const row = await views.findConversationViewByPair(db, userId, recipientId);
       if (!row) throw new NotFoundError('Conversation not found.');
       return presentConversation(row, userId, signer);
     },
 
-    async listConversations(userId: number) {
-      const rows = await repo.listConversationsOf(db, userId, 500);
-      return rows.map((row) => presentConversation(row, userId, signer));
+    /** A page of the caller's conversations (keyset, see docs), and their Messages badge. */
+    async listConversations(userId: number, cursor: PostCursor | undefined, limit: number) {
+      const [rows, badges] = await Promise.all([
+        views.listConversationsOf(
+          db,
+          userId,
+          cursor && { updatedAt: cursor.createdAt, id: cursor.id },
+          limit,
+        ),
+        deps.unreadBadges(userId),
+      ]);
+      const last = rows.at(-1)?.conversation;
+      return {
+        conversations: rows.map((row) => presentConversation(row, userId, signer)),
+        unreadMessages: badges.messages,
+        nextCursor:
+          rows.length === limit && last
+            ? encodeCursor({ createdAt: last.updatedAt, id: last.id })
+            : undefined,
+      };
     },
 
     /** Ascending messages; reading clears the caller's unread count for the conversation. */
@@ -207,16 +220,15 @@ export function createMessagingService(deps: {
       }
       const errors: FieldErrors = {};
       const text = input.text.trim();
-      if (text.length > MESSAGE_MAX_LENGTH)
-        errors.text = [`Messages can be at most ${MESSAGE_MAX_LENGTH} characters long.`];
+      if (text.length > MESSAGE_MAX_LENGTH) errors.text = [MESSAGE_TOO_LONG];
       if (!text && input.uploadedFileIds.length === 0)
         errors.text = ['Write a message or attach a file.'];
-      const ids = [...new Set(input.uploadedFileIds)];
+      // A uuid in capitals is the same file: dedupe as PostgreSQL compares them.
+      const ids = [...new Set(input.uploadedFileIds.map((id) => id.toLowerCase()))];
       if (ids.length > MAX_ATTACHMENTS)
         errors.uploaded_file_uuids = [`Attach at most ${MAX_ATTACHMENTS} files.`];
-      const own = await Promise.all(
-        ids.map((id) => uploads.findOwnInContexts(senderId, id, ['message_attachment'])),
-      );
+      const owned = await repo.findOwnAttachments(db, senderId, ids);
+      const own = ids.map((id) => owned.get(id));
       if (own.some((row) => !row)) {
         errors.uploaded_file_uuids = ['Attachments must be your own uploaded message files.'];
       } else if (own.some((row) => row && !isVideoPublished(row))) {

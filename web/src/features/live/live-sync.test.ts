@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/session';
 import { accessToken, memoryStorage } from '../../lib/test-helpers';
 import { messagingKeys, type Conversation } from '../messaging/api';
+import { conversationsOf, type ConversationPages } from '../messaging/conversation-pages';
 import type { MessageThread } from '../messaging/thread';
 import { notificationKeys, type AppNotification } from '../notifications/api';
 import { libraryKeys } from '../library/api';
@@ -47,13 +48,32 @@ describe('live frames into the cache', () => {
     });
   });
 
-  it('appends a message to its thread and updates the list', () => {
+  it('appends a message to its thread and moves its conversation to the top of the pages', () => {
     queryClient.setQueryData<MessageThread>(messagingKeys.thread(5), {
       messages: [],
       hasOlder: false,
       loadedAt: Date.now(),
     });
-    queryClient.setQueryData<Conversation[]>(messagingKeys.conversations(), [conversation]);
+    const other = { ...conversation, id: 4 };
+    queryClient.setQueryData<ConversationPages>(messagingKeys.conversations(), {
+      pages: [
+        {
+          conversations: [other],
+          next: '/messaging/conversations/?limit=1&before=a',
+          unreadMessages: undefined,
+        },
+        {
+          conversations: [conversation],
+          next: '/messaging/conversations/?limit=1&before=b',
+          unreadMessages: undefined,
+        },
+      ],
+      pageParams: [
+        '/messaging/conversations/?limit=1',
+        '/messaging/conversations/?limit=1&before=a',
+      ],
+    });
+    const held = () => queryClient.getQueryData<ConversationPages>(messagingKeys.conversations());
     const sync = createLiveSync(queryClient);
     sync.onFrame({
       type: 'message',
@@ -63,14 +83,36 @@ describe('live frames into the cache', () => {
     expect(
       queryClient.getQueryData<MessageThread>(messagingKeys.thread(5))?.messages.map((m) => m.id),
     ).toEqual([10]);
-    const [updated] = queryClient.getQueryData<Conversation[]>(messagingKeys.conversations()) ?? [];
+    const [updated, below] = conversationsOf(held());
     expect(updated?.lastMessage?.text).toBe('hello');
+    expect(below?.id).toBe(4);
+    // Each page keeps its size and the server's cursor to the page after it.
+    expect(held()?.pages.map((page) => page.conversations.map((c) => c.id))).toEqual([[5], [4]]);
+    expect(held()?.pages.map((page) => page.next)).toEqual([
+      '/messaging/conversations/?limit=1&before=a',
+      '/messaging/conversations/?limit=1&before=b',
+    ]);
     // Not on screen (no observer): it counts as unread.
     expect(updated?.unreadCount).toBe(1);
     sync.onFrame({ type: 'read', conversation_id: 5 });
-    expect(
-      queryClient.getQueryData<Conversation[]>(messagingKeys.conversations())?.[0]?.unreadCount,
-    ).toBe(0);
+    expect(conversationsOf(held())[0]?.unreadCount).toBe(0);
+  });
+
+  it('reads the list again for a message in a conversation on no page held', () => {
+    queryClient.setQueryData<ConversationPages>(messagingKeys.conversations(), {
+      pages: [{ conversations: [conversation], next: undefined, unreadMessages: undefined }],
+      pageParams: ['/messaging/conversations/?limit=30'],
+    });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    createLiveSync(queryClient).onFrame({
+      type: 'message',
+      conversation_id: 9,
+      message: { id: 11, text: 'hi', sender: 2, created_at: '2025-01-01T00:00:00Z' },
+    });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: messagingKeys.conversations() });
+    expect(conversationsOf(queryClient.getQueryData(messagingKeys.conversations()))).toEqual([
+      conversation,
+    ]);
   });
 
   it('adds notifications to the list and remembers the newest id', () => {

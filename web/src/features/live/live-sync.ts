@@ -1,7 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerFrame } from '../../lib/live/frames';
 import { getUserId } from '../../lib/session';
-import { messagingKeys, parseMessage, type Conversation } from '../messaging/api';
+import { messagingKeys, parseMessage } from '../messaging/api';
+import {
+  holdsConversation,
+  updateConversations,
+  type ConversationPages,
+} from '../messaging/conversation-pages';
 import {
   upsertMessages,
   withConversationRead,
@@ -45,12 +50,18 @@ export function createLiveSync(queryClient: QueryClient) {
     queryClient.setQueryData<MessageThread>(threadKey, (thread) =>
       thread ? { ...thread, messages: upsertMessages(thread.messages, [message]) } : thread,
     );
-    const conversations = queryClient.getQueryData<Conversation[]>(messagingKeys.conversations());
-    if (conversations?.some((conversation) => conversation.id === conversationId)) {
-      queryClient.setQueryData<Conversation[]>(messagingKeys.conversations(), (list) =>
-        list ? withNewMessage(list, conversationId, message, fromOther && !open) : list,
+    const conversations = queryClient.getQueryData<ConversationPages>(
+      messagingKeys.conversations(),
+    );
+    if (holdsConversation(conversations, conversationId)) {
+      queryClient.setQueryData<ConversationPages>(messagingKeys.conversations(), (data) =>
+        updateConversations(data, (list) =>
+          withNewMessage(list, conversationId, message, fromOther && !open),
+        ),
       );
     } else {
+      // Not among the pages held (new, or further down than loaded): its place is on the
+      // first page, which a refetch brings.
       void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
     }
     // The conversation is on screen: read it, so the server clears its unread count (and
@@ -112,8 +123,8 @@ export function createLiveSync(queryClient: QueryClient) {
           onMessage(frame.conversation_id, frame.message);
           break;
         case 'read':
-          queryClient.setQueryData<Conversation[]>(messagingKeys.conversations(), (list) =>
-            list ? withConversationRead(list, frame.conversation_id) : list,
+          queryClient.setQueryData<ConversationPages>(messagingKeys.conversations(), (data) =>
+            updateConversations(data, (list) => withConversationRead(list, frame.conversation_id)),
           );
           break;
         case 'notification':

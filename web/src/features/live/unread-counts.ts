@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { conversationsQuery, totalUnread } from '../messaging/api';
+import { conversationsQuery, unreadMessagesOf } from '../messaging/conversation-pages';
 import { notificationSummaryQuery } from '../notifications/api';
 
 export interface UnreadCounts {
@@ -25,15 +25,20 @@ export function unreadCountsQuery(queryClient: QueryClient) {
   return queryOptions({
     queryKey: liveKeys.unreadCounts,
     queryFn: async (): Promise<UnreadCounts> => {
-      const [summary, conversations] = await Promise.all([
+      const [summary, unreadMessages] = await Promise.all([
         queryClient.fetchQuery({ ...notificationSummaryQuery(), staleTime: SHARED_FRESHNESS_MS }),
         queryClient
-          .fetchQuery({ ...conversationsQuery(), staleTime: SHARED_FRESHNESS_MS, retry: false })
-          .catch(() => []),
+          .fetchInfiniteQuery({
+            ...conversationsQuery(),
+            staleTime: SHARED_FRESHNESS_MS,
+            retry: false,
+          })
+          .then(unreadMessagesOf)
+          .catch(() => 0),
       ]);
       return {
         notifications: Math.max(0, summary.unread_count),
-        messages: totalUnread(conversations),
+        messages: unreadMessages,
       };
     },
     retry: false,

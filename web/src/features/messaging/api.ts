@@ -253,14 +253,6 @@ export const messagingKeys = {
   thread: (conversationId: number) => [...messagingKeys.threads(), conversationId] as const,
 };
 
-export function conversationsQuery() {
-  return queryOptions({
-    queryKey: messagingKeys.conversations(),
-    queryFn: async ({ signal }) =>
-      parseConversations(await api.get('/messaging/conversations/', { signal })),
-  });
-}
-
 /** Spec §7: the newest 50 first, older pages of 50 on demand. */
 export const MESSAGE_PAGE_SIZE = 50;
 /** Catching up after a gap asks for this many at a time until a short page. */

@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFallbackPoll } from '../../lib/live/LiveProvider';
@@ -6,7 +12,6 @@ import { POLL_MS } from '../../lib/live/policy';
 import { walletKeys } from '../wallet/api';
 import {
   MESSAGE_PAGE_SIZE,
-  conversationsQuery,
   fetchMessages,
   messagingKeys,
   sendMessage,
@@ -14,16 +19,23 @@ import {
   unlockMessage,
   uploadMessageAttachment,
   type ChatMessage,
-  type Conversation,
   type SendMessageInput,
 } from './api';
+import {
+  conversationsQuery,
+  updateConversations,
+  type ConversationPages,
+} from './conversation-pages';
 import { isTooLarge } from './format';
 import { uploadFailureLines } from './upload-failure';
 import { upsertMessages, withConversationRead, withNewMessage, type MessageThread } from './thread';
 
-/** The conversation list; polled every 1.5 s only while the live socket is down. */
+/**
+ * The conversation list, page by page (`fetchNextPage` for older ones); polled every 1.5 s
+ * only while the live socket is down (a poll reads again every page held).
+ */
 export function useConversations() {
-  return useQuery({
+  return useInfiniteQuery({
     ...conversationsQuery(),
     refetchInterval: useFallbackPoll(POLL_MS.conversations),
     refetchOnMount: 'always',
@@ -44,8 +56,8 @@ export function useThread(conversationId: number) {
   const { dataUpdatedAt } = query;
   useEffect(() => {
     if (dataUpdatedAt === 0) return;
-    queryClient.setQueryData<Conversation[]>(messagingKeys.conversations(), (list) =>
-      list ? withConversationRead(list, conversationId) : list,
+    queryClient.setQueryData<ConversationPages>(messagingKeys.conversations(), (data) =>
+      updateConversations(data, (list) => withConversationRead(list, conversationId)),
     );
   }, [conversationId, dataUpdatedAt, queryClient]);
   return query;
@@ -80,8 +92,8 @@ function addToCache(queryClient: QueryClient, conversationId: number, message: C
   queryClient.setQueryData<MessageThread>(messagingKeys.thread(conversationId), (thread) =>
     thread ? { ...thread, messages: upsertMessages(thread.messages, [message]) } : thread,
   );
-  queryClient.setQueryData<Conversation[]>(messagingKeys.conversations(), (list) =>
-    list ? withNewMessage(list, conversationId, message) : list,
+  queryClient.setQueryData<ConversationPages>(messagingKeys.conversations(), (data) =>
+    updateConversations(data, (list) => withNewMessage(list, conversationId, message)),
   );
 }
 

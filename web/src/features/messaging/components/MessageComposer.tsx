@@ -1,4 +1,9 @@
-import { acceptAttribute, amountSchema, MESSAGE_ATTACHMENT_FILE_TYPES } from '@zura/contracts';
+import {
+  acceptAttribute,
+  amountSchema,
+  MESSAGE_ATTACHMENT_FILE_TYPES,
+  MESSAGE_MAX_LENGTH,
+} from '@zura/contracts';
 import { Lock, Paperclip, SendHorizontal, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +59,9 @@ export function MessageComposer({ conversationId, uploads, canLock }: MessageCom
   const priceCheck = amountSchema(MIN_PRICE_CENTS, MAX_PRICE_CENTS).safeParse(price);
   const priceError = locked && !priceCheck.success ? priceCheck.error.issues[0]?.message : null;
   const hasContent = text.trim() !== '' || uploads.ids.length > 0;
-  const canSend = hasContent && !uploads.uploading && !send.isPending && !priceError;
+  // The server's limit, counted as it counts: the trimmed text.
+  const tooLong = text.trim().length > MESSAGE_MAX_LENGTH;
+  const canSend = hasContent && !tooLong && !uploads.uploading && !send.isPending && !priceError;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -105,6 +112,11 @@ export function MessageComposer({ conversationId, uploads, canLock }: MessageCom
           {uploads.errors.map((line) => (
             <p key={line}>{line}</p>
           ))}
+        </Alert>
+      )}
+      {tooLong && (
+        <Alert>
+          <p>{t('messaging.composer.tooLong', { max: MESSAGE_MAX_LENGTH })}</p>
         </Alert>
       )}
       {send.isError && (

@@ -1,5 +1,5 @@
 import { MessageCircle, PanelRightOpen } from 'lucide-react';
-import { Suspense, lazy, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUserId } from '../../../lib/use-session';
 import { Button } from '../../../ui/Button';
@@ -8,6 +8,7 @@ import { cn } from '../../../ui/cn';
 import { otherUserInRoom, roomIdFor } from '../../calls/room';
 import { useOwnProfile } from '../../profile/api';
 import { readActiveConversationId, storeActiveConversationId, type Conversation } from '../api';
+import { conversationsOf } from '../conversation-pages';
 import { useAnnounceCall, useConversations } from '../hooks';
 import { pickConversation } from '../thread';
 import { ConversationPane } from './ConversationPane';
@@ -48,12 +49,23 @@ export function MessagesScreen() {
   const panelId = useId();
   const announceCall = useAnnounceCall();
 
-  const list = conversations.data;
+  const list = conversations.data && conversationsOf(conversations.data);
+  const held = list?.some((conversation) => conversation.id === chosenId) ?? false;
+  // A conversation reopened from further down the list (the profile's Message button does not
+  // move it up) is on a page not loaded yet: read on until it is held or the list ends.
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = conversations;
+  const seeking =
+    chosenId !== undefined &&
+    !held &&
+    conversations.isFetchedAfterMount &&
+    hasNextPage &&
+    !isFetchNextPageError;
+  useEffect(() => {
+    if (seeking && !isFetchingNextPage) void fetchNextPage();
+  }, [seeking, isFetchingNextPage, fetchNextPage]);
   // Until the list has been fetched afresh, a conversation just started may be missing from
   // the cached one: wait rather than open (and mark read) another.
-  const settled =
-    conversations.isFetchedAfterMount ||
-    (list?.some((conversation) => conversation.id === chosenId) ?? false);
+  const settled = (conversations.isFetchedAfterMount && !seeking) || held;
   const active = list && settled ? pickConversation(list, chosenId) : undefined;
   // Keep the conversation opened by default, so a message in another one (which moves that
   // one to the top of the list) does not switch the screen to it.
@@ -151,6 +163,12 @@ export function MessagesScreen() {
             activeId={active?.id}
             onSelect={select}
             onClose={() => setPanelOpen(false)}
+            more={{
+              hasMore: hasNextPage,
+              loading: isFetchingNextPage,
+              failed: isFetchNextPageError,
+              load: () => void fetchNextPage(),
+            }}
           />
         </aside>
       </div>

@@ -22,6 +22,28 @@ export interface RecentChatsProps {
   onSelect: (conversation: Conversation) => void;
   /** Below 1024 px the panel overlays the conversation and offers this close button. */
   onClose: () => void;
+  /** Older conversations are on pages not loaded yet. */
+  more: { hasMore: boolean; loading: boolean; failed: boolean; load: () => void };
+}
+
+/** "Load more" under the list, as the wallet's transactions do, and why it failed. */
+function LoadMore({ more }: Pick<RecentChatsProps, 'more'>) {
+  const { t } = useTranslation();
+  if (!more.hasMore) return null;
+  return (
+    <div className="space-y-2 px-4 pb-4 text-center">
+      {more.failed && !more.loading && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {t('messaging.loadMoreConversationsFailed')}
+        </p>
+      )}
+      <Button variant="outline" size="sm" busy={more.loading} onClick={more.load}>
+        {more.loading
+          ? t('messaging.loadingMoreConversations')
+          : t('messaging.loadMoreConversations')}
+      </Button>
+    </div>
+  );
 }
 
 function usePreviewText(): (preview: Preview) => string {
@@ -55,6 +77,7 @@ export function RecentChats({
   activeId,
   onSelect,
   onClose,
+  more,
 }: RecentChatsProps) {
   const { t } = useTranslation();
   const dayLabel = useDayLabel();
@@ -171,7 +194,10 @@ export function RecentChats({
           />
         </div>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">{body}</div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {body}
+        {!isPending && conversations && <LoadMore more={more} />}
+      </div>
     </div>
   );
 }
