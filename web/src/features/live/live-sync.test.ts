@@ -7,6 +7,7 @@ import { conversationsOf, type ConversationPages } from '../messaging/conversati
 import type { MessageThread } from '../messaging/thread';
 import { notificationKeys, type AppNotification } from '../notifications/api';
 import { libraryKeys } from '../library/api';
+import { massKeys } from '../mass-messages/api';
 import { postKeys, type Post, type PostPages } from '../posts/api';
 import { videoProcessingKeys } from '../video/processing';
 import { createLiveSync } from './live-sync';
@@ -34,6 +35,50 @@ const conversation: Conversation = {
 };
 
 describe('live frames into the cache', () => {
+  it('moves a mass message on as its copies go out, and reads the list again once sent', () => {
+    const sync = createLiveSync(queryClient);
+    const sending = {
+      id: 7,
+      kind: 'mass' as const,
+      text: 'hi',
+      price_cents: 0,
+      media_count: 0,
+      segment: { kind: 'active' },
+      status: 'sending' as const,
+      recipient_count: 3000,
+      sent_count: 1000,
+      read_count: 0,
+      unlocked_count: 0,
+      revenue_gross_cents: 0,
+      revenue_net_cents: 0,
+      created_at: '2026-11-27T00:00:00Z',
+      finished_at: null,
+      retired_at: null,
+    };
+    const other = { ...sending, id: 8, sent_count: 5 };
+    queryClient.setQueryData(massKeys.list(), { results: [sending, other] });
+    sync.onFrame({
+      type: 'mass_message_progress',
+      mass_message_id: 7,
+      sent_count: 2000,
+      status: 'sending',
+    });
+    expect(queryClient.getQueryData(massKeys.list())).toEqual({
+      results: [{ ...sending, sent_count: 2000 }, other],
+    });
+    expect(queryClient.getQueryState(massKeys.list())?.isInvalidated).toBe(false);
+    sync.onFrame({
+      type: 'mass_message_progress',
+      mass_message_id: 7,
+      sent_count: 3000,
+      status: 'sent',
+    });
+    expect(queryClient.getQueryData(massKeys.list())).toEqual({
+      results: [{ ...sending, sent_count: 3000, status: 'sent' }, other],
+    });
+    expect(queryClient.getQueryState(massKeys.list())?.isInvalidated).toBe(true);
+  });
+
   it('writes the badge counts', () => {
     const sync = createLiveSync(queryClient);
     sync.onFrame({ type: 'unread_counts', messages: 3, notifications: 120 });

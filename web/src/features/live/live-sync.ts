@@ -23,6 +23,7 @@ import {
 } from '../notifications/api';
 import { libraryKeys } from '../library/api';
 import { patchPostEverywhere } from '../likes/api';
+import { applyMassProgress } from '../mass-messages/api';
 import { holdsProcessingVideo, postKeys } from '../posts/api';
 import { clampProgress, videoProcessingKeys, type VideoProcessing } from '../video/processing';
 import { setUnreadCounts } from './unread-counts';
@@ -138,6 +139,9 @@ export function createLiveSync(queryClient: QueryClient) {
             like_count: frame.like_count,
             comment_count: frame.comment_count,
           });
+          break;
+        case 'mass_message_progress':
+          applyMassProgress(queryClient, frame);
           break;
         case 'error':
           console.warn('Notification socket:', frame.detail);

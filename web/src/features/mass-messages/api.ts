@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   massMessage,
   massMessageList,
@@ -18,8 +18,11 @@ export const massKeys = {
   mute: (userId: number) => ['mute', userId] as const,
 };
 
-/** How often the list asks again while a message is still going out. */
-const PROGRESS_POLL_MS = 2000;
+/**
+ * How often the list asks again while a message is still going out: progress arrives live
+ * (`applyMassProgress`); this only covers a socket that is away.
+ */
+const PROGRESS_POLL_MS = 10_000;
 
 export function massMessagesQuery() {
   return queryOptions({
@@ -80,3 +83,28 @@ export function setMuted(userId: number, muted: boolean) {
 }
 
 export type { MassMessage };
+
+/**
+ * A live `mass_message_progress` frame: the list's copy of that message moves on at once; when
+ * it is done the list is read again for its read, unlocked and revenue figures.
+ */
+export function applyMassProgress(
+  queryClient: QueryClient,
+  frame: { mass_message_id: number; sent_count: number; status: MassMessage['status'] },
+): void {
+  queryClient.setQueryData<{ results: MassMessage[] }>(massKeys.list(), (data) =>
+    data
+      ? {
+          ...data,
+          results: data.results.map((message) =>
+            message.id === frame.mass_message_id
+              ? { ...message, sent_count: frame.sent_count, status: frame.status }
+              : message,
+          ),
+        }
+      : data,
+  );
+  if (frame.status === 'sent' || frame.status === 'failed') {
+    void queryClient.invalidateQueries({ queryKey: massKeys.all });
+  }
+}

@@ -51,6 +51,13 @@ export const serverFrame = z.discriminatedUnion('type', [
     progress: z.number(),
     error: z.string().nullish(),
   }),
+  // One of the creator's own mass messages going out: copies written so far and its status.
+  z.looseObject({
+    type: z.literal('mass_message_progress'),
+    mass_message_id: z.number(),
+    sent_count: z.number(),
+    status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;
 
