@@ -20,6 +20,7 @@ import {
 } from '../../../test/mass-messages.ts';
 import { listMessages, uploadAttachment, unlockRequest } from '../../../test/messaging.ts';
 import { claim, createOffer } from '../../../test/offers.ts';
+import { createMassMessagesService } from './service.ts';
 
 /**
  * A mass message's copies are ordinary messages: locked at its price, unlocked (and charged once)
@@ -160,6 +161,34 @@ describe('the delivery job', () => {
     expect(await copiesTo(t, mass.id, creator.id)).toHaveLength(3);
     const [stats] = await listOf(creator);
     expect(stats).toMatchObject({ sent_count: 3, status: 'sent' });
+  });
+});
+
+describe('a mass message whose job cannot be queued', () => {
+  it('is marked failed, and the request fails', async () => {
+    const { creator } = await creatorWithFans(1);
+    const withQueueDown = createMassMessagesService({
+      db: t.db,
+      uploads: t.services.uploads,
+      jobs: {
+        send: async () => {
+          throw new Error('job queue unreachable');
+        },
+      },
+    });
+    await expect(
+      withQueueDown.create(
+        creator.id,
+        { text: 'never queued', mediaIds: [], priceCents: null },
+        { kind: 'active' },
+      ),
+    ).rejects.toThrow('job queue unreachable');
+    const { rows } = await t.pool.query<{ status: string; finished: boolean }>(
+      `SELECT status, finished_at IS NOT NULL AS finished FROM mass_messages
+        WHERE creator_id = $1 AND text = 'never queued'`,
+      [creator.id],
+    );
+    expect(rows).toEqual([{ status: 'failed', finished: true }]);
   });
 });
 

@@ -104,7 +104,14 @@ export function createMassMessagesService(deps: {
           ids,
         ),
       );
-      await jobs.send('mass-message-send', { massMessageId: row.id });
+      // Nothing would ever send a message whose job could not be queued: it is marked failed,
+      // so the creator sees it did not go out, and the error answers the request.
+      await jobs
+        .send('mass-message-send', { massMessageId: row.id })
+        .catch(async (error: unknown) => {
+          await repo.setStatus(db, row.id, 'failed', true);
+          throw error;
+        });
       const [stats] = await repo.listWithStats(db, creatorId, { ids: [row.id] });
       if (!stats) throw new Error('mass message vanished');
       return presentMassMessage(stats);
