@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
+import { useReturnFocus } from './return-focus';
 
 export interface AlertDialogProps {
   /** The message, one paragraph per line; the dialog is open while there is one. */
@@ -16,6 +17,7 @@ export interface AlertDialogProps {
 export function AlertDialog({ message, onClose }: AlertDialogProps) {
   const { t } = useTranslation();
   const open = message !== null && message.length > 0;
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root
       open={open}
@@ -27,6 +29,7 @@ export function AlertDialog({ message, onClose }: AlertDialogProps) {
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 motion-safe:animate-fade-in" />
         <RadixDialog.Content
           role="alertdialog"
+          {...returnFocus}
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none motion-safe:animate-fade-in"

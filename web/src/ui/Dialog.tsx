@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
+import { useReturnFocus } from './return-focus';
 
 interface DialogBaseProps {
   open: boolean;
@@ -25,12 +26,14 @@ const overlayClasses = 'fixed inset-0 z-40 bg-slate-950/40 motion-safe:animate-f
 /** A centred modal dialog (focus trap, Escape to close, labelled by its title). */
 export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClasses} />
         <RadixDialog.Content
           {...describedBy(description)}
+          {...returnFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none motion-safe:animate-fade-in"
         >
           <div className="mb-4 flex items-start justify-between gap-4">
@@ -75,12 +78,14 @@ export function Sheet({
   children,
 }: SheetProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClasses} />
         <RadixDialog.Content
           {...describedBy(description)}
+          {...returnFocus}
           className={cn(
             'fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none motion-safe:animate-slide-in-left',
             className,
