@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { signedInUser } from './lib/app.ts';
+import { expectHomeScreen, signedInUser } from './lib/app.ts';
 import { useBrowser } from './lib/browser.ts';
 import { paidCreator } from './lib/economy.ts';
-import { expectHidden, expectVisible } from './lib/expect.ts';
+import { expectHidden, expectPath, expectVisible } from './lib/expect.ts';
 
 /**
  * Keyboard users keep their place: a dialog opened from a button gives focus back to that
- * button when it closes, by Escape or by its Cancel button, instead of dropping it on the page.
+ * button when it closes, by Escape or by its Cancel button, instead of dropping it on the page;
+ * and after a navigation focus starts on the new page's heading.
  */
 const t = useBrowser();
 
@@ -43,5 +44,33 @@ describe('a dialog closing', () => {
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expectHidden(dialog);
     await expect.poll(hasFocus).toBe(true);
+  });
+});
+
+describe('a navigation', () => {
+  it('moves focus to the new page’s heading', async () => {
+    const { page } = t;
+    await signedInUser(page);
+    await page.goto('/');
+    await expectHomeScreen(page);
+    const focusedHeading = () =>
+      page.evaluate(() => {
+        const active = (globalThis as unknown as { document: { activeElement: unknown } }).document
+          .activeElement as { tagName?: string; textContent?: string } | null;
+        return active?.tagName === 'H1' ? active.textContent : null;
+      });
+    await page
+      .getByRole('link', { name: /^Notifications/ })
+      .first()
+      .focus();
+    await page.keyboard.press('Enter');
+    await expectPath(page, '/notifications');
+    await expect.poll(focusedHeading).toBe('Notifications');
+    await page
+      .getByRole('link', { name: /^Wallet/ })
+      .first()
+      .click();
+    await expectPath(page, '/wallet');
+    await expect.poll(focusedHeading).toBe('Wallet');
   });
 });

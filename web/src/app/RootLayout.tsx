@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FullPageSpinner } from '../ui/Spinner';
+import { useFocusOnNavigate } from './focus-on-navigate';
 
 export function RootLayout() {
+  useFocusOnNavigate();
   return (
     <>
       <Outlet />

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { setPrice } from '../../../test/economy.ts';
 import { buildPost, buildUser, type BuiltPost, type TestUser } from '../../../test/factories.ts';
-import { png } from '../../../test/media.ts';
+import { png, waitForVariants } from '../../../test/media.ts';
 import { excerpt } from './share-preview.ts';
 
 /*
@@ -235,6 +235,10 @@ describe('making preview pictures', () => {
           }),
         );
       }
+      // Each picture is made from its feed variant once the media job has written it; before,
+      // from the original: wait, so each post is one picture whatever the job's timing.
+      for (const post of posts)
+        await waitForVariants(limited, String(uploadIdOf(post.image)), ['feed']);
       const fetchImage = (post: BuiltPost) =>
         limited.request({ method: 'GET', url: `/og/posts/${post.id}.jpg` });
       for (const post of posts.slice(0, 3)) expect((await fetchImage(post)).statusCode).toBe(200);
