@@ -57,7 +57,9 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    async closeBundle(error) {
+      // A failed build has nothing worth compressing; its own error is the one to show.
+      if (error) return;
       await precompressDir(outDir);
     },
   };
