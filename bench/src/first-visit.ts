@@ -52,6 +52,8 @@ try {
     );
   });
   await page.goto(`${server.url}${PAGE}`, { waitUntil: 'networkidle' });
+  // The figures count only if the app really ran on those bytes: the sign-in form is up.
+  await page.locator('input[type="password"]').waitFor({ timeout: 15_000 });
   const files = (await Promise.all(loaded)).filter((file) => file !== undefined);
   for (const file of files) {
     console.log(
