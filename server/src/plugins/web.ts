@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerRobots } from './robots.ts';
 
 /** Paths owned by the server: an unknown one answers JSON 404, never the SPA. */
 const SERVER_PREFIXES = ['/api', '/media', '/ws', '/peerjs', '/og'];
@@ -23,12 +24,16 @@ export type WebAppOptions = {
 /**
  * Serves the built React app. Hashed assets are cached for a year; `index.html` is revalidated
  * every time and answers every unknown non-API path so client-side routes work on reload.
+ * The build writes `.br` and `.gz` beside each compressible file (web/precompress.ts): they are
+ * sent as they are when `Accept-Encoding` allows, with `Vary: Accept-Encoding`, and
+ * @fastify/compress leaves a response that already has a `Content-Encoding` alone.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   options: WebAppOptions = {},
 ): Promise<void> {
+  registerRobots(app);
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
@@ -37,6 +42,9 @@ export async function registerWebApp(
       // Files are looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
       index: false,
+      // Brotli first, then gzip, then the file itself; `sendFile('index.html')` too.
+      preCompressed: true,
+      // `filePath` may be the `.br`/`.gz` sibling: same folder, so the same cache rule.
       setHeaders(res, filePath) {
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
