@@ -17,8 +17,13 @@ function fakeCommand(name: string, exit?: { code: number; afterMs: number }) {
   const script = `
     const { spawn } = require('node:child_process');
     const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-    require('node:fs').writeFileSync(${JSON.stringify(path.join(dir, `${name}.pids`))}, process.pid + ' ' + grandchild.pid);
+    // Printed before the pids are written, so it was sent before the test signals.
     console.log('${name} ready');
+    const fs = require('node:fs');
+    const file = ${JSON.stringify(path.join(dir, `${name}.pids`))};
+    // Written whole, then renamed: the test never reads a half-written file.
+    fs.writeFileSync(file + '.tmp', process.pid + ' ' + grandchild.pid);
+    fs.renameSync(file + '.tmp', file);
     ${exit ? `setTimeout(() => process.exit(${exit.code}), ${exit.afterMs});` : 'setInterval(() => {}, 1000);'}
   `;
   const file = path.join(dir, `${name}.cjs`);

@@ -77,7 +77,6 @@ commands.forEach((command, index) => {
     createInterface({ input: stream }).on('line', (line) => out.write(`${tag}${line}\n`));
   }
   child.on('exit', (code, signal) => {
-    running.delete(child);
     // A command stopped by us is not a failure; one that ended by itself is reported.
     if (!stopping) {
       console.error(`${tag}exited (${signal ?? `code ${code}`}), stopping the others`);
@@ -85,6 +84,10 @@ commands.forEach((command, index) => {
     }
     // The group may still hold grandchildren of a command that ended on its own.
     signalGroup(child, 'SIGTERM');
+  });
+  // 'close' comes once the group's last output is read, so no line is lost on the way out.
+  child.on('close', () => {
+    running.delete(child);
     if (running.size === 0) process.exit(exitCode);
   });
 });
