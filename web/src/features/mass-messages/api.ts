@@ -5,7 +5,6 @@ import {
   muteState,
   recipientCount,
   welcomeMessageState,
-  type MassMessage,
   type SegmentInput,
 } from '@zura/contracts';
 import { api } from '../../lib/api';
@@ -78,5 +77,3 @@ export function setMuted(userId: number, muted: boolean) {
     ? api.put(`/auth/users/${userId}/mute/`, {}, { schema: muteState })
     : api.delete(`/auth/users/${userId}/mute/`, { schema: muteState });
 }
-
-export type { MassMessage };
