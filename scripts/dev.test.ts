@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const runner = path.join(import.meta.dirname, 'dev.ts');
 let dir: string;
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+let current: ChildProcess | undefined;
+afterEach(async () => {
+  // A failed assertion must not leave a runner and its commands behind: the runner stops them.
+  if (current && current.exitCode === null && current.signalCode === null) {
+    const exited = once(current, 'exit');
+    current.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * A fake dev command: a node that starts a grandchild (as npm starts vite), writes both pids to
@@ -36,6 +45,7 @@ function startRunner(args: string[]) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DEV_STOP_GRACE_MS: '2000' },
   });
+  current = child;
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -3,8 +3,10 @@
  * with its name. Ctrl-C, SIGTERM, or either one exiting stops the other, so nothing is left
  * running in the background; the exit code is non-zero when a command failed.
  *
- * Each command runs in its own process group (detached), because npm starts node or vite as a
- * grandchild: signalling the group reaches them all, where killing the direct child would not.
+ * Each command runs in its own process group (detached). Stopping asks the command itself first
+ * (npm and node --watch pass SIGTERM on, and the server must get it once: a second signal cuts
+ * its graceful shutdown short); once it has exited, whatever is left in its group is sent
+ * SIGTERM, and after DEV_STOP_GRACE_MS the group is killed.
  *
  *   node scripts/dev.ts                       # server and web
  *   node scripts/dev.ts 'api=cmd ...' 'b=...' # other commands, as name=shell command
@@ -12,7 +14,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-const DEFAULT_COMMANDS = ['server=npm run dev -w server', 'web=npm run dev -w web'];
+/**
+ * The workspaces' dev scripts, run without npm in between: npm passes a signal to its shell,
+ * which dies without passing it on, leaving `node --watch` behind. With `exec` the command is
+ * the process we signal, and node --watch stops the server once, gracefully.
+ */
+const DEFAULT_COMMANDS = [
+  `server=cd server && exec "${process.execPath}" --watch src/main.ts`,
+  `web=cd web && exec "${process.execPath}" ../node_modules/vite/bin/vite.js`,
+];
 /** How long a command has to stop after SIGTERM before it is killed outright. */
 const GRACE_MS = Number(process.env.DEV_STOP_GRACE_MS ?? 5000);
 const COLORS = [36, 35, 33, 32, 34];
@@ -57,7 +67,7 @@ function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
   exitCode = code;
-  for (const child of running) signalGroup(child, 'SIGTERM');
+  for (const child of running) child.kill('SIGTERM');
   const timer = setTimeout(() => {
     for (const child of running) signalGroup(child, 'SIGKILL');
   }, GRACE_MS);
@@ -82,7 +92,7 @@ commands.forEach((command, index) => {
       console.error(`${tag}exited (${signal ?? `code ${code}`}), stopping the others`);
       stopAll(code === 0 ? 0 : 1);
     }
-    // The group may still hold grandchildren of a command that ended on its own.
+    // The group may still hold grandchildren that outlived the command.
     signalGroup(child, 'SIGTERM');
   });
   // 'close' comes once the group's last output is read, so no line is lost on the way out.
