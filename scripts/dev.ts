@@ -3,15 +3,16 @@
  * with its name. Ctrl-C, SIGTERM, or either one exiting stops the other, so nothing is left
  * running in the background; the exit code is non-zero when a command failed.
  *
- * Each command runs in its own process group (detached). Stopping asks the command itself first
- * (npm and node --watch pass SIGTERM on, and the server must get it once: a second signal cuts
- * its graceful shutdown short); once it has exited, whatever is left in its group is sent
+ * Each command runs in its own process group (detached). Stopping signals the command itself
+ * first (node --watch passes SIGTERM on to the server, which must get it once: a second signal
+ * cuts its graceful shutdown short); once it has exited, whatever is left in its group is sent
  * SIGTERM, and after DEV_STOP_GRACE_MS the group is killed.
  *
  *   node scripts/dev.ts                       # server and web
  *   node scripts/dev.ts 'api=cmd ...' 'b=...' # other commands, as name=shell command
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 /**
@@ -78,6 +79,7 @@ commands.forEach((command, index) => {
   const child = spawn(command.line, {
     shell: true,
     detached: true,
+    cwd: path.join(import.meta.dirname, '..'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
