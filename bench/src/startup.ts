@@ -53,7 +53,7 @@ function runFigure(run: Run, target?: number): Figure {
   };
 }
 
-export const startup: Benchmark = {
+const startup: Benchmark = {
   name: 'startup',
   title: 'Start-up: spawn to the first healthy GET /api/ (server part of `npm start`)',
   async run() {

@@ -50,7 +50,6 @@ export const twoFactorDisableRequest = z.object({
 });
 
 export const refreshRequest = z.object({ refresh: requiredString });
-export const logoutRequest = refreshRequest;
 
 export const tokenBody = z.object({ token: requiredString });
 

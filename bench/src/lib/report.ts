@@ -24,7 +24,7 @@ export type BenchmarkResult = {
   figures: Figure[];
 };
 
-export function formatValue(figure: Figure): string {
+function formatValue(figure: Figure): string {
   const value =
     typeof figure.value === 'number'
       ? Number.isFinite(figure.value)
@@ -43,7 +43,7 @@ export function below(value: number, limit: number, unit: string): Target {
 }
 
 /** A plain-text table with a header row and left/right aligned columns. */
-export function table(headers: string[], rows: string[][], alignRight: boolean[] = []): string {
+function table(headers: string[], rows: string[][], alignRight: boolean[] = []): string {
   const widths = headers.map((header, i) =>
     Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)),
   );

@@ -14,7 +14,7 @@ export type Summary = {
  * The p-th percentile (0 < p <= 100) of ascending `sorted` by the nearest-rank method: the
  * smallest sample such that at least p% of samples are less than or equal to it.
  */
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;

@@ -3,13 +3,12 @@ import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { decodeJwt, SignJWT } from 'jose';
 import pg from 'pg';
 import { freePort, makeDataDir, REPO_ROOT } from '../lib/server.ts';
 
-export const PASSWORD = 'scale-bench-password-0123';
+const PASSWORD = 'scale-bench-password-0123';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -281,13 +280,6 @@ export function sampleRss(pid: number, intervalMs = 100) {
 }
 
 export const MiB = 1024 ** 2;
-
-export function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' / ');
-}
 
 export type ExtraServer = {
   url: string;

@@ -31,5 +31,3 @@ export const scaleSettings = {
 
 /** local: DATA_DIR on disk; s3: a bucket in s3rver, a child process on the same machine. */
 export type UploadStorage = 'local' | 's3';
-
-export type ScaleSettings = typeof scaleSettings;

@@ -6,7 +6,7 @@ import { api, createUser, obtainTokens, type TestUser, type Tokens } from './ser
 
 /** Locators and steps of the web app that several journeys share (texts from the spec). */
 
-export const SHELL_LINKS = [
+const SHELL_LINKS = [
   'Home',
   'Explore',
   'Notifications',

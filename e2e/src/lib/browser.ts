@@ -16,7 +16,7 @@ const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '..', '..', 'test-result
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -122,7 +122,7 @@ export function useBrowser(options: { viewport?: Viewport } = {}): BrowserHarnes
 }
 
 /** The stored session as the web app keeps it: localStorage key `user`, {access, refresh}. */
-export const SESSION_KEY = 'user';
+const SESSION_KEY = 'user';
 
 /**
  * Puts a session into the page's origin storage, as a login would, then leaves the page on

@@ -126,7 +126,7 @@ export async function sql(text: string, values: unknown[] = []): Promise<pg.Quer
  * Makes an existing account an admin the way an operator does: the admin CLI, pointed at the
  * running server's DATA_DIR (it finds the embedded PostgreSQL there).
  */
-export async function makeAdmin(email: string): Promise<void> {
+async function makeAdmin(email: string): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir(), LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SECRET_KEY', 'NODE_ENV']) delete env[name];
   const { stdout } = await promisify(execFile)(

@@ -18,12 +18,12 @@ const STANDARD_ARGS = [
   '--no-first-run',
 ];
 
-export const FAKE_MEDIA_ARGS = [
+const FAKE_MEDIA_ARGS = [
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
 ] as const;
 
-export function launchBrowserWithFakeMedia(): Promise<Browser> {
+function launchBrowserWithFakeMedia(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -13,7 +13,7 @@ export type Mail = {
 };
 
 /** Undoes quoted-printable: soft line breaks and =XX escapes (bytes, decoded as UTF-8). */
-export function decodeQuotedPrintable(input: string): string {
+function decodeQuotedPrintable(input: string): string {
   const joined = input.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i += 1) {
@@ -36,7 +36,7 @@ function header(head: string, name: string): string {
   return match?.[1]?.trim() ?? '';
 }
 
-export function parseMail(file: string, raw: string): Mail {
+function parseMail(file: string, raw: string): Mail {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split === -1 ? raw : raw.slice(0, split);
   const body = split === -1 ? '' : raw.slice(split);

@@ -112,8 +112,6 @@ export function recordLiveSocket(page: Page) {
   };
 }
 
-export type LiveSocketRecord = ReturnType<typeof recordLiveSocket>;
-
 /** Marks the current document, so `expectNoReload` can tell it was not replaced. */
 export async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -183,7 +181,7 @@ export async function sendText(conversation: ConversationPane, text: string): Pr
 }
 
 /** The sidebar entry `name` (Messages, Notifications) with or without its unread badge. */
-export function sidebarEntry(page: Page, name: string): Locator {
+function sidebarEntry(page: Page, name: string): Locator {
   return page
     .getByRole('navigation', { name: 'Main navigation', exact: true })
     .getByRole('link', { name: new RegExp(`^${name}( \\d+\\+? unread)?$`) });

@@ -3,4 +3,4 @@
  * integration tests use. Its `env` points a server at the bucket; its `requests` show what
  * reached the bucket (from the server and from the browser).
  */
-export { startS3, type RecordedRequest, type TestS3 } from '../../../server/test/s3.ts';
+export { startS3, type TestS3 } from '../../../server/test/s3.ts';

@@ -23,7 +23,7 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
-export function findFreePort(): Promise<number> {
+function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

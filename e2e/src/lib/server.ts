@@ -97,7 +97,7 @@ export async function createUser(overrides: Partial<Omit<TestUser, 'id'>> = {}):
 }
 
 /** The user id an access token names (its `user_id` claim), read without checking it. */
-export function userIdOf(access: string): number {
+function userIdOf(access: string): number {
   const claims: unknown = JSON.parse(
     Buffer.from(access.split('.')[1] ?? '', 'base64url').toString('utf8'),
   );

@@ -14,7 +14,7 @@ const RECONNECT_MS = 1_000;
  * ended (signed out, revoked, its account deleted); `reset` when notices may have been
  * missed (the listening connection was lost or has just been made), so every copy is suspect.
  */
-export type ChangeNotice =
+type ChangeNotice =
   | { kind: 'feed' }
   | { kind: 'posts_changed'; userId: number }
   | { kind: 'account_deleted'; userId: number }

@@ -14,7 +14,7 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
 
-export const EMBEDDED_DATABASE_NAME = 'zura';
+const EMBEDDED_DATABASE_NAME = 'zura';
 /**
  * The password every cluster was once created with. Anyone on the machine could use it to
  * reach the loopback port as superuser, so a cluster still using it gets its own at start.

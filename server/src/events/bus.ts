@@ -4,12 +4,12 @@ import { Redis } from 'ioredis';
 /** A frame for one user's open sockets: `{ type: 'notification' | 'message' | ..., ... }`. */
 export type LiveFrame = { type: string } & Record<string, unknown>;
 /** A frame for one user's sockets. */
-export type UserEvent = { userId: number; postId?: undefined; frame: LiveFrame };
+type UserEvent = { userId: number; postId?: undefined; frame: LiveFrame };
 /**
  * A frame for every socket watching a post (its live counts): each instance sends it only to
  * its watchers who may see the post (`live/post-watches.ts`).
  */
-export type PostEvent = { postId: number; userId?: undefined; frame: LiveFrame };
+type PostEvent = { postId: number; userId?: undefined; frame: LiveFrame };
 export type LiveEvent = UserEvent | PostEvent;
 
 /**

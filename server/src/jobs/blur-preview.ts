@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../modules/uploads/service.ts';
 
 /** Wide enough to hint at colours and shapes, far too small to show anything sold. */
-export const BLUR_WIDTH = 32;
+const BLUR_WIDTH = 32;
 /** Gaussian sigma in pixels of the 32-pixel image: a few pixels wipes every detail out. */
 const BLUR_SIGMA = 3;
 

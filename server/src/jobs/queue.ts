@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Mail } from '../mail/mailer.ts';
 
 /** Every background job, by queue name, with its payload. */
-export type JobPayloads = {
+type JobPayloads = {
   'send-mail': Mail;
   /** A reset request, handled after its answer so the answer's timing tells nothing. */
   'password-reset-request': { email: string };
@@ -23,7 +23,7 @@ export type JobPayloads = {
   /** The creator's current welcome message to one new subscriber. */
   'welcome-message-send': { creatorId: number; fanId: number; subscribedAt: string };
 };
-export type JobName = keyof JobPayloads;
+type JobName = keyof JobPayloads;
 /** What a handler may want to know about its run: whether a failure now is final. */
 export type JobRun = { lastAttempt: boolean };
 export type JobHandlers = {

@@ -36,7 +36,7 @@ import {
 import type { JobQueue, JobRun } from './queue.ts';
 
 /** Videos longer than this go to the long queue, so short ones never wait behind them. */
-export const LONG_VIDEO_MS = 5 * 60_000;
+const LONG_VIDEO_MS = 5 * 60_000;
 /** How long ffmpeg may go without progress before the watchdog ends it. */
 const DEFAULT_STALL_MS = 120_000;
 /**

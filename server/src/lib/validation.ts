@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ValidationError, type FieldErrors } from './errors.ts';
 
 /** Zod issues as the `{ field: [messages] }` map the spec's client reads. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+function fieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : 'non_field_errors';

@@ -31,7 +31,7 @@ const PRIVATE_PATHS = [
   '/reset-password',
 ];
 
-export const ROBOTS_TXT = [
+const ROBOTS_TXT = [
   'User-agent: *',
   ...PUBLIC_PATHS.map((p) => `Allow: ${p}`),
   ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 
 /** S3's smallest part size (all but the last part): 2 GiB / 5 MiB = 410 parts, far below 10,000. */
-export const PART_SIZE = 5 * 1024 * 1024;
+const PART_SIZE = 5 * 1024 * 1024;
 
 /**
  * Streams `source` into one object as a multipart upload through two part buffers allocated

@@ -190,7 +190,7 @@ function encodeKeyPath(key: string): string {
  * A missing object. HeadObject's 404 has no body, so the SDK names it NotFound; GetObject's is
  * NoSuchKey. A missing bucket is no missing object: it must surface.
  */
-export function isNotFound(error: unknown): boolean {
+function isNotFound(error: unknown): boolean {
   if (!(error instanceof Error) || error.name === 'NoSuchBucket') return false;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return error.name === 'NotFound' || error.name === 'NoSuchKey' || status === 404;

@@ -46,7 +46,7 @@ export async function runS3SelfTest(
 }
 
 /** The provider's error code and message, or why no answer came. */
-export function describeRefusal(error: unknown): string {
+function describeRefusal(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   if (status !== undefined) {

@@ -1,14 +1,7 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FfmpegBinaries } from './ffmpeg-binary.ts';
-import {
-  codecsOf,
-  masterPlaylist,
-  planLadder,
-  segmentsOf,
-  type MasterEntry,
-  type RungPlan,
-} from './ladder.ts';
+import { codecsOf, masterPlaylist, segmentsOf, type MasterEntry, type RungPlan } from './ladder.ts';
 import type { VideoProbe } from './probe.ts';
 import { runFfmpeg } from './run-ffmpeg.ts';
 
@@ -218,5 +211,3 @@ export async function writeMaster(
   }
   return { text: masterPlaylist(entries), entries };
 }
-
-export { planLadder };

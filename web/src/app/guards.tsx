@@ -4,7 +4,7 @@ import { endedByLogout } from '../lib/session';
 import { useSession } from '../lib/use-session';
 
 /** Location state the guard leaves for the login screen. */
-export interface GuardState {
+interface GuardState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }
 

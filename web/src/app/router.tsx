@@ -54,7 +54,7 @@ const page = {
  * The route map of spec 2.1. "/" at top level goes to /login for a signed-out visitor (the
  * guard does it) and is the home feed inside the shell for a signed-in user.
  */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: RootFallback,

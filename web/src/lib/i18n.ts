@@ -2,8 +2,8 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from '../locales/en';
 
-export const defaultNS = 'translation';
-export const resources = { en: { translation: en } };
+const defaultNS = 'translation';
+const resources = { en: { translation: en } };
 
 declare module 'i18next' {
   interface CustomTypeOptions {

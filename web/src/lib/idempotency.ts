@@ -9,7 +9,7 @@
 /** The server's rule: 8 to 200 letters, digits or . _ : - */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,200}$/;
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** A fresh key: a random UUID (36 characters of hex digits and hyphens). */
 export function newIdempotencyKey(): string {

@@ -1,5 +1,5 @@
 /** Where the server serves media bytes; relative paths from the API are resolved against it. */
-export const MEDIA_BASE = '/media';
+const MEDIA_BASE = '/media';
 
 /**
  * Spec: relative media paths are prefixed with the media storage base; absolute URLs (http,

@@ -14,9 +14,9 @@ export type Session = TokenPair;
 
 export const SESSION_STORAGE_KEY = 'user';
 /** An access token counts as expired when it has less than this left. */
-export const ACCESS_REFRESH_THRESHOLD_MS = 5 * 60 * 1000;
+const ACCESS_REFRESH_THRESHOLD_MS = 5 * 60 * 1000;
 /** Proactive refresh cadence. */
-export const PROACTIVE_REFRESH_INTERVAL_MS = 45 * 60 * 1000;
+const PROACTIVE_REFRESH_INTERVAL_MS = 45 * 60 * 1000;
 /** After a refresh that failed for a transient reason (offline, 5xx), try again this much later. */
 const TRANSIENT_RETRY_MS = 60 * 1000;
 /** Spreads the proactive timers of several open tabs so they rarely fire at the same moment. */
@@ -97,7 +97,7 @@ export function clearSession(): void {
 // ---------------------------------------------------------------------------------------------
 // Token claims
 
-export function readClaims(access: string): AccessClaims | null {
+function readClaims(access: string): AccessClaims | null {
   try {
     const parsed = accessClaims.safeParse(jwtDecode(access));
     return parsed.success ? parsed.data : null;

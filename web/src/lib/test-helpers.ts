@@ -3,7 +3,7 @@ import { en } from '../locales/en';
 
 /** Helpers for unit tests of the session and API client (node environment, no DOM). */
 
-export function fakeToken(claims: { user_id: number; iat: number; exp: number }): string {
+function fakeToken(claims: { user_id: number; iat: number; exp: number }): string {
   const encode = (value: object) =>
     btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;

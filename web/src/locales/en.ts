@@ -1477,5 +1477,3 @@ export const en = {
     },
   },
 };
-
-export type Catalogue = typeof en;

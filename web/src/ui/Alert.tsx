@@ -2,7 +2,7 @@ import { CircleCheck, CircleX, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
-export type AlertTone = 'error' | 'success' | 'info';
+type AlertTone = 'error' | 'success' | 'info';
 
 export interface AlertProps {
   tone?: AlertTone;

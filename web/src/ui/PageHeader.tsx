@@ -20,16 +20,3 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
     </header>
   );
 }
-
-export interface PlaceholderPanelProps {
-  children: ReactNode;
-}
-
-/** A calm panel for sections that are not built yet (no fake data). */
-export function PlaceholderPanel({ children }: PlaceholderPanelProps) {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-600">
-      {children}
-    </div>
-  );
-}

@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from './cn';
 
-export interface TabItem<V extends string> {
+interface TabItem<V extends string> {
   value: V;
   label: string;
 }

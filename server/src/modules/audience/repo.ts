@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
-export type AudienceStatus = 'active' | 'expired' | 'follower';
+type AudienceStatus = 'active' | 'expired' | 'follower';
 
 export type AudienceRow = {
   id: number;

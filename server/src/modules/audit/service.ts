@@ -1,8 +1,6 @@
 import type { Database, Executor } from '../../db/client.ts';
 import * as repo from './repo.ts';
 
-export type { AuditEntry } from './repo.ts';
-
 const PAGE_SIZE = 50;
 
 /**

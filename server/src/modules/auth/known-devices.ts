@@ -8,7 +8,7 @@ import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:
  * in on the browser, is HttpOnly, and is sent only to the login route.
  */
 export const DEVICE_COOKIE = 'zura_device';
-export const DEVICE_COOKIE_PATH = '/api/auth/token/';
+const DEVICE_COOKIE_PATH = '/api/auth/token/';
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;

@@ -19,7 +19,7 @@ import { DEVICE_COOKIE, readCookie } from './known-devices.ts';
 import type { AuthService } from './service.ts';
 
 /** Where a sign-in or refresh comes from, for the device list. */
-export const deviceOf = (request: FastifyRequest) => ({
+const deviceOf = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });

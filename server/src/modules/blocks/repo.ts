@@ -30,7 +30,7 @@ export function listBlockedBy(db: Executor, blockerId: number) {
 }
 
 /** Which of `ids` the viewer blocked or is blocked by: one query for a whole list. */
-export async function blockedEitherWay(
+async function blockedEitherWay(
   db: Executor,
   viewerId: number,
   ids: readonly number[],

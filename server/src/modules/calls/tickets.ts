@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How long a call ticket lets its holder (re)connect to the signalling server. */
-export const TICKET_LIFETIME_SECONDS = 60 * 60;
+const TICKET_LIFETIME_SECONDS = 60 * 60;
 
 const ROOM_PATTERN = /^room_(\d{1,15})_(\d{1,15})$/;
 const PEER_PATTERN = /^(room_\d{1,15}_\d{1,15})_(\d{1,15})$/;

@@ -60,16 +60,8 @@ export async function followedAmong(
   return new Set(rows.map((row) => row.id));
 }
 
-export async function followingCount(db: Executor, followerId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(follows)
-    .where(eq(follows.followerId, followerId));
-  return row?.count ?? 0;
-}
-
 /** How long a follower's "started following you" stands before a new follow may say it again. */
-export const FOLLOW_NOTICE_HOURS = 24;
+const FOLLOW_NOTICE_HOURS = 24;
 
 /**
  * Whether the followee was told of this follower recently: following, unfollowing and following

@@ -9,7 +9,7 @@ export type LibraryService = ReturnType<typeof createLibraryService>;
 
 type MediaType = 'image' | 'video' | 'audio' | 'document' | 'file';
 
-export function mediaTypeOf(contentType: string): MediaType {
+function mediaTypeOf(contentType: string): MediaType {
   if (contentType.startsWith('image/')) return 'image';
   if (contentType.startsWith('video/')) return 'video';
   if (contentType.startsWith('audio/')) return 'audio';
@@ -17,7 +17,7 @@ export function mediaTypeOf(contentType: string): MediaType {
   return 'file';
 }
 
-export function encodeLibraryCursor(row: { cursor_at: string; hash: string }): string {
+function encodeLibraryCursor(row: { cursor_at: string; hash: string }): string {
   return Buffer.from(`${row.cursor_at}|${row.hash}`).toString('base64url');
 }
 

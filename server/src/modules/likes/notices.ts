@@ -4,7 +4,7 @@ import { insertNotification } from '../notifications/repo.ts';
 import * as repo from './repo.ts';
 
 /** "luna liked your post", "luna and 1 other liked your post", "luna and 12 others …". */
-export function likeNoticeMessage(username: string, others: number): string {
+function likeNoticeMessage(username: string, others: number): string {
   if (others <= 0) return `${username} liked your post`;
   return `${username} and ${others} ${others === 1 ? 'other' : 'others'} liked your post`;
 }

@@ -123,23 +123,6 @@ export async function usersSeeingPost(
   return new Set(rows.map((row) => Number(row.id)));
 }
 
-/** Of `postIds`, those listed for the viewer: what a `watch_posts` frame may watch. */
-export async function postsListedFor(
-  db: Database,
-  viewerId: number,
-  postIds: number[],
-): Promise<number[]> {
-  if (postIds.length === 0) return [];
-  const rows = await executePrepared<{ id: string }>(
-    db,
-    'likes_posts_listed_for',
-    sql`select p.id from posts p join users a on a.id = p.author_id
-      where p.id = any(${sql.param(postIds)}::bigint[])
-        and ${postListedFor(sql`${sql.param(viewerId)}::bigint`)}`,
-  );
-  return rows.map((row) => Number(row.id));
-}
-
 /**
  * One page of the posts the viewer liked that are still listed for them, newest like first,
  * keyset-paged over (liked at, post id) on `post_likes_user_created_idx`. Answers the likes in

@@ -18,7 +18,6 @@ export const clientFrame = z.discriminatedUnion('type', [
     post_ids: z.array(z.number().int().positive()).max(WATCH_POSTS_MAX),
   }),
 ]);
-export type ClientFrame = z.infer<typeof clientFrame>;
 
 /** Close codes, so clients can tell why. 1006 from the client side means the network. */
 export const CLOSE = {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { MassMessageRow } from '../../db/schema/index.ts';
 
 /** Recipients written per statement: big enough to be fast, small enough to commit often. */
-export const DELIVERY_BATCH = 1000;
+const DELIVERY_BATCH = 1000;
 
 export type DeliveredCopy = {
   messageId: number;

@@ -13,7 +13,7 @@ import { recipientsOf } from './segments.ts';
 import { segmentFromStored } from './stored-segment.ts';
 
 /** The progress frame the creator's sockets get while a mass message goes out. */
-export function progressFrame(
+function progressFrame(
   mass: Pick<MassMessageRow, 'id' | 'recipientCount'>,
   sent: number,
   status: string,
@@ -175,5 +175,3 @@ export function createMassSender(deps: { db: Database; bus: EventBus; signer: Me
     },
   };
 }
-
-export type MassSender = ReturnType<typeof createMassSender>;

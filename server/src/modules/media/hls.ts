@@ -24,7 +24,7 @@ const SEGMENT_TYPES: Record<string, string> = {
   vtt: 'text/vtt',
 };
 
-export function isRungName(name: string): boolean {
+function isRungName(name: string): boolean {
   return RUNG_NAME.test(name);
 }
 

@@ -2,7 +2,7 @@ import type { ConversationRow, MessageRow, UploadRow } from '../../db/schema/ind
 import type { MediaSigner } from '../media/signing.ts';
 import { presentVideoFields } from '../media/video-fields.ts';
 
-export const DELETED_USER_NAME = 'Deleted user';
+const DELETED_USER_NAME = 'Deleted user';
 
 /** An attachment; a video's fields as `video-fields.ts` makes them (their state to its sender). */
 export function presentAttachment(upload: UploadRow, signer: MediaSigner, isSender: boolean) {
@@ -58,8 +58,6 @@ export function presentMessage(
     roomId: message.roomId,
   };
 }
-
-export type PresentedMessage = ReturnType<typeof presentMessage>;
 
 export function presentConversation(
   row: {

@@ -78,10 +78,6 @@ export async function findConversationParties(
   );
 }
 
-export function unreadOf(conversation: ConversationRow, userId: number): number {
-  return conversation.userLowId === userId ? conversation.lowUnread : conversation.highUnread;
-}
-
 export async function clearUnread(db: Executor, conversation: ConversationRow, userId: number) {
   const isLow = conversation.userLowId === userId;
   if ((isLow ? conversation.lowUnread : conversation.highUnread) === 0) return false;

@@ -40,7 +40,7 @@ import * as repo from './repo.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
 
-export const MAX_ATTACHMENTS = 10;
+const MAX_ATTACHMENTS = 10;
 export const MIN_MESSAGE_PRICE_CENTS = 100;
 export const MAX_MESSAGE_PRICE_CENTS = 100_000;
 
@@ -54,12 +54,12 @@ export type SendMessageInput = {
 };
 
 /** The call room of a pair: `room_{smaller id}_{larger id}`. */
-export function roomIdOf(a: number, b: number): string {
+function roomIdOf(a: number, b: number): string {
   return `room_${Math.min(a, b)}_${Math.max(a, b)}`;
 }
 
 /** The refusal for either side of a block, which keeps quiet about who blocked whom. */
-export const BLOCKED_MESSAGE = 'You cannot message this user.';
+const BLOCKED_MESSAGE = 'You cannot message this user.';
 
 export function createMessagingService(deps: {
   db: Database;

@@ -12,5 +12,3 @@ export function presentNotification(row: NotificationRow) {
     data: row.data,
   };
 }
-
-export type PresentedNotification = ReturnType<typeof presentNotification>;

@@ -83,5 +83,3 @@ export function createAuthorPosts(db: Database, notices: ChangeNotices) {
 
   return { page };
 }
-
-export type AuthorPosts = ReturnType<typeof createAuthorPosts>;

@@ -11,7 +11,7 @@ export function encodeCursor(cursor: PostCursor): string {
   return Buffer.from(`${cursor.createdAt.getTime()}_${cursor.id}`).toString('base64url');
 }
 
-export function decodeCursor(value: string): PostCursor | undefined {
+function decodeCursor(value: string): PostCursor | undefined {
   const match = /^(\d{1,15})_(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString());
   if (!match) return undefined;
   const ms = Number(match[1]);

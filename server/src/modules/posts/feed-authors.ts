@@ -26,5 +26,3 @@ export function createFeedAuthors(db: Database, notices: ChangeNotices) {
   return (viewerId: number): Promise<ReadonlySet<number>> =>
     kept.get(viewerId, async () => new Set(await listFeedAuthors(db, viewerId)));
 }
-
-export type FeedAuthors = ReturnType<typeof createFeedAuthors>;

@@ -86,5 +86,3 @@ export function createNewestPosts(db: Database, notices: ChangeNotices) {
 
   return { page };
 }
-
-export type NewestPosts = ReturnType<typeof createNewestPosts>;

@@ -82,5 +82,3 @@ function videoOf(row: PostWithAuthor, videoId: string) {
     renditions: row.videoRenditions,
   };
 }
-
-export type PresentedPost = ReturnType<typeof presentPost>;

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 
 /** The longest queue one answer lists; a creator plans weeks, not thousands of posts. */
-export const SCHEDULED_LIST_LIMIT = 500;
+const SCHEDULED_LIST_LIMIT = 500;
 
 /** Sets or clears when an own draft is published; answers nothing for a published post. */
 export async function setOwnDraftSchedule(

@@ -119,12 +119,12 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** The `<meta>` tags of a preview, every value escaped for an attribute. */
-export function previewTags(preview: SharePreview): string {
+function previewTags(preview: SharePreview): string {
   const tags: [string, string, string][] = [
     ['property', 'og:type', 'article'],
     ['property', 'og:site_name', 'Zura'],

@@ -18,7 +18,7 @@ export type ViewerMarks = {
   purchases: number[];
 };
 
-export type Engagement = { likeCount: number; commentCount: number; likedByMe: boolean };
+type Engagement = { likeCount: number; commentCount: number; likedByMe: boolean };
 
 /** What a page of kept rows needs to know about one viewer, and about the rows as they are now. */
 export type ViewerFacts = {

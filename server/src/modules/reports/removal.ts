@@ -9,7 +9,7 @@ import type { UploadsService } from '../uploads/service.ts';
 import { uploadsOfTarget } from './content.ts';
 import * as repo from './repo.ts';
 
-export const REMOVED_MESSAGE_TEXT = 'This message was removed by a moderator.';
+const REMOVED_MESSAGE_TEXT = 'This message was removed by a moderator.';
 
 export type Removal = {
   /** The uploads the content showed, gone with it. */

@@ -149,15 +149,6 @@ export async function expire(db: Executor, id: number) {
     .where(eq(subscriptions.id, id));
 }
 
-/** Whether the viewer holds an active subscription to the creator (content gating). */
-export async function isSubscribed(
-  db: Executor,
-  fanId: number,
-  creatorId: number,
-): Promise<boolean> {
-  return (await findActive(db, fanId, creatorId)) !== undefined;
-}
-
 /**
  * Stops the renewal of every running subscription between two users, either way: a block ends
  * what the pair pays each other, but a period already paid for is not taken back.

@@ -7,7 +7,7 @@ import {
 } from '@zura/contracts';
 import type { UploadContext } from '../../db/schema/index.ts';
 
-export const GB = 1024 ** 3;
+const GB = 1024 ** 3;
 export const MAX_UPLOAD_BYTES = 10 * GB;
 export const MAX_IMAGE_BYTES = 50 * 1024 ** 2;
 

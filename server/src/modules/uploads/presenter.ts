@@ -2,8 +2,6 @@ import type { UploadRow } from '../../db/schema/index.ts';
 import type { MediaSigner } from '../media/signing.ts';
 import { presentVideoFields } from '../media/video-fields.ts';
 
-export type PresentedUpload = ReturnType<typeof presentUpload>;
-
 /** An upload as its owner sees it; the URL is signed and short-lived. */
 export function presentUpload(row: UploadRow, signer: MediaSigner) {
   const isVideo = row.contentType.startsWith('video/');

@@ -32,7 +32,7 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
-export const BANNED_FILE_MESSAGE = 'This file cannot be uploaded.';
+const BANNED_FILE_MESSAGE = 'This file cannot be uploaded.';
 
 /** Guards sharp against decompression bombs: 100 megapixels is far above any real photo. */
 export const MAX_IMAGE_PIXELS = 100_000_000;

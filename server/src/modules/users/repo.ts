@@ -1,6 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import type { Executor } from '../../db/client.ts';
 import { follows, posts, users } from '../../db/schema/index.ts';
 import { visibleTo } from './visibility.ts';
 
@@ -30,14 +29,4 @@ export function listSuggestedUsers(db: Executor, viewerId: number, limit: number
     )
     .orderBy(desc(users.followersCount), desc(users.id))
     .limit(limit);
-}
-
-/** Which of these ids belong to an account: one prepared statement for any number of ids. */
-export async function existingUserIds(db: Database, ids: readonly number[]): Promise<Set<number>> {
-  const rows = await executePrepared<{ id: string }>(
-    db,
-    'users_existing',
-    sql`select id from users where id = any(${sql.param(ids)}::bigint[])`,
-  );
-  return new Set(rows.map((row) => Number(row.id)));
 }

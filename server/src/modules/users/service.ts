@@ -5,7 +5,7 @@ import { canViewProfileContent } from '../profiles/policy.ts';
 import { viewerMarksOf } from '../profiles/viewer-marks.ts';
 import * as repo from './repo.ts';
 
-export const DISCOVER_LIMIT = 10;
+const DISCOVER_LIMIT = 10;
 
 export type UsersService = ReturnType<typeof createUsersService>;
 

@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import { AppError, BadRequestError } from '../../lib/errors.ts';
 
-export class IdempotencyConflictError extends AppError {
+class IdempotencyConflictError extends AppError {
   constructor() {
     super(
       422,
@@ -142,7 +142,7 @@ export function idempotencyKeyOf(headers: Record<string, unknown>): string | und
 }
 
 /** How long a paying request's answer is kept for its retries. */
-export const IDEMPOTENCY_KEY_DAYS = 7;
+const IDEMPOTENCY_KEY_DAYS = 7;
 
 /**
  * Forgets Idempotency-Keys older than `days`: a retry comes within minutes, and a key kept for

@@ -16,8 +16,8 @@ export class InsufficientFundsError extends AppError {
 }
 
 export type UserAccount = { kind: 'wallet' | 'earnings'; userId: number };
-export type PlatformAccount = { kind: 'platform_revenue' | 'payout_clearing' | 'external' };
-export type AccountRef = UserAccount | PlatformAccount;
+type PlatformAccount = { kind: 'platform_revenue' | 'payout_clearing' | 'external' };
+type AccountRef = UserAccount | PlatformAccount;
 export type Leg = { account: AccountRef; amountCents: number };
 
 export type Movement = {
@@ -36,7 +36,7 @@ export type Movement = {
 export type Holding = { balanceCents: number; testCents: number };
 
 /** The account's id, creating a user account on first use. */
-export async function accountId(tx: Executor, account: AccountRef): Promise<number> {
+async function accountId(tx: Executor, account: AccountRef): Promise<number> {
   const userId = 'userId' in account ? account.userId : null;
   const where = and(
     eq(ledgerAccounts.kind, account.kind as AccountKind),

@@ -12,10 +12,10 @@ export type PayoutReviewStatus = (typeof PAYOUT_REVIEW_STATUSES)[number];
 
 const account = z.looseObject({ id: z.number(), username: z.string(), email: z.string() });
 
-export const reviewedApplication = creatorApplication.extend({ user: account });
+const reviewedApplication = creatorApplication.extend({ user: account });
 export type ReviewedApplication = z.infer<typeof reviewedApplication>;
 
-export const reviewedPayout = payout.extend({ creator: account });
+const reviewedPayout = payout.extend({ creator: account });
 export type ReviewedPayout = z.infer<typeof reviewedPayout>;
 
 export const adminKeys = {

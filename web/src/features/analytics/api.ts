@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { api } from '../../lib/api';
 import type { AnalyticsRange } from './range';
 
-export const analyticsKeys = {
+const analyticsKeys = {
   all: ['analytics'] as const,
   range: (range: AnalyticsRange) => ['analytics', range] as const,
 };

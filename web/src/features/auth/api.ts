@@ -15,7 +15,7 @@ import { setSession } from '../../lib/session';
 /** Calls of the sign-in family never carry a (possibly stale) session: `auth: false`. */
 const publicCall = { auth: false } as const;
 
-export const authKeys = {
+const authKeys = {
   all: ['auth'] as const,
   verifyEmail: (token: string) => [...authKeys.all, 'verify-email', token] as const,
   resetToken: (token: string) => [...authKeys.all, 'reset-token', token] as const,
@@ -44,7 +44,7 @@ export function signup(body: SignupRequest) {
   return api.post('/auth/signup/', body, { ...publicCall, schema: signupResponse });
 }
 
-export function verifyEmail(token: string) {
+function verifyEmail(token: string) {
   return api.post('/auth/verify-email/', { token }, { ...publicCall, schema: messageResponse });
 }
 
@@ -53,7 +53,7 @@ export function requestPasswordReset(email: string) {
 }
 
 /** Answers {valid, error?}; the server says "invalid" with a 400 carrying the same shape. */
-export async function verifyResetToken(token: string) {
+async function verifyResetToken(token: string) {
   try {
     return await api.post(
       '/auth/password-reset/verify-token/',

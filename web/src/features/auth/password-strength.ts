@@ -15,7 +15,7 @@
 
 export type StrengthLabel = 'veryWeak' | 'weak' | 'moderate' | 'strong' | 'veryStrong';
 
-export type StrengthTip =
+type StrengthTip =
   'length' | 'pattern' | 'uppercase' | 'lowercase' | 'number' | 'special' | 'unique';
 
 export interface PasswordStrength {
@@ -27,8 +27,8 @@ export interface PasswordStrength {
 }
 
 export const MAX_STRENGTH_TIPS = 3;
-export const WEAK_PATTERN_CAP = 10;
-export const SHORT_PASSWORD_CAP = 49;
+const WEAK_PATTERN_CAP = 10;
+const SHORT_PASSWORD_CAP = 49;
 
 const STRONG_LENGTH = 12;
 const FAIR_LENGTH = 8;

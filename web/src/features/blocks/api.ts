@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { blockedUserList, blockState } from '@zura/contracts';
 import { api } from '../../lib/api';
 
-export const blocksKeys = {
+const blocksKeys = {
   all: ['blocks'] as const,
 };
 

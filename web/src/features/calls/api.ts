@@ -7,7 +7,7 @@ const iceServer = z.looseObject({
   credential: z.string().optional(),
 });
 
-export const callTicket = z.looseObject({
+const callTicket = z.looseObject({
   room_id: z.string(),
   peer_id: z.string(),
   token: z.string(),

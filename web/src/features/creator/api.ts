@@ -24,18 +24,17 @@ export const creatorApplication = z.looseObject({
 export type CreatorApplication = z.infer<typeof creatorApplication>;
 
 /** GET /auth/creator-application/: where the signed-in user stands. */
-export const applicationState = z.looseObject({
+const applicationState = z.looseObject({
   status: z.enum(APPLICATION_STATUS_VALUES),
   is_creator: z.boolean(),
   application: creatorApplication.nullable(),
 });
 export type ApplicationState = z.infer<typeof applicationState>;
 
-export const submitAnswer = z.looseObject({
+const submitAnswer = z.looseObject({
   message: z.string().optional(),
   status: z.string().optional(),
 });
-export type SubmitAnswer = z.infer<typeof submitAnswer>;
 
 export const creatorKeys = {
   all: ['creator'] as const,

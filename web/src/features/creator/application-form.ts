@@ -110,7 +110,7 @@ export function initialApplicationValues(
 }
 
 /** The non-empty links, trimmed. */
-export function filledLinks(links: Record<CreatorSocialKey, string>): Partial<typeof links> {
+function filledLinks(links: Record<CreatorSocialKey, string>): Partial<typeof links> {
   const result: Partial<typeof links> = {};
   for (const key of CREATOR_SOCIAL_KEYS) {
     const value = links[key].trim();

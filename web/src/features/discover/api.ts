@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { api } from '../../lib/api';
 
 /** Suggested profile of the discover panel (engagement spec, section 3). */
-export const suggestedProfile = z.object({
+const suggestedProfile = z.object({
   id: z.number(),
   userId: z.number(),
   username: z.string(),

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { api } from '../../lib/api';
 
 export const EXPLORE_SORTS = ['relevance', 'newest', 'followers'] as const;
-export type ExploreSort = (typeof EXPLORE_SORTS)[number];
+type ExploreSort = (typeof EXPLORE_SORTS)[number];
 
-export const EXPLORE_PAGE_SIZE = 20;
+const EXPLORE_PAGE_SIZE = 20;
 
 /** A creator card: the profile as this viewer may see it, and whether they follow it. */
-export const exploreCreator = publicProfile.extend({ is_following: z.boolean().default(false) });
+const exploreCreator = publicProfile.extend({ is_following: z.boolean().default(false) });
 export type ExploreCreator = z.infer<typeof exploreCreator>;
 
 const explorePage = z.object({

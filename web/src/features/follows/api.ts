@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
  * The answer of POST and DELETE /auth/users/{id}/follow/: the new state and the real count (left
  * out for a locked profile the viewer has not unlocked).
  */
-export const followAnswer = z.object({ following: z.boolean(), followers: z.number().optional() });
+const followAnswer = z.object({ following: z.boolean(), followers: z.number().optional() });
 export type FollowAnswer = z.infer<typeof followAnswer>;
 
 /** Follows (`follow: true`) or unfollows a user. */

@@ -10,7 +10,7 @@ import { uploadWithProgress } from '../../lib/upload';
  * A "Merged media item" (engagement spec §3) as GET /library/ answers it: already merged by
  * content hash on the server, with the ids of every source for deleting.
  */
-export const mediaItem = z.looseObject({
+const mediaItem = z.looseObject({
   id: z.string(),
   file_hash: z.string().nullish(),
   mediaType: z.enum(['image', 'video', 'audio', 'document', 'file']).catch('file'),
@@ -48,9 +48,9 @@ const libraryPage = z.object({
 export type LibraryPage = z.infer<typeof libraryPage>;
 export type LibraryPages = InfiniteData<LibraryPage>;
 
-export const LIBRARY_PAGE_SIZE = 60;
+const LIBRARY_PAGE_SIZE = 60;
 /** How often the list asks again while a new item's thumbnail or poster is being made. */
-export const VARIANTS_POLL_MS = 3000;
+const VARIANTS_POLL_MS = 3000;
 
 export const libraryKeys = {
   all: ['library'] as const,
@@ -75,7 +75,7 @@ export function libraryQuery() {
 }
 
 /** How long after an upload its thumbnail or poster may still be in the making (ms). */
-export const VARIANTS_GRACE_MS = 2 * 60_000;
+const VARIANTS_GRACE_MS = 2 * 60_000;
 
 /**
  * Whether a recent item still waits for its thumbnail (image) or poster (video): the server
@@ -122,7 +122,7 @@ export function removeLibraryItem(
   };
 }
 
-export const uploadedMedia = z.looseObject({ id: z.string() });
+const uploadedMedia = z.looseObject({ id: z.string() });
 
 /** POST /uploads/ with context media: one request per file (spec §7). */
 export function uploadLibraryFile(
@@ -228,7 +228,7 @@ export function deleteFailureMessage(t: TFunction, error: unknown): string {
   return t('library.delete.failed', { detail });
 }
 
-export type UsageSource = 'post' | 'chat' | 'user_media';
+type UsageSource = 'post' | 'chat' | 'user_media';
 
 export interface UsageStatus {
   /** Times used in posts and chats (library copies are not uses). */

@@ -14,7 +14,7 @@ export const INVALID_MESSAGE_MS = 5000;
 /** Spec §9: how long the duplicate message stays (ms). */
 export const DUPLICATE_MESSAGE_MS = 3000;
 /** Names listed in a message about several files (spec: "a count plus the first three names"). */
-export const LISTED_NAMES = 3;
+const LISTED_NAMES = 3;
 
 export type AcceptedKind = 'image' | 'video' | 'audio';
 
@@ -59,7 +59,7 @@ export function acceptedKindOf(file: Pick<File, 'name' | 'type'>): AcceptedKind 
 type FileFacts = Pick<File, 'name' | 'size' | 'type'>;
 
 /** Spec: duplicates have the same name, size and type. */
-export function fileKey(file: FileFacts): string {
+function fileKey(file: FileFacts): string {
   return JSON.stringify([file.name, file.size, file.type]);
 }
 
@@ -164,10 +164,10 @@ export interface EntryLike {
   isFile: boolean;
   isDirectory: boolean;
 }
-export interface FileEntryLike extends EntryLike {
+interface FileEntryLike extends EntryLike {
   file(success: (file: File) => void, failure?: (error: unknown) => void): void;
 }
-export interface DirectoryEntryLike extends EntryLike {
+interface DirectoryEntryLike extends EntryLike {
   createReader(): {
     readEntries(success: (entries: EntryLike[]) => void, failure?: (error: unknown) => void): void;
   };

@@ -24,7 +24,7 @@ import {
 } from './files';
 
 /** A message that disappears `lifetime` ms after it was last shown. */
-export function useTransientMessage(lifetime: number) {
+function useTransientMessage(lifetime: number) {
   const [text, setText] = useState<string>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

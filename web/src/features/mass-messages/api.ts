@@ -82,8 +82,6 @@ export function setMuted(userId: number, muted: boolean) {
     : api.delete(`/auth/users/${userId}/mute/`, { schema: muteState });
 }
 
-export type { MassMessage };
-
 /**
  * A live `mass_message_progress` frame: the list's copy of that message moves on at once; when
  * it is done the list is read again for its read, unlocked and revenue figures.

@@ -67,7 +67,7 @@ function toAttachment(raw: z.infer<typeof rawAttachment>): Attachment {
 }
 
 /** Spec §9: the unlock price shown when a locked message names none. */
-export const DEFAULT_PRICE_CENTS = 500;
+const DEFAULT_PRICE_CENTS = 500;
 
 const rawMessage = z.looseObject({
   id: z.number(),
@@ -141,7 +141,7 @@ export function parseMessage(body: unknown): ChatMessage | undefined {
 }
 
 /** A list of messages (bare array or `results`); malformed rows are skipped. */
-export function parseMessages(body: unknown): ChatMessage[] {
+function parseMessages(body: unknown): ChatMessage[] {
   return conversationList(body).flatMap((item) => {
     const message = parseMessage(item);
     return message ? [message] : [];
@@ -261,7 +261,7 @@ const CATCH_UP_PAGE_SIZE = 200;
  * File URLs are signed for about an hour; a thread held longer than this is loaded afresh
  * (newest page) instead of only asking for newer messages, so its previews keep working.
  */
-export const THREAD_RELOAD_AFTER_MS = 30 * 60 * 1000;
+const THREAD_RELOAD_AFTER_MS = 30 * 60 * 1000;
 
 function messagesPath(conversationId: number, params: Record<string, number>): string {
   const query = new URLSearchParams(

@@ -2,7 +2,7 @@ import { formatPresetCents } from '../wallet/money';
 import type { LastMessage } from './api';
 
 /** Spec §9: the last-message preview keeps 30 characters and adds '...'. */
-export const PREVIEW_MAX_CHARS = 30;
+const PREVIEW_MAX_CHARS = 30;
 
 export type Preview =
   | { kind: 'none' }
@@ -42,7 +42,7 @@ export function formatFileSize(bytes: number | null | undefined): string {
 }
 
 /** Spec §5: a file over 10 GB is rejected. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 ** 3;
+const MAX_ATTACHMENT_BYTES = 10 * 1024 ** 3;
 
 export function isTooLarge(file: Pick<File, 'size'>): boolean {
   return file.size > MAX_ATTACHMENT_BYTES;
@@ -68,7 +68,7 @@ function startOfDay(date: Date): number {
 }
 
 /** Whole calendar days between two moments in local time (DST-safe). */
-export function calendarDaysBetween(earlier: Date, later: Date): number {
+function calendarDaysBetween(earlier: Date, later: Date): number {
   return Math.round((startOfDay(later) - startOfDay(earlier)) / DAY_MS);
 }
 

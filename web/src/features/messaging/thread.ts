@@ -87,7 +87,7 @@ export function filterConversations(
 }
 
 /** Consecutive messages of one sender within this long share one time label. */
-export const TIME_GROUP_MS = 5 * 60 * 1000;
+const TIME_GROUP_MS = 5 * 60 * 1000;
 
 /**
  * Whether a message shows its time: the last of a run of messages from the same sender

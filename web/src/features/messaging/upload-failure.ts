@@ -8,10 +8,7 @@ export interface FailedUpload {
 }
 
 /** The server's reason for a refused upload, or a short generic one. */
-export function uploadFailureReason(
-  error: unknown,
-  texts: { network: string; unknown: string },
-): string {
+function uploadFailureReason(error: unknown, texts: { network: string; unknown: string }): string {
   if (error instanceof NetworkError) return texts.network;
   if (error instanceof ApiError && isRecord(error.body)) {
     for (const value of Object.values(error.body)) {

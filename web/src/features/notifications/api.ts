@@ -3,18 +3,6 @@ import { z } from 'zod';
 import { api } from '../../lib/api';
 import { isRecord } from '../../lib/api-errors';
 
-export const NOTIFICATION_TYPES = [
-  'message',
-  'call',
-  'subscription',
-  'payment',
-  'system',
-  'unlock',
-  'follow',
-  'like',
-  'comment',
-] as const;
-
 const rawNotification = z.looseObject({
   id: z.number(),
   title: z.string().nullish(),
@@ -84,11 +72,11 @@ export function parseNotifications(body: unknown): AppNotification[] {
 }
 
 /** The part of the notification summary the client reads. */
-export const notificationSummary = z.looseObject({
+const notificationSummary = z.looseObject({
   total_count: z.number().optional(),
   unread_count: z.number(),
 });
-export type NotificationSummary = z.infer<typeof notificationSummary>;
+type NotificationSummary = z.infer<typeof notificationSummary>;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -97,7 +85,7 @@ export const notificationKeys = {
 };
 
 /** The newest this many notifications (the server's maximum page). */
-export const NOTIFICATION_LIST_LIMIT = 200;
+const NOTIFICATION_LIST_LIMIT = 200;
 
 /** GET /notifications/: newest first. */
 export function notificationsQuery() {

@@ -121,7 +121,7 @@ export function useLoadMoreSentinel<E extends Element>({
 }
 
 /** How often a post list with the author's processing video asks again without the socket. */
-export const PROCESSING_POLL_MS = 5000;
+const PROCESSING_POLL_MS = 5000;
 
 /**
  * A post list's `refetchInterval`: while it holds the author's video in the making and the

@@ -35,7 +35,7 @@ export function useOwnProfile(options: { refetchOnWindowFocus?: boolean | 'alway
  * A profile as this viewer sees it (GET /auth/users/{idOrUsername}/): always the header
  * fields, the content fields when visible, and every own-profile field for the owner.
  */
-export const viewedProfile = ownProfile.partial().extend(publicProfile.shape);
+const viewedProfile = ownProfile.partial().extend(publicProfile.shape);
 export type ViewedProfile = z.infer<typeof viewedProfile>;
 
 export function userProfileQuery(idOrUsername: string) {
@@ -78,11 +78,10 @@ export function deleteProfileImage(kind: ProfileImageKind) {
   );
 }
 
-export const uploadedFile = z.looseObject({
+const uploadedFile = z.looseObject({
   id: z.string(),
   file_url: z.string().nullish(),
 });
-export type UploadedFile = z.infer<typeof uploadedFile>;
 
 /** POST /uploads/ with the image's context; the answer's id goes into the profile update. */
 export function uploadProfileImage(

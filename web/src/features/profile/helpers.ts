@@ -32,7 +32,7 @@ export function unlockProfileErrorMessage(error: unknown, t: TFunction): string 
   return t('profile.unlockErrors.failed');
 }
 
-export const SOCIAL_KINDS = ['instagram', 'x', 'youtube', 'tiktok', 'reddit', 'website'] as const;
+const SOCIAL_KINDS = ['instagram', 'x', 'youtube', 'tiktok', 'reddit', 'website'] as const;
 export type SocialKind = (typeof SOCIAL_KINDS)[number];
 
 export interface SocialLink {

@@ -15,7 +15,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export type ReportEntry = ReportGroup['reports'][number];
 export type ReportedMedia = NonNullable<ReportGroup['content']>['media'][number];
 
-export const reportKeys = {
+const reportKeys = {
   all: ['admin', 'reports'] as const,
   queue: (status: ReportStatus) => [...reportKeys.all, status] as const,
 };

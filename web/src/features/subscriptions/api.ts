@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
 
 /** Spec §3 "Subscription", with the server's billing fields. */
-export const subscription = z.looseObject({
+const subscription = z.looseObject({
   id: z.number(),
   creator_id: z.number(),
   creator_details: z.looseObject({

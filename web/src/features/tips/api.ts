@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
 import { amountText } from '../wallet/money';
 
-export const tipAnswer = z.looseObject({
+const tipAnswer = z.looseObject({
   id: z.number(),
   amount_cents: z.number(),
   fee_cents: z.number(),

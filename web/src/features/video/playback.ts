@@ -30,7 +30,7 @@ export function playbackPlan({
   return { kind: 'none' };
 }
 
-export const HLS_MIME = 'application/vnd.apple.mpegurl';
+const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 let nativeHlsAnswer: boolean | undefined;
 

@@ -5,7 +5,7 @@ import { idempotencyHeaders } from '../../lib/idempotency';
 import { amountText } from './money';
 
 /** GET /wallet/: the two balances and how payments are taken. */
-export const walletSummary = z.looseObject({
+const walletSummary = z.looseObject({
   balance_cents: z.number(),
   earnings_cents: z.number(),
   /** The part of the earnings that may be paid out: not what came from test-mode top-ups. */
@@ -27,7 +27,7 @@ export const PAYMENT_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 /** One line of the history, as the viewer sees it (newest first). */
-export const walletTransaction = z.looseObject({
+const walletTransaction = z.looseObject({
   id: z.number(),
   kind: z.string(),
   description: z.string(),
@@ -51,12 +51,11 @@ export const payout = z.looseObject({
 export type Payout = z.infer<typeof payout>;
 
 /** Test mode credits at once; a real provider answers where to pay. */
-export const topupAnswer = z.looseObject({
+const topupAnswer = z.looseObject({
   status: z.enum(['credited', 'pending']),
   balance_cents: z.number().optional(),
   checkout_url: z.string().optional(),
 });
-export type TopupAnswer = z.infer<typeof topupAnswer>;
 
 export const walletKeys = {
   all: ['wallet'] as const,
@@ -72,7 +71,7 @@ export function walletQuery() {
   });
 }
 
-export const TRANSACTIONS_PAGE_SIZE = 50;
+const TRANSACTIONS_PAGE_SIZE = 50;
 
 /** The `before` cursor of the next page: the last id of a full page, none after a short one. */
 export function nextTransactionsCursor(

@@ -103,7 +103,7 @@ export function useLive(): LiveContextValue {
 }
 
 /** True while the socket is authenticated and delivering; the fallback polls stop then. */
-export function useIsLive(): boolean {
+function useIsLive(): boolean {
   return useLive().status === 'open';
 }
 

@@ -10,7 +10,7 @@ const body = z.record(z.string(), z.unknown());
 export const videoState = z.enum(['processing', 'ready', 'failed']);
 export type VideoState = z.infer<typeof videoState>;
 
-export const serverFrame = z.discriminatedUnion('type', [
+const serverFrame = z.discriminatedUnion('type', [
   // expires_at: when the server closes the socket (epoch ms) unless the token is renewed on it.
   z.looseObject({
     type: z.literal('auth_ok'),

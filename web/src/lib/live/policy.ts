@@ -13,7 +13,7 @@ export const VISIBLE_RECONNECT_DELAY_MS = 500;
 
 /** An abnormal close reconnects at most this many times, 2 s × the attempt number apart. */
 export const MAX_RECONNECT_ATTEMPTS = 5;
-export const RECONNECT_STEP_MS = 2_000;
+const RECONNECT_STEP_MS = 2_000;
 
 /**
  * Not in the spec: the client sends `ping` this often and treats a socket that has been
@@ -45,7 +45,7 @@ export function reconnectDelay(attempt: number): number {
   return RECONNECT_STEP_MS * attempt;
 }
 
-export type StopReason = 'closed' | 'network' | 'refused' | 'auth' | 'exhausted';
+type StopReason = 'closed' | 'network' | 'refused' | 'auth' | 'exhausted';
 
 export type CloseDecision =
   | { action: 'stop'; reason: StopReason }

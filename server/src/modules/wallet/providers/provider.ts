@@ -1,8 +1,8 @@
 /** Where money comes from. The test provider credits at once; Stripe redirects to Checkout. */
-export type TopupStart =
+type TopupStart =
   { status: 'credited' } | { status: 'redirect'; checkoutUrl: string; providerRef: string };
 
-export type ConfirmedTopup = { providerRef: string; amountCents: number };
+type ConfirmedTopup = { providerRef: string; amountCents: number };
 
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';

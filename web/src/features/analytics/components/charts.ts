@@ -7,7 +7,7 @@ import {
 import type { ChartConfiguration } from 'chart.js';
 
 /** One colour per revenue source, the same in the chart, its legend and the table. */
-export const SOURCE_COLOURS: Record<AnalyticsSource, string> = {
+const SOURCE_COLOURS: Record<AnalyticsSource, string> = {
   subscriptions: '#7c3aed',
   tips: '#0ea5e9',
   messages: '#f59e0b',

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Spinner } from '../../../ui/Spinner';
 import { cn } from '../../../ui/cn';
 
-export type StatusKind = 'pending' | 'success' | 'error';
+type StatusKind = 'pending' | 'success' | 'error';
 
 export interface StatusPanelProps {
   kind: StatusKind;

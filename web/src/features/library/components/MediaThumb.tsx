@@ -18,7 +18,7 @@ const FALLBACK_ICONS: Record<MediaItem['mediaType'], LucideIcon> = {
  * The small picture of an item: the server's WebP thumbnail of an image (the original only
  * when there is none), the poster of a video, an icon otherwise. Never the full video.
  */
-export function thumbnailUrl(item: MediaItem): string | undefined {
+function thumbnailUrl(item: MediaItem): string | undefined {
   if (item.mediaType === 'image') return resolveMediaUrl(item.thumbnail_url ?? item.mediaUrl);
   if (item.mediaType === 'video') return resolveMediaUrl(item.poster_url ?? item.thumbnail_url);
   return undefined;

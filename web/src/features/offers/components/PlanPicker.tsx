@@ -38,7 +38,7 @@ export function PlanPicker({ plans, months, onChange }: PlanPickerProps) {
 
 type Translate = TFunction;
 
-export function planLabel(plan: Plan, t: Translate): string {
+function planLabel(plan: Plan, t: Translate): string {
   if (plan.months > 1) {
     return t('offers.subscribe.bundle', {
       count: plan.months,

@@ -27,7 +27,7 @@ export function WhatYouGetPanel({ creatorId }: WhatYouGetPanelProps) {
 }
 
 /** The counts and the price's coverage, as a definition list a screen reader reads in pairs. */
-export function WhatYouGetDetails({ contents }: { contents: SubscriptionContents }) {
+function WhatYouGetDetails({ contents }: { contents: SubscriptionContents }) {
   const { t } = useTranslation();
   const counts = [
     ['posts', contents.posts],
