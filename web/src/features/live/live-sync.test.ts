@@ -185,11 +185,13 @@ describe('live frames into the cache', () => {
     expect(sync.lastNotificationId()).toBeUndefined();
   });
 
-  it('refetches what was missed after a reconnect only', () => {
+  it('reads the messages again when first live, and everything missed after a reconnect', () => {
     const sync = createLiveSync(queryClient);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     sync.onLive(false);
-    expect(invalidate).not.toHaveBeenCalled();
+    // A message sent before the socket was live came as no frame.
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: messagingKeys.all }]]);
+    invalidate.mockClear();
     sync.onLive(true);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: messagingKeys.all });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: notificationKeys.list() });

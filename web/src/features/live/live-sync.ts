@@ -152,12 +152,19 @@ export function createLiveSync(queryClient: QueryClient) {
     },
 
     /**
-     * Back after a gap: fetch what was missed. Open conversations ask for messages after
+     * Live, first or back after a gap: fetch what was missed. Open conversations ask for messages after
      * their newest id, the lists refetch; the server replays notifications after the id sent
      * with `auth`.
      */
     onLive(reconnected: boolean): void {
-      if (!reconnected) return;
+      if (!reconnected) {
+        // The first connection: a message sent between the page's first reads and the socket
+        // going live came as no frame. The conversations and threads on screen are read again
+        // (queries not on screen are only marked stale); notifications are replayed by the
+        // server after the id sent with `auth`.
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+        return;
+      }
       void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
       // A video may have finished while the socket was away (its frames are not replayed).
