@@ -2,26 +2,17 @@ import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert';
+import { saveTextFile } from '../../../lib/save-file';
 import { Button } from '../../../ui/Button';
 import { fetchAnalyticsCsv } from '../api';
 import type { AnalyticsRange } from '../range';
-
-/** Saves text as a file through a temporary link: how a page starts a download it fetched. */
-function saveFile(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** "Export CSV": the range's earnings, one row per day and source. */
 export function ExportEarningsButton({ range }: { range: AnalyticsRange }) {
   const { t } = useTranslation();
   const mutation = useMutation({
     mutationFn: () => fetchAnalyticsCsv(range),
-    onSuccess: (csv) => saveFile(csv, `zura-earnings-${range.from}-to-${range.to}.csv`),
+    onSuccess: (csv) => saveTextFile(csv, `zura-earnings-${range.from}-to-${range.to}.csv`),
   });
   return (
     <div className="flex flex-col items-end gap-2">

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -9,6 +8,7 @@ import { myBundlesQuery } from '../api';
 import { BundlesForm } from './BundlesForm';
 import { CreateOfferForm } from './CreateOfferForm';
 import { OfferList } from './OfferList';
+import { SectionCard } from '../../../ui/SectionCard';
 
 /** The creator's Offers page: make a trial link or a discount, see and end offers, set bundles. */
 export function OffersScreen() {
@@ -22,21 +22,21 @@ export function OffersScreen() {
       {monthlyCents === 0 && <Alert tone="info">{t('offers.freeCreator')}</Alert>}
       {monthlyCents > 0 && (
         <>
-          <Card id="offers-trial" title={t('offers.trial.title')}>
+          <SectionCard id="offers-trial" title={t('offers.trial.title')}>
             <CreateOfferForm kind="trial" />
-          </Card>
-          <Card id="offers-discount" title={t('offers.discount.title')}>
+          </SectionCard>
+          <SectionCard id="offers-discount" title={t('offers.discount.title')}>
             <CreateOfferForm kind="discount" />
-          </Card>
+          </SectionCard>
         </>
       )}
-      <Card id="offers-list" title={t('offers.list.title')}>
+      <SectionCard id="offers-list" title={t('offers.list.title')}>
         <OfferList />
-      </Card>
+      </SectionCard>
       {monthlyCents > 0 && (
-        <Card id="offers-bundles" title={t('offers.bundles.title')}>
+        <SectionCard id="offers-bundles" title={t('offers.bundles.title')}>
           <Bundles monthlyCents={monthlyCents} />
-        </Card>
+        </SectionCard>
       )}
     </div>
   );
@@ -48,15 +48,4 @@ function Bundles({ monthlyCents }: { monthlyCents: number }) {
   if (isPending) return <Skeleton className="h-24 w-full" />;
   if (isError) return <Alert>{t('offers.loadFailed')}</Alert>;
   return <BundlesForm saved={data.bundles} monthlyCents={monthlyCents} />;
-}
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-      <h2 id={id} className="mb-4 text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }

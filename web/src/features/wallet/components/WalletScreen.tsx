@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '@zura/contracts';
 import { FlaskConical } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../ui/Alert';
@@ -14,6 +14,7 @@ import { CREATOR_SHARE_PERCENT } from '../money';
 import { PayoutPanel } from './PayoutPanel';
 import { TopUpForm } from './TopUpForm';
 import { TransactionList } from './TransactionList';
+import { SectionCard } from '../../../ui/SectionCard';
 
 /**
  * The wallet: test-mode notice, balance (and earnings for creators), top-up, the creator's
@@ -59,28 +60,28 @@ export function WalletScreen() {
         )}
       </div>
 
-      <Card title={t('wallet.topUp.title')} id="wallet-topup">
+      <SectionCard title={t('wallet.topUp.title')} id="wallet-topup">
         <TopUpForm />
-      </Card>
+      </SectionCard>
 
       {isCreator && wallet && (
-        <Card title={t('wallet.payout.title')} id="wallet-payout">
+        <SectionCard title={t('wallet.payout.title')} id="wallet-payout">
           <PayoutPanel
             earningsCents={wallet.earnings_cents}
             withdrawableCents={wallet.withdrawable_cents}
           />
-        </Card>
+        </SectionCard>
       )}
 
       {isCreator && (
-        <Card title={t('audience.title')} id="wallet-audience">
+        <SectionCard title={t('audience.title')} id="wallet-audience">
           <ExportAudienceButton />
-        </Card>
+        </SectionCard>
       )}
 
-      <Card title={t('wallet.transactions.title')} id="wallet-transactions">
+      <SectionCard title={t('wallet.transactions.title')} id="wallet-transactions">
         <TransactionList />
-      </Card>
+      </SectionCard>
     </div>
   );
 }
@@ -156,23 +157,6 @@ function BalanceCard({ id, title, hint, cents }: BalanceCardProps) {
         </p>
       )}
       <p className="mt-1 text-xs text-slate-500">{hint}</p>
-    </section>
-  );
-}
-
-interface CardProps {
-  id: string;
-  title: string;
-  children: ReactNode;
-}
-
-function Card({ id, title, children }: CardProps) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-      <h2 id={id} className="mb-4 text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
     </section>
   );
 }
