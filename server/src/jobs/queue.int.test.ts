@@ -51,43 +51,62 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
+/**
+ * A queue on a pool of its own with one `send-mail` job to `to` whose handler has started and
+ * waits for `release`; unhandled rejections meanwhile are collected. `run` acts, then answers.
+ */
+async function withBusyMailJob(
+  to: string,
+  run: (busy: {
+    pool: pg.Pool;
+    queue: Awaited<ReturnType<typeof startJobQueue>>;
+    release: ReturnType<typeof deferred>;
+    logged: string[];
+  }) => Promise<void>,
+): Promise<unknown[]> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    const logged: string[] = [];
+    const queue = await startJobQueue(pool, { log: { error: (_, msg) => logged.push(msg) } });
+    const started = deferred();
+    const release = deferred();
+    await queue.work(handlersWithMail(started, release));
+    await queue.send('send-mail', { to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
+    await started.promise;
+    await run({ pool, queue, release, logged });
+    return unhandled;
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+    await pool.end().catch(() => undefined);
+  }
+}
+
+/** Lets the handler end as told, then waits for whatever it set off. */
+async function finish(release: ReturnType<typeof deferred>, outcome: 'finishes' | 'fails') {
+  if (outcome === 'finishes') release.resolve();
+  else release.reject(new Error('SMTP went away'));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
 describe('a job that outlives the queue', () => {
   it.each(['finishes', 'fails'] as const)(
     'reports nothing and raises nothing when its handler %s after the stop',
     async (outcome) => {
-      const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-      const unhandled: unknown[] = [];
-      const onUnhandled = (reason: unknown) => unhandled.push(reason);
-      process.on('unhandledRejection', onUnhandled);
-      try {
-        const logged: string[] = [];
-        const queue = await startJobQueue(pool, { log: { error: (_, msg) => logged.push(msg) } });
-        const started = deferred();
-        const release = deferred();
-        await queue.work(handlersWithMail(started, release));
-        await queue.send('send-mail', {
-          to: 'a@example.com',
-          subject: 'Hello',
-          text: 'Hello',
-          html: '<p>Hello</p>',
-        });
-        await started.promise;
+      const unhandled = await withBusyMailJob('a@example.com', async ({ pool, queue, release }) => {
         // The stop gives up waiting after its grace period while the handler is still busy.
         await queue.stop();
-        if (outcome === 'finishes') release.resolve();
-        else release.reject(new Error('SMTP went away'));
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(unhandled).toEqual([]);
+        await finish(release, outcome);
         // The stop handed the unfinished job back for a retry; nothing after it marked it done.
         const { rows } = await pool.query<{ state: string }>(
           `SELECT state FROM pgboss.job WHERE name = 'send-mail'
              AND data->>'to' = 'a@example.com' ORDER BY created_on DESC LIMIT 1`,
         );
         expect(rows[0]?.state).toBe('retry');
-      } finally {
-        process.off('unhandledRejection', onUnhandled);
-        await pool.end();
-      }
+      });
+      expect(unhandled).toEqual([]);
     },
     30_000,
   );
@@ -97,33 +116,16 @@ describe('a job that finishes while the database is gone', () => {
   it.each(['finishes', 'fails'] as const)(
     'logs that its result was not saved, and raises nothing, when its handler %s',
     async (outcome) => {
-      const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-      const unhandled: unknown[] = [];
-      const onUnhandled = (reason: unknown) => unhandled.push(reason);
-      process.on('unhandledRejection', onUnhandled);
-      try {
-        const logged: string[] = [];
-        const queue = await startJobQueue(pool, { log: { error: (_, msg) => logged.push(msg) } });
-        const started = deferred();
-        const release = deferred();
-        await queue.work(handlersWithMail(started, release));
-        await queue.send('send-mail', {
-          to: 'gone@example.com',
-          subject: 'Hello',
-          text: 'Hello',
-          html: '<p>Hello</p>',
-        });
-        await started.promise;
-        await pool.end();
-        if (outcome === 'finishes') release.resolve();
-        else release.reject(new Error('SMTP went away'));
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(unhandled).toEqual([]);
-        expect(logged).toContain('job result not saved; the job will be retried');
-        await queue.stop().catch(() => undefined);
-      } finally {
-        process.off('unhandledRejection', onUnhandled);
-      }
+      const unhandled = await withBusyMailJob(
+        'gone@example.com',
+        async ({ pool, queue, release, logged }) => {
+          await pool.end();
+          await finish(release, outcome);
+          expect(logged).toContain('job result not saved; the job will be retried');
+          await queue.stop().catch(() => undefined);
+        },
+      );
+      expect(unhandled).toEqual([]);
     },
     30_000,
   );
