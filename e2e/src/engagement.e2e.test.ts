@@ -83,6 +83,8 @@ describe('likes', () => {
     await userMenuButton(fanPage).click();
     await fanPage.getByRole('menuitem', { name: 'Posts I liked' }).click();
     await expectPath(fanPage, '/liked');
+    // The feed's list is also named "Posts": wait for the new page before looking in its list.
+    await expectVisible(fanPage.getByRole('heading', { name: 'Posts I liked', exact: true }));
     await expectVisible(postWith(fanPage, text));
 
     // Unliking there takes the like back, for the creator too.

@@ -25,13 +25,18 @@ export async function expectPath(
     expect(url.search, `query of ${page.url()}`).toBe(options.search);
 }
 
-/** Waits until the locator shows a visible element (the first, if several match). */
+/**
+ * Waits until the locator shows a visible element (the first, if several match). Polled rather
+ * than waited for once: an element that shows and is replaced a moment later (the page before a
+ * route change, a list refetching) does not pass on its first frame and fail on the next.
+ */
 export async function expectVisible(locator: Locator, timeout = DEFAULT_TIMEOUT_MS): Promise<void> {
-  await locator
-    .first()
-    .waitFor({ state: 'visible', timeout })
-    .catch(() => undefined);
-  expect(await locator.first().isVisible(), `${String(locator)} should be visible`).toBe(true);
+  await expect
+    .poll(() => locator.first().isVisible(), {
+      timeout,
+      message: `${String(locator)} should be visible`,
+    })
+    .toBe(true);
 }
 
 /** Waits until no element of the locator is visible. */
