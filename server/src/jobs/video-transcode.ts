@@ -1,11 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { blurPreview } from './blur-preview.ts';
 import type { VideoConfig } from '../config/index.ts';
 import type { ChangeNotices } from '../db/change-notices.ts';
 import type { Database } from '../db/client.ts';
@@ -13,27 +10,19 @@ import {
   uploads,
   type UploadRow,
   type UploadVariants,
-  type VideoRenditions,
   type VideoState,
 } from '../db/schema/index.ts';
 import type { EventBus } from '../events/bus.ts';
-import { MAX_IMAGE_PIXELS } from '../modules/uploads/service.ts';
 import { removeUnder, renditionsPrefix } from '../storage/prefix.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import type { FfmpegBinaries } from '../video/ffmpeg-binary.ts';
 import { isRepackageable, planLadder, type RungPlan } from '../video/ladder.ts';
 import { probeVideo, UnreadableVideoError, type VideoProbe } from '../video/probe.ts';
 import { FfmpegError, FfmpegStalledError } from '../video/run-ffmpeg.ts';
-import {
-  encodeLadder,
-  IncompleteVideoError,
-  MASTER_NAME,
-  MP4_NAME,
-  POSTER_NAME,
-  repackage,
-  writeMaster,
-} from '../video/transcode.ts';
+import { encodeLadder, IncompleteVideoError, MP4_NAME, repackage } from '../video/transcode.ts';
 import type { JobQueue, JobRun } from './queue.ts';
+import { createVideoOutputs } from './video-outputs.ts';
+import { duration, MESSAGES, size, VideoRejected } from './video-rejections.ts';
 
 /** Videos longer than this go to the long queue, so short ones never wait behind them. */
 const LONG_VIDEO_MS = 5 * 60_000;
@@ -49,43 +38,6 @@ const REPACKAGED_PERCENT = 10;
 /** Progress frames at most this often, unless progress moved by PROGRESS_STEP. */
 const PROGRESS_INTERVAL_MS = 1000;
 const PROGRESS_STEP = 5;
-
-/** A failure the uploader is told about; the job does not retry it. */
-class VideoRejected extends Error {}
-
-const MESSAGES = {
-  unreadable: 'This file could not be read as a video. It may be damaged, or not a video at all.',
-  incomplete:
-    'This video file is incomplete or damaged: it ends before its stated length. Try uploading it again.',
-  broken: 'This video could not be converted: the file appears to be damaged.',
-  stalled: 'Processing this video stopped making progress. Try uploading it again.',
-  unknown: 'This video could not be processed. Try uploading it again.',
-};
-
-function duration(seconds: number): string {
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
-  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
-}
-
-function size(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-  '.mp4': 'video/mp4',
-};
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-}
 
 export type VideoTranscodeDeps = {
   db: Database;
@@ -141,6 +93,8 @@ export function createVideoTranscodeHandler(
     deps.changes.announce({ kind: 'feed' });
   }
 
+  const { store, storePoster, record } = createVideoOutputs({ db, storage, announce });
+
   /** A progress reporter from `from` to `to` percent, throttled, to the row and the owner. */
   function progressReporter(row: UploadRow, state: () => VideoState) {
     let sent = -1;
@@ -169,95 +123,6 @@ export function createVideoTranscodeHandler(
     await removeUnder(storage, renditionsPrefix(row.ownerId, row.id));
     announce(row.ownerId);
     await publish(row, 'failed', row.videoProgress, message);
-  }
-
-  /** Copies every file of `outDir` (or those `only` keeps) under `prefix`, streaming each. */
-  async function store(outDir: string, prefix: string, only?: (file: string) => boolean) {
-    for (const file of await filesUnder(outDir)) {
-      if (file === POSTER_NAME || (only && !only(file))) continue;
-      const written = await storage.writeTemp(createReadStream(path.join(outDir, file)));
-      await storage.commit(written.tempKey, `${prefix}${file.split(path.sep).join('/')}`);
-    }
-  }
-
-  /** Poster, thumbnail and blurred preview as WebP, beside the upload's other variants. */
-  async function storePoster(row: UploadRow, outDir: string): Promise<UploadVariants> {
-    const frame = await readFile(path.join(outDir, POSTER_NAME)).catch(() => undefined);
-    if (!frame?.length) return {};
-    const base = row.storageKey.replace(/^originals\//, 'variants/').replace(/\.[^./]+$/, '');
-    const variants: UploadVariants = {};
-    for (const [name, width] of [
-      ['poster', 1080],
-      ['thumb', 320],
-    ] as const) {
-      const bytes = await sharp(frame, { limitInputPixels: MAX_IMAGE_PIXELS })
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-      const key = `${base}-${name}.webp`;
-      await storage.writeBuffer(key, bytes, 'image/webp');
-      variants[name] = key;
-    }
-    const blurKey = `${base}-blur.webp`;
-    await storage.writeBuffer(blurKey, await blurPreview(frame), 'image/webp');
-    variants.blur = blurKey;
-    return variants;
-  }
-
-  /**
-   * Writes the master over `rungs` and records the renditions (and the poster's `variants`, all
-   * made so far), at 100 % once `done`; false when the row is gone.
-   */
-  async function record(
-    row: UploadRow,
-    outDir: string,
-    prefix: string,
-    rungs: { plan: RungPlan; profile: string }[],
-    probe: VideoProbe,
-    made: { variants: UploadVariants; done: boolean },
-  ): Promise<boolean> {
-    const master = await writeMaster(outDir, rungs, probe.audio !== undefined);
-    await storage.writeBuffer(
-      `${prefix}${MASTER_NAME}`,
-      Buffer.from(master.text),
-      CONTENT_TYPES['.m3u8'] ?? 'application/vnd.apple.mpegurl',
-    );
-    const renditions: VideoRenditions = {
-      prefix,
-      master: `${prefix}${MASTER_NAME}`,
-      mp4: `${prefix}${MP4_NAME}`,
-      ladder: master.entries.map((entry) => ({
-        name: entry.name,
-        width: entry.width,
-        height: entry.height,
-        bandwidth: entry.bandwidth,
-        playlist: `${prefix}${entry.name}/index.m3u8`,
-      })),
-    };
-    const updated = await db
-      .update(uploads)
-      .set({
-        videoState: 'ready',
-        videoError: null,
-        renditions,
-        durationMs: probe.durationMs,
-        width: probe.width,
-        height: probe.height,
-        ...(made.done ? { videoProgress: 100 } : {}),
-        ...(Object.keys(made.variants).length > 0
-          ? { variants: { ...row.variants, ...made.variants } }
-          : {}),
-      })
-      .where(eq(uploads.id, row.id))
-      .returning({ id: uploads.id });
-    if (updated.length === 0) {
-      // Deleted while we worked: its deletion could not see these keys, so they go here.
-      await removeUnder(storage, prefix);
-      await Promise.all(Object.values(made.variants).map((k) => storage.remove(k)));
-      return false;
-    }
-    announce(row.ownerId);
-    return true;
   }
 
   async function transcode(row: UploadRow, file: string, run: JobRun): Promise<void> {
