@@ -5,8 +5,6 @@ import {
   MAX_SUBCATEGORIES,
   MAX_TAGS,
   MAX_VIBES,
-  PRESET_TAGS,
-  PRESET_VIBES,
   PROFILE_CATEGORIES,
   addCustomEntry,
   categoryName,
@@ -15,6 +13,7 @@ import {
   normalizeEntries,
   profileCategory,
 } from './taxonomy.ts';
+import { PRESET_TAGS, PRESET_VIBES } from './taxonomy-presets.ts';
 
 function caseInsensitiveDuplicates(values: readonly string[]): string[] {
   const seen = new Set<string>();
