@@ -12,6 +12,8 @@ export type Command =
       url: string;
       key: string;
       users: number[];
+      /** Each user's session id, the `sid` their token names (a token lives only with it). */
+      sessions: Record<number, number>;
       localAddress: string;
       concurrency: number;
       lastNotificationIds?: Record<number, number>;
@@ -152,7 +154,11 @@ async function connect(command: Extract<Command, { cmd: 'connect' }>) {
         const userId = command.users[next] as number;
         next += 1;
         try {
-          const token = await new SignJWT({ user_id: userId, token_type: 'access' })
+          const token = await new SignJWT({
+            user_id: userId,
+            token_type: 'access',
+            sid: command.sessions[userId],
+          })
             .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
             .setSubject(String(userId))
             .setIssuer('zura')
