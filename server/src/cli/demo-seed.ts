@@ -100,7 +100,8 @@ async function seedCreator(
  */
 async function seedFan(app: FastifyInstance, creators: Map<string, SeededCreator>) {
   const fan = await demoAccount(app, { ...DEMO_FAN, password: DEMO_PASSWORD });
-  for (const creator of creators.values()) {
+  for (const [username, creator] of creators) {
+    if (username === DEMO_FAN.notFollowing) continue;
     await call(app, 'POST', `/api/auth/users/${creator.id}/follow/`, fan.access);
   }
   const posts = new Map([...creators.values()].flatMap((creator) => [...creator.posts]));
