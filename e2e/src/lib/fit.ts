@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { expectVisible } from './expect.ts';
 
 /** What makes a page scroll sideways on a phone, if anything. */
-export type SidewaysOverflow = {
+type SidewaysOverflow = {
   /** How far the document is wider than the viewport (0 or less: it fits). */
   over: number;
   /** The widest element's width, to compare with the viewport. */
@@ -16,7 +16,7 @@ export type SidewaysOverflow = {
  * Measures the page as it stands. An element inside a box that clips or scrolls sideways (a
  * carousel, a tab strip) is that box's business, not the page's, so it is not a culprit.
  */
-export async function sidewaysOverflow(page: Page): Promise<SidewaysOverflow> {
+async function sidewaysOverflow(page: Page): Promise<SidewaysOverflow> {
   return page.evaluate(() => {
     // The e2e project has no DOM typings: the few properties used here, typed by hand.
     type Box = { left: number; right: number; width: number };
