@@ -26,10 +26,12 @@ export type DemoCreator = {
   }[];
 };
 
-/** The demo fan: follows every creator, subscribes to one, tips and messages her. */
+/** The demo fan: follows every creator but one, subscribes to one, tips and messages her. */
 export const DEMO_FAN = {
   username: 'sam_fan',
   email: 'sam_fan@demo.zura.local',
+  /** The one creator the fan does not follow yet, so their suggestions are not empty. */
+  notFollowing: 'kai_travels',
   /** Who the fan subscribes to, tips and talks with. */
   favourite: 'luna_art',
   topUpDollars: '50',
@@ -118,6 +120,22 @@ export const DEMO_CREATORS: DemoCreator[] = [
       { content: 'Demo #12 is up. Headphones recommended.' },
       { content: 'Studio tonight.', images: 1 },
       { content: 'Which synth patch should open the live set? Tell me below.' },
+    ],
+  },
+  {
+    username: 'kai_travels',
+    email: 'kai_travels@demo.zura.local',
+    bio: 'Slow travel on trains and ferries. Maps, routes and where to eat.',
+    category: 'travel',
+    subcategories: ['travel', 'photography'],
+    tags: ['Daily Posts', 'Behind the Scenes'],
+    vibes: ['Adventurous'],
+    price: 'free',
+    colors: ['#7c2d12', '#38bdf8'],
+    posts: [
+      { content: 'Ten days, four countries, zero flights. The route is in the next post.' },
+      { content: 'Night ferry to the islands: worth every minute.', images: 2 },
+      { content: 'Morning light at the harbour market.', images: 1 },
     ],
   },
 ];

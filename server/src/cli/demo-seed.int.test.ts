@@ -25,6 +25,7 @@ async function getJson<T>(access: string, url: string): Promise<T> {
 
 type FeedPost = {
   id: number;
+  created_at: string;
   username: string;
   content: string;
   type: string;
@@ -59,7 +60,10 @@ describe('npm run seed:demo', () => {
     expect(feed.filter((post) => post.price_for_viewer === 4)).toHaveLength(1);
     expect(feed.filter((post) => post.liked_by_me)).toHaveLength(DEMO_FAN.likes.length);
     const harbour = feed.find((post) => post.content.startsWith('Tonight’s sketch'));
-    expect(harbour).toMatchObject({ like_count: 1, comment_count: 2, liked_by_me: true });
+    // Liked by the fan and by other creators (they like two in three of each other's posts).
+    expect(harbour).toMatchObject({ comment_count: 2, liked_by_me: true });
+    expect(harbour!.like_count).toBeGreaterThanOrEqual(2);
+    expect(new Set(feed.map((post) => post.like_count)).size).toBeGreaterThan(1);
     const thread = await getJson<{ results: { content: string; reply_count: number }[] }>(
       fan.access,
       `/api/posts/${harbour!.id}/comments/`,
@@ -67,6 +71,31 @@ describe('npm run seed:demo', () => {
     expect(thread.results).toEqual([
       expect.objectContaining({ content: DEMO_FAN.comment.text, reply_count: 1 }),
     ]);
+
+    // The posts read like days of activity, the creators' interleaved, not all 'Just now'.
+    const ages = feed.map((post) => Date.now() - Date.parse(post.created_at));
+    expect(ages).toEqual([...ages].sort((a, b) => a - b));
+    expect(new Set(ages).size).toBe(ages.length);
+    expect(ages[0]).toBeGreaterThan(60_000);
+    expect(ages[0]).toBeLessThan(60 * 60_000);
+    expect(ages.at(-1)).toBeGreaterThan(2 * 24 * 60 * 60_000);
+    expect(new Set(feed.slice(0, 2).map((post) => post.username)).size).toBe(2);
+
+    // The one creator the fan does not follow is their suggestion.
+    const forFan = await getJson<{ username: string }[]>(fan.access, '/api/auth/users/discover/');
+    expect(forFan.map((s) => s.username)).toEqual([DEMO_FAN.notFollowing]);
+
+    // Every creator has followers: the fan and the other creators (as the owner sees it: a
+    // locked profile hides its count from visitors).
+    for (const creator of DEMO_CREATORS) {
+      const owner = await tokenOf(creator.username);
+      const profile = await getJson<{ followers?: number }>(
+        owner.access,
+        `/api/auth/users/${creator.username}/`,
+      );
+      const fromFan = creator.username === DEMO_FAN.notFollowing ? 0 : 1;
+      expect(profile.followers, creator.username).toBe(DEMO_CREATORS.length - 1 + fromFan);
+    }
 
     // The video post exists (its author sees it while it transcodes; others once it plays).
     const max = await tokenOf('max_fitness');
@@ -105,7 +134,7 @@ describe('npm run seed:demo', () => {
     );
     const suggested = await getJson<{ username: string }[]>(newcomer, '/api/auth/users/discover/');
     expect(suggested.map((s) => s.username)).toEqual(
-      expect.arrayContaining(['luna_art', 'max_fitness']),
+      expect.arrayContaining(['luna_art', 'max_fitness', 'kai_travels']),
     );
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { uploads, users } from '../db/schema/index.ts';
 import { call, demoAccount, multipart, type DemoFile } from './demo-api.ts';
+import { seedCreatorCommunity, spreadDemoPostTimes } from './demo-community.ts';
 import {
   DEMO_CREATORS,
   DEMO_FAN,
@@ -13,8 +14,8 @@ import {
 import { demoVideo } from './demo-video.ts';
 
 type Account = { access: string; id: number };
-/** A seeded creator: their account and their posts by key. */
-type SeededCreator = Account & { posts: Map<string, number> };
+/** A seeded creator: their account, their posts by key, and the posts anyone may like. */
+type SeededCreator = Account & { posts: Map<string, number>; open: number[] };
 
 async function seedCreator(
   app: FastifyInstance,
@@ -49,6 +50,7 @@ async function seedCreator(
     social_links: { website: `https://example.com/${creator.username}` },
   });
   const keyed = new Map<string, number>();
+  const open: number[] = [];
   for (const [postIndex, post] of creator.posts.entries()) {
     const fields: Record<string, string> = {
       content: post.content,
@@ -77,6 +79,10 @@ async function seedCreator(
       await multipart(fields, files),
     );
     if (post.key) keyed.set(post.key, created.id);
+    // Free to see for anyone signed in, and playable at once (a video still transcodes).
+    if (!post.lockedWith && !post.sale && !post.video && !creator.profilePassword) {
+      open.push(created.id);
+    }
   }
   if (creator.profilePassword) {
     await call(app, 'PUT', '/api/auth/profile/', access, {
@@ -84,7 +90,7 @@ async function seedCreator(
       profile_password: creator.profilePassword,
     });
   }
-  return { ...account, posts: keyed };
+  return { ...account, posts: keyed, open };
 }
 
 /**
@@ -94,7 +100,8 @@ async function seedCreator(
  */
 async function seedFan(app: FastifyInstance, creators: Map<string, SeededCreator>) {
   const fan = await demoAccount(app, { ...DEMO_FAN, password: DEMO_PASSWORD });
-  for (const creator of creators.values()) {
+  for (const [username, creator] of creators) {
+    if (username === DEMO_FAN.notFollowing) continue;
     await call(app, 'POST', `/api/auth/users/${creator.id}/follow/`, fan.access);
   }
   const posts = new Map([...creators.values()].flatMap((creator) => [...creator.posts]));
@@ -178,7 +185,9 @@ export async function seedDemo(deps: {
   if (existing.has(DEMO_FAN.username)) {
     lines.push(`= ${DEMO_FAN.username} exists, left as it is`);
   } else if (created.size === DEMO_CREATORS.length) {
+    await seedCreatorCommunity(app, [...created.values()]);
     await seedFan(app, created);
+    await spreadDemoPostTimes(db, names);
     await db
       .update(users)
       .set({ emailVerifiedAt: new Date() })

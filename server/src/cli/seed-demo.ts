@@ -1,8 +1,8 @@
 /**
- * `npm run seed:demo`: adds demo creators with locally generated images and a video, text, image,
- * video and locked posts and one locked profile, and a demo fan who follows, subscribes, tips
- * and messages, all through the platform's own API, and prints their passwords. Safe to run
- * twice: accounts that exist are left as they are.
+ * `npm run seed:demo`: adds four demo creators who follow and like each other, with locally
+ * generated images and a video, text, image, video and locked posts and one locked profile, and
+ * a demo fan who follows, subscribes, tips and messages, all through the platform's own API,
+ * and prints their passwords. Safe to run twice: accounts that exist are left as they are.
  */
 import pino from 'pino';
 import { loadConfig } from '../config/index.ts';

@@ -42,8 +42,9 @@ export function ProfileView({ userIdParam }: ProfileViewProps) {
     <div className="mx-auto max-w-3xl space-y-6">
       <DocumentTitle title={profile.username} />
       <ProfileHeader profile={profile} contentVisible={visible} />
-      {visible && profile.is_creator && <WhatYouGetPanel creatorId={profile.id} />}
+      {/* Right under the header, so the owner sees it without scrolling past their panels. */}
       {profile.is_owner && profile.is_profile_locked && <OwnLockedNotice />}
+      {visible && profile.is_creator && <WhatYouGetPanel creatorId={profile.id} />}
       {visible ? (
         <ProfilePosts profile={profile} />
       ) : (
