@@ -1,9 +1,11 @@
 import { vi } from 'vitest';
+import { fakeXhrClass } from './fake-xhr';
 import { accessToken } from '../src/lib/test-helpers';
 import { SESSION_STORAGE_KEY } from '../src/lib/session';
 
 /**
- * The network is the boundary of a component test: `fetch` is replaced per test by a table of
+ * The network is the boundary of a component test: `fetch` (and XMLHttpRequest, which uploads use
+ * for their progress) is replaced per test by a table of
  * canned answers keyed by method and API path ('POST /auth/login/'). Every request is recorded;
  * one with no answer in the table fails with a 599 and is listed in `unanswered`, so a test
  * notices a call it did not expect.
@@ -38,7 +40,7 @@ function routeKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;
 }
 
-function readBody(body: BodyInit | null | undefined): unknown {
+function readBody(body: unknown): unknown {
   if (typeof body !== 'string') return body ?? undefined;
   try {
     return JSON.parse(body) as unknown;
@@ -97,24 +99,33 @@ export function fakeApi(routes: Record<string, Answer> = {}): FakeApi {
   for (const [route, answer] of Object.entries(routes)) api.on(route, answer);
   current = api;
 
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  const answerFor = async (
+    method: string,
+    input: string,
+    init: { body?: unknown; headers?: HeadersInit },
+  ) => {
+    const url = new URL(input, 'http://localhost');
+    const bare = url.pathname.replace(/^\/api/, '');
     const call: ApiCall = {
-      method: (init?.method ?? 'GET').toUpperCase(),
-      path: url.pathname.replace(/^\/api/, '') + url.search,
-      body: readBody(init?.body),
-      headers: new Headers(init?.headers),
+      method: method.toUpperCase(),
+      path: bare + url.search,
+      body: readBody(init.body),
+      headers: new Headers(init.headers),
     };
     calls.push(call);
     const answer =
-      table.get(routeKey(call.method, call.path)) ??
-      table.get(routeKey(call.method, url.pathname.replace(/^\/api/, '')));
+      table.get(routeKey(call.method, call.path)) ?? table.get(routeKey(call.method, bare));
     if (!answer) {
       unanswered.push(call);
-      return toResponse({ status: 599, body: { detail: `no canned answer for ${call.path}` } });
+      return { status: 599, body: { detail: `no canned answer for ${call.path}` } };
     }
-    return toResponse(typeof answer === 'function' ? await answer(call) : answer);
-  });
+    return typeof answer === 'function' ? await answer(call) : answer;
+  };
+
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) =>
+    toResponse(await answerFor(init.method ?? 'GET', String(input), init)),
+  );
+  vi.stubGlobal('XMLHttpRequest', fakeXhrClass(answerFor));
   return api;
 }
 

@@ -51,7 +51,8 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}): Re
       ],
     },
   );
-  const user = userEvent.setup(options.userOptions);
+  // No pause between keystrokes: nothing in the app depends on typing speed.
+  const user = userEvent.setup({ delay: null, ...options.userOptions });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

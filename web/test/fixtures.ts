@@ -1,0 +1,55 @@
+import { ownProfile, type OwnProfile } from '@zura/contracts';
+import { post, type Post } from '../src/features/posts/api';
+
+/**
+ * Canned API bodies. Each is parsed with the contract schema the server answers with, so a
+ * fixture that drifts from the real shape fails loudly instead of passing silently.
+ */
+
+export function ownProfileBody(overrides: Partial<OwnProfile> = {}): OwnProfile {
+  return ownProfile.parse({
+    id: 7,
+    email: 'ann@example.com',
+    username: 'ann',
+    bio: 'Painter.',
+    followers: 12,
+    profile_image: null,
+    cover_image: null,
+    category: null,
+    subcategories: [],
+    tags: [],
+    vibes: [],
+    social_links: {},
+    instagram_url: '',
+    x_url: '',
+    subscription_price: 'free',
+    custom_tag: '',
+    custom_vibe: '',
+    show_subcategories: true,
+    show_tags: true,
+    show_vibes: true,
+    is_profile_locked: false,
+    is_creator: false,
+    is_admin: false,
+    email_verified: true,
+    created_at: '2026-01-05T10:00:00Z',
+    ...overrides,
+  });
+}
+
+export function postBody(overrides: Partial<Post> = {}): Post {
+  return post.parse({
+    id: 101,
+    created_at: new Date().toISOString(),
+    user_id: 7,
+    username: 'ann',
+    user_avatar: null,
+    is_locked: false,
+    can_delete: true,
+    content: 'Hello there',
+    like_count: 0,
+    comment_count: 0,
+    liked_by_me: false,
+    ...overrides,
+  });
+}
