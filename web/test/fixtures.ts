@@ -53,3 +53,16 @@ export function postBody(overrides: Partial<Post> = {}): Post {
     ...overrides,
   });
 }
+
+/** `GET /wallet/` of a fan with `balanceCents` to spend. */
+export function walletBody(balanceCents = 2500) {
+  return {
+    balance_cents: balanceCents,
+    earnings_cents: 0,
+    withdrawable_cents: 0,
+    currency: 'usd',
+    platform_fee_percent: 10,
+    provider: 'test',
+    test_mode: true,
+  };
+}
