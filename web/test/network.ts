@@ -131,6 +131,7 @@ export function fakeApi(routes: Record<string, Answer> = {}): FakeApi {
 
 /** Stores a fresh session for `userId`, as a sign-in would, so authenticated calls go out. */
 export function signIn(userId: number): void {
-  const pair = { access: accessToken(userId, 60), refresh: 'refresh-token' };
+  // Valid for a day, so tests that move a fake clock by hours need no refresh.
+  const pair = { access: accessToken(userId, 24 * 60), refresh: 'refresh-token' };
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(pair));
 }
