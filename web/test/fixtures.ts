@@ -1,5 +1,4 @@
-import { ownProfile, type OwnProfile } from '@zura/contracts';
-import { post, type Post } from '../src/features/posts/api';
+import { ownProfile, presentedPost, type OwnProfile, type PresentedPost } from '@zura/contracts';
 
 /**
  * Canned API bodies. Each is parsed with the contract schema the server answers with, so a
@@ -37,19 +36,33 @@ export function ownProfileBody(overrides: Partial<OwnProfile> = {}): OwnProfile 
   });
 }
 
-export function postBody(overrides: Partial<Post> = {}): Post {
-  return post.parse({
+/** A post as the server presents it to its author (`presentedPost`, the strictest shape). */
+export function postBody(overrides: Partial<PresentedPost> = {}): PresentedPost {
+  return presentedPost.parse({
     id: 101,
     created_at: new Date().toISOString(),
     user_id: 7,
     username: 'ann',
+    user_username: 'ann',
     user_avatar: null,
     is_locked: false,
+    is_unlocked: false,
     can_delete: true,
-    content: 'Hello there',
+    is_draft: false,
+    author_is_creator: false,
+    comments_enabled: true,
     like_count: 0,
     comment_count: 0,
     liked_by_me: false,
+    requires_subscription: false,
+    subscription_price: null,
+    price: null,
+    subscriber_price: null,
+    price_for_viewer: null,
+    is_purchased: false,
+    preview: null,
+    content: 'Hello there',
+    type: 'text',
     ...overrides,
   });
 }
