@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['web/src/**/*.component.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['web/test/setup.ts'],
+          // A test takes well under a second alone; the margin is for a machine shared by many runs.
+          testTimeout: 20_000,
         },
       },
       {
