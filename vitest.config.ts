@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three tiers. `unit` is pure code beside its module; `integration` boots the real server
- * against a real PostgreSQL (one database per test file, cloned from a migrated template);
- * `e2e` drives the built app in the system Chromium.
+ * Four tiers. `unit` is pure code beside its module; `component` renders React components in
+ * happy-dom with Testing Library (`*.component.test.tsx`, the network faked per test);
+ * `integration` boots the real server against a real PostgreSQL (one database per test file,
+ * cloned from a migrated template); `e2e` drives the built app in the system Chromium.
  */
 export default defineConfig({
   test: {
@@ -12,8 +13,22 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{server,web,contracts}/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.component.test.tsx', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'component',
+          include: ['web/src/**/*.component.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['web/test/setup.ts'],
+          // One module graph per worker instead of per file: the run takes a third of the CPU.
+          // What a test leaves behind (DOM, storage, fetch, timers) is undone after every test
+          // by web/test/setup.ts, and each render gets a new QueryClient and router.
+          isolate: false,
+          // A test takes well under a second alone; the margin is for a machine shared by many runs.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,6 +1,7 @@
 /**
  * `npm test`: every tier, in order, with one closing line of totals.
- *   1. unit and integration tests against the embedded PostgreSQL;
+ *   1. unit, component (React in happy-dom) and integration tests, the last against the
+ *      embedded PostgreSQL;
  *   2. the integration tests again against TEST_DATABASE_URL's server, when it is set;
  *   3. the web app built, then the end-to-end journeys in Chromium.
  * Extra arguments are passed to every vitest run (e.g. a file filter).
@@ -77,7 +78,11 @@ async function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv 
   }
 }
 
-await vitest('unit and integration (embedded PostgreSQL)', ['unit', 'integration']);
+await vitest('unit, component and integration (embedded PostgreSQL)', [
+  'unit',
+  'component',
+  'integration',
+]);
 
 if (process.env.TEST_DATABASE_URL) {
   await vitest('integration (TEST_DATABASE_URL)', ['integration'], { TEST_DB: 'external' });
