@@ -36,7 +36,17 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     const { axe } = globalThis as unknown as AxeWindow;
     if (!axe) throw new Error('axe-core did not load');
-    const { document } = globalThis as unknown as { document: unknown };
+    type Running = {
+      finished: Promise<unknown>;
+      effect: { getTiming(): { iterations?: number } } | null;
+    };
+    const { document } = globalThis as unknown as { document: { getAnimations(): Running[] } };
+    // A dialog fading in is checked once it is fully drawn: colours mid-fade are not the
+    // page's. Endless animations (spinners) are not waited for.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
     const result = await axe.run(document, {
       runOnly: {
         type: 'tag',
