@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { userMenuButton } from './lib/app.ts';
 import { seriousViolations } from './lib/axe.ts';
 import { DESKTOP, PHONE, storeSession, useBrowser } from './lib/browser.ts';
-import { adminPerson, paidCreator, person, type Person } from './lib/economy.ts';
+import {
+  adminPerson,
+  applyViaApi,
+  paidCreator,
+  person,
+  subscribeViaApi,
+  topUpViaApi,
+  type Person,
+} from './lib/economy.ts';
+import { pngFile } from './lib/images.ts';
+import { uploadToLibraryViaApi } from './lib/library.ts';
 import { expectVisible } from './lib/expect.ts';
 import { startConversationViaApi, sendMessageViaApi } from './lib/messaging.ts';
 
@@ -15,6 +25,9 @@ import { startConversationViaApi, sendMessageViaApi } from './lib/messaging.ts';
  * probe's plain word, not a page.
  */
 const t = useBrowser();
+
+/** Each page is loaded and checked twice (two sizes): longer than a journey's 60 s. */
+const SCAN_TIMEOUT_MS = 240_000;
 
 const VIEWPORTS = [
   ['desktop', DESKTOP],
@@ -63,18 +76,43 @@ function expectClean(found: string[]): void {
   expect(found, `axe found serious or critical violations:\n${found.join('\n')}`).toEqual([]);
 }
 
-/** A fan subscribed to nobody, a creator with a post, and a conversation between them. */
-async function cast(): Promise<{ fan: Person; creator: Person; postId: number }> {
+/**
+ * A creator with a post and a file in the library, a fan (subscribed when asked: the pages
+ * then show posts, payments and notifications; not subscribed: the Subscribe button shows)
+ * and a conversation between them.
+ */
+async function cast(
+  options: { subscribed: boolean } = { subscribed: true },
+): Promise<{ fan: Person; creator: Person; postId: number }> {
   const fan = await person();
   const creator = await paidCreator({ price: '4.99', post: 'An open post for everyone' });
+  await uploadToLibraryViaApi(creator.tokens.access, pngFile('library.png', 64, 64));
+  if (options.subscribed) {
+    await topUpViaApi(fan.tokens.access, '20.00');
+    await subscribeViaApi(fan.tokens.access, creator.id);
+  }
   const conversation = await startConversationViaApi(fan.tokens.access, creator.id);
   await sendMessageViaApi(fan.tokens.access, conversation.id, 'Hello there');
+  await sendMessageViaApi(creator.tokens.access, conversation.id, 'Welcome!');
   if (!creator.post) throw new Error('no post');
   return { fan, creator, postId: creator.post.id };
 }
 
+/** An account whose creator application waits for the admin's review. */
+async function applicant(): Promise<void> {
+  const someone = await person();
+  await applyViaApi(someone.tokens.access, {
+    username: someone.username,
+    bio: 'I draw comics and post a new page every week, with sketches for subscribers.',
+    socialLinks: { website: 'https://example.com/comics' },
+    subcategories: ['cosplay'],
+    tags: ['Tutorials'],
+    vibes: ['Elegant'],
+  });
+}
+
 describe('axe on every page', () => {
-  it('finds nothing serious signed out', async () => {
+  it('finds nothing serious signed out', { timeout: SCAN_TIMEOUT_MS }, async () => {
     const paths = [
       '/landing',
       '/login',
@@ -88,7 +126,7 @@ describe('axe on every page', () => {
     expectClean(await scanRoutes(t.page, paths));
   });
 
-  it('finds nothing serious for a fan', async () => {
+  it('finds nothing serious for a fan', { timeout: SCAN_TIMEOUT_MS }, async () => {
     const { page } = t;
     const { fan, creator, postId } = await cast();
     await storeSession(page, fan.tokens);
@@ -111,7 +149,7 @@ describe('axe on every page', () => {
     expectClean(await scanRoutes(page, paths));
   });
 
-  it('finds nothing serious for a creator and an admin', async () => {
+  it('finds nothing serious for a creator and an admin', { timeout: SCAN_TIMEOUT_MS }, async () => {
     const { page } = t;
     const { creator } = await cast();
     await storeSession(page, creator.tokens);
@@ -124,8 +162,12 @@ describe('axe on every page', () => {
       '/creator/analytics',
       '/creator-landing',
       '/messages',
+      '/notifications',
+      '/wallet',
+      '/profile',
     ];
     const found = await scanRoutes(page, creatorPaths);
+    await applicant();
     const admin = await adminPerson();
     await storeSession(page, admin.tokens);
     found.push(...(await scanRoutes(page, ['/admin'])));
@@ -134,7 +176,7 @@ describe('axe on every page', () => {
 });
 
 describe('axe on dialogs and menus', () => {
-  it('finds nothing serious in the settings tabs', async () => {
+  it('finds nothing serious in the settings tabs', { timeout: SCAN_TIMEOUT_MS }, async () => {
     const { page } = t;
     const fan = await person();
     await storeSession(page, fan.tokens);
@@ -149,50 +191,54 @@ describe('axe on dialogs and menus', () => {
     expectClean(found);
   });
 
-  it('finds nothing serious in the tip, subscribe and report dialogs and the menus', async () => {
-    const { page } = t;
-    const { fan, creator } = await cast();
-    await storeSession(page, fan.tokens);
-    const profile = `/profile/${creator.username}`;
-    const main = page.getByRole('main');
-    const postMenu = () =>
-      page
-        .getByRole('button', { name: `More actions for the post by ${creator.username}` })
-        .first()
-        .click();
-    const found = [
-      ...(await scanOpened(page, profile, 'the Subscribe dialog', async () => {
-        await main
-          .getByRole('button', { name: /^Subscribe for/ })
+  it(
+    'finds nothing serious in the tip, subscribe and report dialogs and the menus',
+    { timeout: SCAN_TIMEOUT_MS },
+    async () => {
+      const { page } = t;
+      const { fan, creator } = await cast({ subscribed: false });
+      await storeSession(page, fan.tokens);
+      const profile = `/profile/${creator.username}`;
+      const main = page.getByRole('main');
+      const postMenu = () =>
+        page
+          .getByRole('button', { name: `More actions for the post by ${creator.username}` })
           .first()
           .click();
-        await expectVisible(page.getByRole('dialog'));
-      })),
-      ...(await scanOpened(page, profile, 'the Tip dialog', async () => {
-        await main.getByRole('button', { name: 'Tip', exact: true }).first().click();
-        await expectVisible(page.getByRole('dialog'));
-      })),
-      ...(await scanOpened(page, profile, 'the post menu', async () => {
-        await postMenu();
-        await expectVisible(page.getByRole('menu'));
-      })),
-      ...(await scanOpened(page, profile, 'the Report dialog', async () => {
-        await postMenu();
-        await page.getByRole('menuitem', { name: 'Report', exact: true }).click();
-        await expectVisible(page.getByRole('dialog'));
-      })),
-      ...(await scanOpened(page, '/', 'the user menu', async () => {
-        // On a phone the user menu sits in the navigation drawer.
-        if (page.viewportSize()?.width === PHONE.width) {
-          await page.getByRole('button', { name: 'Open menu', exact: true }).click();
-        }
-        await userMenuButton(page).click();
-        await expectVisible(page.getByRole('menu'));
-      })),
-      ...(await scanOpened(page, '/', 'the composer', async () => {
-        await page.getByPlaceholder('Compose new post...', { exact: true }).focus();
-      })),
-    ];
-    expectClean(found);
-  });
+      const found = [
+        ...(await scanOpened(page, profile, 'the Subscribe dialog', async () => {
+          await main
+            .getByRole('button', { name: /^Subscribe for/ })
+            .first()
+            .click();
+          await expectVisible(page.getByRole('dialog'));
+        })),
+        ...(await scanOpened(page, profile, 'the Tip dialog', async () => {
+          await main.getByRole('button', { name: 'Tip', exact: true }).first().click();
+          await expectVisible(page.getByRole('dialog'));
+        })),
+        ...(await scanOpened(page, profile, 'the post menu', async () => {
+          await postMenu();
+          await expectVisible(page.getByRole('menu'));
+        })),
+        ...(await scanOpened(page, profile, 'the Report dialog', async () => {
+          await postMenu();
+          await page.getByRole('menuitem', { name: 'Report', exact: true }).click();
+          await expectVisible(page.getByRole('dialog'));
+        })),
+        ...(await scanOpened(page, '/', 'the user menu', async () => {
+          // On a phone the user menu sits in the navigation drawer.
+          if (page.viewportSize()?.width === PHONE.width) {
+            await page.getByRole('button', { name: 'Open menu', exact: true }).click();
+          }
+          await userMenuButton(page).click();
+          await expectVisible(page.getByRole('menu'));
+        })),
+        ...(await scanOpened(page, '/', 'the composer', async () => {
+          await page.getByPlaceholder('Compose new post...', { exact: true }).focus();
+        })),
+      ];
+      expectClean(found);
+    },
+  );
 });

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
  */
 
 /** Whether the locator's element is the document's focused element. */
-export function hasFocus(locator: Locator): Promise<boolean> {
+function hasFocus(locator: Locator): Promise<boolean> {
   return locator
     .first()
     .evaluate((element) => element === element.ownerDocument.activeElement)
