@@ -1,4 +1,5 @@
 import { creatorApplicationMessages, ENTRY_CHARACTERS, messages } from '@zura/contracts';
+import { a11y } from './en-a11y';
 import { analytics } from './en-analytics';
 import { comments } from './en-comments';
 import { engagement } from './en-engagement';
@@ -19,6 +20,7 @@ export const en = {
   ...massMessagesText,
   ...analytics,
   ...offers,
+  ...a11y,
   app: {
     name: 'Zura',
     loading: 'Loading...',

@@ -11,9 +11,10 @@ export interface CountBadgeProps {
   className?: string;
 }
 
+// White text needs the 600 shades: on red-500 or blue-500 it stays under 4.5:1.
 const tones: Record<BadgeTone, string> = {
-  red: 'bg-red-500 text-white',
-  blue: 'bg-blue-500 text-white',
+  red: 'bg-red-600 text-white',
+  blue: 'bg-blue-600 text-white',
   violet: 'bg-violet-600 text-white',
   slate: 'bg-slate-200 text-slate-700',
 };

@@ -3,7 +3,7 @@ import { cn } from './cn';
 
 export const inputClasses = cn(
   'block h-11 w-full rounded-xl border border-slate-300 bg-white px-3.5 text-sm text-slate-900',
-  'placeholder:text-slate-400 transition-shadow',
+  'placeholder:text-slate-500 transition-shadow',
   'focus:border-violet-500 focus:ring-4 focus:ring-violet-100 focus:outline-none',
   'aria-invalid:border-red-400 aria-invalid:focus:ring-red-100',
   'disabled:bg-slate-50 disabled:text-slate-500',

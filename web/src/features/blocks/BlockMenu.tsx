@@ -37,7 +37,7 @@ export function BlockMenu({ userId, username }: BlockMenuProps) {
 
   return (
     <>
-      <DropdownMenu.Root>
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           aria-label={t('blocks.menu', { username })}
           className="inline-flex size-10 items-center justify-center rounded-xl text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600"

@@ -35,7 +35,7 @@ export function ReportMenu({ subject, username, label, className }: ReportMenuPr
   const [reporting, setReporting] = useState(false);
   return (
     <>
-      <DropdownMenu.Root>
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           aria-label={label}
           className={cn(

@@ -45,16 +45,16 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
     void logout();
   };
 
+  // Not modal (as every menu of the app): a modal menu hides the page with aria-hidden while
+  // its links stay focusable, which screen readers and axe (aria-hidden-focus) object to.
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t('userMenu.trigger')}
-        className="flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 data-[state=open]:bg-slate-100"
-      >
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 data-[state=open]:bg-slate-100">
         <Avatar src={profile?.profile_image} name={username || '?'} decorative className="size-9" />
         <span className="min-w-0 flex-1">
+          <span className="sr-only">{t('userMenu.trigger')} </span>
           <span className="block truncate text-sm font-semibold text-slate-900">{username}</span>
-          <span className="block truncate text-xs text-slate-500">{profile?.email}</span>
+          <span className="block truncate text-xs text-slate-600">{profile?.email}</span>
         </span>
         <ChevronsUpDown className="size-4 shrink-0 text-slate-400" aria-hidden />
       </DropdownMenu.Trigger>

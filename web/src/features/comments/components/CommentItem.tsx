@@ -60,7 +60,7 @@ export function CommentItem({ comment, actions, open, currentUserId }: CommentIt
           </Link>
           <PostTime createdAt={comment.created_at} format="age" />
           {comment.edited_at && (
-            <span className="text-xs text-slate-400">({t('comments.edited')})</span>
+            <span className="text-xs text-slate-500">({t('comments.edited')})</span>
           )}
           {currentUserId !== null && author.id !== currentUserId && (
             <ReportMenu

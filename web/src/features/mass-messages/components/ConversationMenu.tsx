@@ -16,7 +16,7 @@ export function ConversationMenu({ userId, username }: { userId: number; usernam
     onSuccess: (state) => queryClient.setQueryData(massKeys.mute(userId), state),
   });
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={t('massMessages.mute.menu', { username })}
         className="rounded-xl p-2.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600"

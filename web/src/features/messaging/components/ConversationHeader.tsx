@@ -41,11 +41,11 @@ export function ConversationHeader({
     <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2.5 sm:px-4">
       <Link
         to={profilePath}
-        aria-label={t('messaging.header.viewProfile', { username: otherUser.username })}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-violet-600"
       >
         <Avatar src={otherUser.avatar} name={otherUser.username} decorative />
         <span className="min-w-0">
+          <span className="sr-only">{t('a11y.viewProfileOf')} </span>
           <span className="block truncate font-semibold text-slate-900">{otherUser.username}</span>
           {when && (
             <span className="block truncate text-xs text-slate-500">

@@ -143,7 +143,7 @@ export function RecentChats({
                     >
                       {conversation.otherUser.username}
                     </span>
-                    {when && <span className="shrink-0 text-xs text-slate-500">{when}</span>}
+                    {when && <span className="shrink-0 text-xs text-slate-600">{when}</span>}
                   </span>
                   <span className="flex items-center gap-2">
                     <span className="min-w-0 flex-1 truncate text-xs text-slate-600">

@@ -76,7 +76,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
             {notification.title}
           </span>
           {ageText && (
-            <time dateTime={notification.createdAt} className="shrink-0 text-xs text-slate-500">
+            <time dateTime={notification.createdAt} className="shrink-0 text-xs text-slate-600">
               {ageText}
             </time>
           )}

@@ -81,7 +81,14 @@ export function PostCard({
         <span aria-hidden className="text-slate-300">
           ·
         </span>
-        <PostTime createdAt={post.created_at} format={variant === 'feed' ? 'age' : 'date'} />
+        {/* The post's own page (its comments, its share link), reachable from every card. */}
+        <Link
+          to={`/posts/${post.id}`}
+          className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-violet-600"
+        >
+          <span className="sr-only">{t('a11y.openPost', { username })} </span>
+          <PostTime createdAt={post.created_at} format={variant === 'feed' ? 'age' : 'date'} />
+        </Link>
         {post.is_locked && !locked && !gated && (
           <Lock
             className="size-3.5 text-slate-400"

@@ -98,7 +98,7 @@ export function ImageField({
       </div>
       <div
         className={cn(
-          'flex items-center justify-center overflow-hidden bg-slate-100 text-xs text-slate-500 ring-1 ring-slate-200',
+          'flex items-center justify-center overflow-hidden bg-slate-100 text-xs text-slate-600 ring-1 ring-slate-200',
           kind === 'cover' ? 'aspect-[3/1] w-full rounded-xl' : 'size-28 rounded-full',
         )}
       >
