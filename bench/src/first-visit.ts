@@ -43,7 +43,10 @@ async function visit(
   });
   // The session is in storage before the first byte, as for a returning visitor.
   if (target.signedIn) {
-    await context.addInitScript((session) => localStorage.setItem('user', session), visitor.session);
+    await context.addInitScript(
+      (session) => localStorage.setItem('user', session),
+      visitor.session,
+    );
   }
   const page = await context.newPage();
   const loaded: Promise<Loaded | undefined>[] = [];

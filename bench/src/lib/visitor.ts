@@ -23,7 +23,12 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; j
 /** A 1600×1000 JPEG: a camera-sized photo, so the image variants matter. */
 function photo(seed: number): Promise<Buffer> {
   return sharp({
-    create: { width: 1600, height: 1000, channels: 3, background: { r: seed * 40, g: 120, b: 200 } },
+    create: {
+      width: 1600,
+      height: 1000,
+      channels: 3,
+      background: { r: seed * 40, g: 120, b: 200 },
+    },
   })
     .jpeg({ quality: 85 })
     .toBuffer();

@@ -1,18 +1,41 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isRecord } from '../../../lib/api-errors';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
-import { login } from '../api';
+import type { TokenRequest } from '@zura/contracts';
 import { loginErrorMessage } from '../errors';
-import { loginFormSchema, type LoginFormValues } from '../schemas';
+import type { LoginFormValues } from '../schemas';
 import { AuthFooterLink, AuthHeading } from './AuthLayout';
-import { SecondFactorForm } from './SecondFactorForm';
+
+/*
+ * The form's zod rules, the sign-in call (which checks the answer with zod) and the second
+ * step load on first use, so zod stays off the login page's first load (issue 20, bundle
+ * budget). Focusing the form starts loading them.
+ */
+const loadRules = () =>
+  Promise.all([import('@hookform/resolvers/zod'), import('../schemas'), import('../api')]);
+
+const SecondFactorForm = lazy(async () => ({
+  default: (await import('./SecondFactorForm')).SecondFactorForm,
+}));
+
+/** The spec's login rules (`loginFormSchema`), loaded when the form is first validated. */
+function lazyLoginResolver(t: TFunction): Resolver<LoginFormValues> {
+  return async (values, context, options) => {
+    const [{ zodResolver }, { loginFormSchema }] = await loadRules();
+    return zodResolver(loginFormSchema(t))(values, context, options);
+  };
+}
+
+async function login(credentials: TokenRequest) {
+  return (await import('../api')).login(credentials);
+}
 
 /** Location state the sign-up screen passes when its automatic login failed. */
 export interface LoginLocationState {
@@ -27,13 +50,13 @@ export function LoginForm() {
   const { t } = useTranslation();
   const location = useLocation();
   const registered = isRecord(location.state) && location.state.registered === true;
-  const schema = useMemo(() => loginFormSchema(t), [t]);
+  const resolver = useMemo(() => lazyLoginResolver(t), [t]);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const mutation = useMutation({ mutationFn: login });
@@ -47,12 +70,23 @@ export function LoginForm() {
   );
 
   const challenge = mutation.data?.challenge;
-  if (challenge) return <SecondFactorForm challenge={challenge} onRestart={mutation.reset} />;
+  if (challenge) {
+    return (
+      <Suspense>
+        <SecondFactorForm challenge={challenge} onRestart={mutation.reset} />
+      </Suspense>
+    );
+  }
 
   return (
     <>
       <AuthHeading title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
-      <form onSubmit={handleLogin} noValidate className="space-y-4">
+      <form
+        onSubmit={handleLogin}
+        onFocus={() => void loadRules()}
+        noValidate
+        className="space-y-4"
+      >
         {errorMessage ? (
           <Alert>{errorMessage}</Alert>
         ) : (
