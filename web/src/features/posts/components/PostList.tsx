@@ -1,20 +1,30 @@
-import { useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorBodyText } from '../../../lib/api-errors';
 import { useCurrentUserId } from '../../../lib/use-session';
 import { Alert } from '../../../ui/Alert';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { PasswordDialog } from '../../../ui/PasswordDialog';
-import {
-  SubscribeDialog,
-  type SubscribeTarget,
-} from '../../subscriptions/components/SubscribeDialog';
+import { MountWhenOpened } from '../../../ui/MountWhenOpened';
+import type { SubscribeTarget } from '../../subscriptions/components/SubscribeDialog';
 import { priceToCents } from '../../subscriptions/pricing';
-import { TipDialog, type TipTarget } from '../../tips/components/TipDialog';
+import type { TipTarget } from '../../tips/components/TipDialog';
 import type { Post } from '../api';
 import { authorName, canTipAuthor, isSomeoneElses } from '../content';
 import { useDeletePost, useUnlockPost } from '../hooks';
 import { PostCard, type PostCardVariant } from './PostCard';
+
+// The dialogs load when first opened: they are not needed for the feed's first screen.
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('../../../ui/ConfirmDialog')).ConfirmDialog,
+}));
+const PasswordDialog = lazy(async () => ({
+  default: (await import('../../../ui/PasswordDialog')).PasswordDialog,
+}));
+const SubscribeDialog = lazy(async () => ({
+  default: (await import('../../subscriptions/components/SubscribeDialog')).SubscribeDialog,
+}));
+const TipDialog = lazy(async () => ({
+  default: (await import('../../tips/components/TipDialog')).TipDialog,
+}));
 
 export interface PostListProps {
   posts: Post[];
@@ -62,24 +72,31 @@ export function PostList({ posts, variant, onUnlocked, label, authorIsCreator }:
     );
   };
 
-  const handleSubscribe = (post: Post) => {
-    const priceCents = priceToCents(post.subscription_price);
-    if (typeof post.user_id !== 'number' || priceCents === undefined) return;
-    setSubscribing({
-      creatorId: post.user_id,
-      username: authorName(post) || t('posts.unknownAuthor'),
-      priceCents,
-    });
-  };
+  // Stable callbacks, so the memoized cards already shown skip a re-render.
+  const handleSubscribe = useCallback(
+    (post: Post) => {
+      const priceCents = priceToCents(post.subscription_price);
+      if (typeof post.user_id !== 'number' || priceCents === undefined) return;
+      setSubscribing({
+        creatorId: post.user_id,
+        username: authorName(post) || t('posts.unknownAuthor'),
+        priceCents,
+      });
+    },
+    [t],
+  );
 
-  const handleTip = (post: Post) => {
-    if (typeof post.user_id !== 'number') return;
-    setTipping({
-      creatorId: post.user_id,
-      username: authorName(post) || t('posts.unknownAuthor'),
-      postId: post.id,
-    });
-  };
+  const handleTip = useCallback(
+    (post: Post) => {
+      if (typeof post.user_id !== 'number') return;
+      setTipping({
+        creatorId: post.user_id,
+        username: authorName(post) || t('posts.unknownAuthor'),
+        postId: post.id,
+      });
+    },
+    [t],
+  );
 
   const handleDelete = () => {
     if (!deleting) return;
@@ -95,10 +112,11 @@ export function PostList({ posts, variant, onUnlocked, label, authorIsCreator }:
   return (
     <>
       <ul aria-label={label} className="space-y-4">
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <li key={post.id}>
             <PostCard
               post={post}
+              priority={index === 0}
               variant={variant}
               onUnlock={setUnlocking}
               onDelete={variant === 'profile' ? setDeleting : undefined}
@@ -110,49 +128,57 @@ export function PostList({ posts, variant, onUnlocked, label, authorIsCreator }:
         ))}
       </ul>
 
-      <PasswordDialog
-        open={unlocking !== null}
-        onOpenChange={(open) => {
-          if (!open) closeUnlock();
-        }}
-        description={t('posts.unlockPrompt')}
-        onSubmit={handleUnlock}
-        busy={unlock.isPending}
-        error={
-          unlock.isError ? (
-            <Alert>
-              <p>{t('posts.unlockFailed')}</p>
-              {rateLimitDetail && <p className="mt-1">{rateLimitDetail}</p>}
-            </Alert>
-          ) : undefined
-        }
-      />
+      <MountWhenOpened open={unlocking !== null}>
+        <PasswordDialog
+          open={unlocking !== null}
+          onOpenChange={(open) => {
+            if (!open) closeUnlock();
+          }}
+          description={t('posts.unlockPrompt')}
+          onSubmit={handleUnlock}
+          busy={unlock.isPending}
+          error={
+            unlock.isError ? (
+              <Alert>
+                <p>{t('posts.unlockFailed')}</p>
+                {rateLimitDetail && <p className="mt-1">{rateLimitDetail}</p>}
+              </Alert>
+            ) : undefined
+          }
+        />
+      </MountWhenOpened>
 
-      <SubscribeDialog
-        target={subscribing}
-        onOpenChange={(open) => {
-          if (!open) setSubscribing(null);
-        }}
-      />
+      <MountWhenOpened open={subscribing !== null}>
+        <SubscribeDialog
+          target={subscribing}
+          onOpenChange={(open) => {
+            if (!open) setSubscribing(null);
+          }}
+        />
+      </MountWhenOpened>
 
-      <TipDialog
-        target={tipping}
-        onOpenChange={(open) => {
-          if (!open) setTipping(null);
-        }}
-      />
+      <MountWhenOpened open={tipping !== null}>
+        <TipDialog
+          target={tipping}
+          onOpenChange={(open) => {
+            if (!open) setTipping(null);
+          }}
+        />
+      </MountWhenOpened>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) closeDelete();
-        }}
-        title={t('posts.deleteTitle')}
-        message={t('posts.deleteConfirm')}
-        onConfirm={handleDelete}
-        busy={remove.isPending}
-        error={remove.isError ? <Alert>{t('posts.deleteFailed')}</Alert> : undefined}
-      />
+      <MountWhenOpened open={deleting !== null}>
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => {
+            if (!open) closeDelete();
+          }}
+          title={t('posts.deleteTitle')}
+          message={t('posts.deleteConfirm')}
+          onConfirm={handleDelete}
+          busy={remove.isPending}
+          error={remove.isError ? <Alert>{t('posts.deleteFailed')}</Alert> : undefined}
+        />
+      </MountWhenOpened>
     </>
   );
 }
