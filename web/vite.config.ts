@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
 
@@ -8,6 +9,15 @@ const SERVER = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    // Every `import … from 'zod'` gets zod already configured (see src/lib/zod-setup.ts).
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/lib/zod-setup.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     // `vite preview` reuses these (preview.proxy defaults to server.proxy).
     proxy: {

@@ -1,5 +1,3 @@
-// First: configures zod before any module builds a schema.
-import './lib/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,6 +1,5 @@
 import { jwtDecode } from 'jwt-decode';
-import { accessClaims, tokenPair, type AccessClaims, type TokenPair } from '@zura/contracts';
-import { z } from 'zod';
+import type { AccessClaims, TokenPair } from '@zura/contracts';
 import { ApiError, NetworkError } from './api-errors';
 
 /**
@@ -25,7 +24,39 @@ const PROACTIVE_JITTER_MS = 20 * 1000;
 const MAX_TIMEOUT_MS = 2_147_483_647;
 const REFRESH_LOCK_NAME = 'zura-session-refresh';
 
-const refreshAnswer = z.object({ access: z.string(), refresh: z.string().optional() });
+/*
+ * The shapes below are checked by hand, not with the contracts' zod schemas: this module is on
+ * every page's first load, and zod (~22 KiB compressed) must not be (issue 20, bundle budget).
+ */
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** A stored session: `{access, refresh}`, both strings (the contracts' `tokenPair`). */
+function asTokenPair(value: unknown): TokenPair | null {
+  const access = field(value, 'access');
+  const refresh = field(value, 'refresh');
+  return typeof access === 'string' && typeof refresh === 'string' ? { access, refresh } : null;
+}
+
+/** A refresh answer: a new access token, and a new refresh token when the server rotates it. */
+function asRefreshAnswer(value: unknown): { access: string; refresh?: string } | null {
+  const access = field(value, 'access');
+  const refresh = field(value, 'refresh');
+  if (typeof access !== 'string') return null;
+  if (refresh === undefined) return { access };
+  return typeof refresh === 'string' ? { access, refresh } : null;
+}
+
+/** Access-token claims: numeric `user_id`, `exp`, `iat` (the contracts' `accessClaims`). */
+function asAccessClaims(value: unknown): AccessClaims | null {
+  const [userId, exp, iat] = ['user_id', 'exp', 'iat'].map((key) => field(value, key));
+  return typeof userId === 'number' && typeof exp === 'number' && typeof iat === 'number'
+    ? { user_id: userId, exp, iat }
+    : null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Storage
@@ -52,8 +83,7 @@ function storage(): Storage | undefined {
 function parseSession(raw: string | null): Session | null {
   if (!raw) return null;
   try {
-    const parsed = tokenPair.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asTokenPair(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -99,8 +129,7 @@ export function clearSession(): void {
 
 function readClaims(access: string): AccessClaims | null {
   try {
-    const parsed = accessClaims.safeParse(jwtDecode(access));
-    return parsed.success ? parsed.data : null;
+    return asAccessClaims(jwtDecode(access));
   } catch {
     return null;
   }
@@ -176,9 +205,9 @@ async function performRefresh(staleAccess: string): Promise<Session | null> {
     throw new NetworkError(error); // offline: keep the session, a later attempt may succeed
   }
   if (response.ok) {
-    const parsed = refreshAnswer.safeParse(await response.json().catch(() => null));
-    if (parsed.success) {
-      const next = { access: parsed.data.access, refresh: parsed.data.refresh ?? current.refresh };
+    const answer = asRefreshAnswer(await response.json().catch(() => null));
+    if (answer) {
+      const next = { access: answer.access, refresh: answer.refresh ?? current.refresh };
       setSession(next);
       return next;
     }

@@ -11,7 +11,7 @@ import { getAccessToken, refreshSession } from '../session';
 import { useCurrentUserId } from '../use-session';
 import type { ClientFrame, ServerFrame } from './frames';
 import { checkHealth } from './health';
-import { LiveConnection, type LiveStatus } from './live-connection';
+import type { LiveConnection, LiveStatus } from './live-connection';
 import { VISIBLE_RECONNECT_DELAY_MS, liveSocketUrl } from './policy';
 
 export interface LiveContextValue {
@@ -52,38 +52,46 @@ export function LiveProvider({ children, onFrame, onLive, lastNotificationId }: 
   useEffect(() => {
     if (userId === null) return undefined;
     let wasLive = false;
-    const live = new LiveConnection({
-      url: () => liveSocketUrl(window.location),
-      getToken: getAccessToken,
-      refreshToken: async (stale) => (await refreshSession(stale))?.access ?? null,
-      healthCheck: (signal) => checkHealth({ signal }),
-      lastNotificationId: () => handlers.current.lastNotificationId?.(),
-      onFrame: (frame) => {
-        if (frame.type === 'auth_ok') {
-          handlers.current.onLive?.(wasLive);
-          wasLive = true;
-        }
-        handlers.current.onFrame(frame);
-      },
-      onStatus: setStatus,
+    let live: LiveConnection | undefined;
+    let ended = false;
+    // Loaded on sign-in only: the connection parses frames with zod, which stays off the
+    // first load of signed-out pages (issue 20, bundle budget).
+    void import('./live-connection').then(({ LiveConnection: Connection }) => {
+      if (ended) return;
+      live = new Connection({
+        url: () => liveSocketUrl(window.location),
+        getToken: getAccessToken,
+        refreshToken: async (stale) => (await refreshSession(stale))?.access ?? null,
+        healthCheck: (signal) => checkHealth({ signal }),
+        lastNotificationId: () => handlers.current.lastNotificationId?.(),
+        onFrame: (frame) => {
+          if (frame.type === 'auth_ok') {
+            handlers.current.onLive?.(wasLive);
+            wasLive = true;
+          }
+          handlers.current.onFrame(frame);
+        },
+        onStatus: setStatus,
+      });
+      connection.current = live;
+      if (pageVisible()) live.start();
     });
-    connection.current = live;
-    if (pageVisible()) live.start();
 
     let visibleTimer: ReturnType<typeof setTimeout> | undefined;
     const onVisibility = () => {
       clearTimeout(visibleTimer);
       if (document.visibilityState === 'hidden') {
-        live.stop('idle');
+        live?.stop('idle');
       } else {
-        visibleTimer = setTimeout(() => live.start(), VISIBLE_RECONNECT_DELAY_MS);
+        visibleTimer = setTimeout(() => live?.start(), VISIBLE_RECONNECT_DELAY_MS);
       }
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       clearTimeout(visibleTimer);
       document.removeEventListener('visibilitychange', onVisibility);
-      live.stop('idle');
+      ended = true;
+      live?.stop('idle');
       if (connection.current === live) connection.current = null;
     };
   }, [userId]);

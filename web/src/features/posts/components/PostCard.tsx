@@ -1,6 +1,6 @@
 import { formatCents } from '@zura/contracts';
 import { Crown, HandCoins, Lock, MessageCircle, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { resolveMediaUrl } from '../../../lib/media';
@@ -46,9 +46,15 @@ export interface PostCardProps {
   onTip?: (post: Post) => void;
   /** Someone else's post: a "more actions" menu with Report. */
   reportable?: boolean;
+  /** The first post of a list: its image loads first (it is likely the largest paint). */
+  priority?: boolean;
 }
 
-export function PostCard({
+/**
+ * Memoized: when the next page of a list arrives, the posts already shown keep their props
+ * (the same post objects, stable callbacks) and do not render again.
+ */
+export const PostCard = memo(function PostCard({
   post,
   variant,
   onUnlock,
@@ -56,6 +62,7 @@ export function PostCard({
   onSubscribe,
   onTip,
   reportable = false,
+  priority = false,
 }: PostCardProps) {
   const { t } = useTranslation();
   const username = authorName(post) || t('posts.unknownAuthor');
@@ -134,7 +141,7 @@ export function PostCard({
               {content}
             </p>
           )}
-          <PostMedia post={post} username={username} />
+          <PostMedia post={post} username={username} priority={priority} />
         </>
       )}
 
@@ -166,7 +173,7 @@ export function PostCard({
       )}
     </article>
   );
-}
+});
 
 interface SubscriptionGateProps {
   post: Post;
@@ -234,13 +241,15 @@ function LockedPostPlaceholder({ onUnlock }: LockedPostPlaceholderProps) {
 interface PostMediaProps {
   post: Post;
   username: string;
+  /** The first post of a list: its image is likely the page's largest paint, so not lazy. */
+  priority?: boolean;
 }
 
 /**
  * The post's image or video, at most about 24rem high (spec §2.7). The author's video that is
  * still being transcoded (or failed) shows its progress or error instead.
  */
-function PostMedia({ post, username }: PostMediaProps) {
+function PostMedia({ post, username, priority = false }: PostMediaProps) {
   const { t } = useTranslation();
   const processing = useVideoProcessing(postVideoUploadId(post), post);
   const video = postVideoUrl(post);
@@ -278,9 +287,13 @@ function PostMedia({ post, username }: PostMediaProps) {
       <img
         src={image}
         alt={t('posts.imageAlt', { username })}
-        loading="lazy"
+        // The stored size keeps the image's room before it loads (no layout shift).
+        width={post.media?.[0]?.width ?? undefined}
+        height={post.media?.[0]?.height ?? undefined}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
-        className="mt-3 max-h-96 w-full rounded-xl bg-slate-100 object-contain"
+        className="mt-3 h-auto max-h-96 w-full rounded-xl bg-slate-100 object-contain"
       />
     );
   }

@@ -1,0 +1,114 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { makeDataDir, removeDataDir, startServer } from './lib/server.ts';
+import { benchPages, makeVisitor, type Visitor } from './lib/visitor.ts';
+
+/**
+ * Lighthouse (mobile preset: a mid-range phone, simulated slow 4G and 4× CPU slowdown) on the
+ * landing page, /login, the feed and a profile, signed in for the last two. Prints the four
+ * category scores and LCP, TBT and CLS per page. Run after `npm run build`, on a quiet machine:
+ * `npx node bench/src/lighthouse.ts [page…]` (landing, login, feed, profile). Offline: the
+ * platform runs locally and Chromium is started with everything that calls home turned off.
+ * VERBOSE=1 lists the audits below 0.9. CHROMIUM_PATH (default /usr/bin/chromium) names the browser, as for the e2e tests.
+ */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** VERBOSE=1 also lists each page's audits that scored below 0.9 (what to fix next). */
+const VERBOSE = process.env.VERBOSE === '1';
+
+type Target = { name: string; path: string; signedIn: boolean };
+type Row = { page: string; scores: number[]; lcpMs: number; tbtMs: number; cls: number };
+
+/** Puts the session in the browser's storage for the origin and empties the HTTP cache. */
+async function signIn(port: number, baseUrl: string, visitor: Visitor): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/health`);
+    await page.evaluate((session) => localStorage.setItem('user', session), visitor.session);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    // Leaves Chromium running for Lighthouse: only the CDP connection closes.
+    await browser.close();
+  }
+}
+
+async function audit(baseUrl: string, target: Target, visitor: Visitor): Promise<Row> {
+  // A fresh browser (own profile, cold cache) per page.
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    if (target.signedIn) await signIn(chrome.port, baseUrl, visitor);
+    const result = await lighthouse(`${baseUrl}${target.path}`, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...CATEGORIES],
+      // Lighthouse clears the origin's storage first unless told not to: that would sign out.
+      disableStorageReset: target.signedIn,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.message}`);
+    if (VERBOSE) {
+      for (const item of Object.values(lhr.audits)) {
+        if (item.score !== null && item.score < 0.9) {
+          console.log(`${target.name}: ${item.id} ${item.score} ${item.displayValue ?? ''}`);
+        }
+      }
+    }
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      page: target.name,
+      scores: CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function print(rows: Row[]): void {
+  console.log('| Page | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) {
+    console.log(
+      `| ${row.page} | ${row.scores.join(' | ')} | ${(row.lcpMs / 1000).toFixed(2)} s | ` +
+        `${Math.round(row.tbtMs)} ms | ${row.cls.toFixed(3)} |`,
+    );
+  }
+}
+
+const wanted = process.argv.slice(2);
+const dataDir = await makeDataDir();
+const server = await startServer({ dataDir });
+try {
+  const visitor = await makeVisitor(server.url);
+  const targets = benchPages(visitor).filter(
+    (target) => wanted.length === 0 || wanted.includes(target.name),
+  );
+  const rows: Row[] = [];
+  for (const target of targets) rows.push(await audit(server.url, target, visitor));
+  print(rows);
+} finally {
+  await server.stop();
+  await removeDataDir(dataDir);
+}
