@@ -2,12 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { serviceWorker } from './service-worker.ts';
 
 /** The Node server (API, WebSocket hub, PeerJS, media) in development; `npm run dev` starts it. */
 const SERVER = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   server: {
     // `vite preview` reuses these (preview.proxy defaults to server.proxy).
     proxy: {
