@@ -3,6 +3,7 @@ import { analytics } from './en-analytics';
 import { comments } from './en-comments';
 import { engagement } from './en-engagement';
 import { offers } from './en-offers';
+import { push } from './en-push';
 import { payPerView } from './en-pay-per-view';
 import { massMessagesText } from './en-mass-messages';
 
@@ -19,6 +20,7 @@ export const en = {
   ...massMessagesText,
   ...analytics,
   ...offers,
+  ...push,
   app: {
     name: 'Zura',
     loading: 'Loading...',
