@@ -1,6 +1,6 @@
 /**
  * Renders the installable app's PNG icons from the logo (`web/public/favicon.svg`) into
- * `web/public/icons/`: `npx node scripts/app-icons.ts`. The PNGs are committed; run this again
+ * `web/public/icons/`: `npx node server/src/cli/app-icons.ts`. The PNGs are committed; run this again
  * only when the logo changes.
  *
  * - `icon-192.png`, `icon-512.png`: the logo as it is (rounded corners, transparent outside).
@@ -13,7 +13,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 
-const publicDir = path.join(import.meta.dirname, '..', 'web', 'public');
+const publicDir = path.join(import.meta.dirname, '..', '..', '..', 'web', 'public');
 const outDir = path.join(publicDir, 'icons');
 
 const GRADIENT = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
