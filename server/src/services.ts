@@ -73,11 +73,14 @@ export type Services = ReturnType<typeof createServices>;
 /** The composition root: every service, wired once, for routes and job handlers alike. */
 export function createServices(deps: ServiceDeps) {
   const { config, db, jobs, secrets, storage, changes } = deps;
+  const deployment = deploymentTag(secrets.jwtKey);
+  const rateLimits = createRateLimits(config.rateLimitScale, deps.redis, `zura:${deployment}:rl`);
   const presence = createPresence();
   const push = createPushService({
     db,
     jobs,
     presence,
+    rateLimits,
     publicKey: deps.vapid.publicKey,
     allowLoopbackHttp: config.push.allowLoopbackHttp,
     send: createPushSender(deps.vapid, config.push.subject),
@@ -87,8 +90,6 @@ export function createServices(deps: ServiceDeps) {
     (notificationIds) => jobs.send('push-notify', { notificationIds }),
     deps.log,
   );
-  const deployment = deploymentTag(secrets.jwtKey);
-  const rateLimits = createRateLimits(config.rateLimitScale, deps.redis, `zura:${deployment}:rl`);
   const accessTokens = createAccessTokens(secrets.jwtKey);
   const signer = createMediaSigner(secrets.urlSigningKey, config.mediaUrlLifetimeSeconds);
   const mediaUrl = (uploadId: string | null) => (uploadId ? signer.url(uploadId) : null);

@@ -169,6 +169,19 @@ describe('a test notification', () => {
   });
 });
 
+describe('test notifications', () => {
+  it('are limited to ten an hour per account', async () => {
+    const user = await buildUser(t);
+    await subscribeDevice(t, user, pushService.device());
+    for (let sent = 0; sent < 10; sent++) expect((await sendTest(user)).statusCode).toBe(202);
+    const refused = await sendTest(user);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ detail: string }>().detail).toMatch(
+      /^Too many test notifications\. Please try again in \d+ seconds\.$/,
+    );
+  });
+});
+
 describe('answers of the push service', () => {
   it('drops a subscription the push service says is gone (410)', async () => {
     const user = await buildUser(t);

@@ -33,7 +33,8 @@ export function pushRoutes(deps: { push: PushService }): FastifyPluginAsyncZod {
     app.post(
       '/push/test/',
       { schema: { response: { 202: z.object({ detail: z.string() }) } } },
-      async (request, reply) => reply.code(202).send(await push.sendTest(request.sessionId)),
+      async (request, reply) =>
+        reply.code(202).send(await push.sendTest(request.userId, request.sessionId)),
     );
   };
 }

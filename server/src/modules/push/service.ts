@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { EventBus, LiveEvent } from '../../events/bus.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
 import { isPushed, payloadOf, TEST_PAYLOAD, TEST_TTL_SECONDS } from './payloads.ts';
 import type { Presence } from './presence.ts';
 import * as repo from './repo.ts';
@@ -34,6 +35,7 @@ export function createPushService(deps: {
   db: Database;
   jobs: JobQueue;
   presence: Presence;
+  rateLimits: RateLimits;
   publicKey: string;
   allowLoopbackHttp: boolean;
   send: PushSender;
@@ -66,7 +68,8 @@ export function createPushService(deps: {
     },
 
     /** Queues a test push to this device; 404 when this sign-in has not turned pushes on. */
-    async sendTest(sessionId: number) {
+    async sendTest(userId: number, sessionId: number) {
+      await deps.rateLimits.consume('pushTestsPerUser', String(userId));
       const found = await repo.findSessionSubscription(db, sessionId);
       if (!found) throw new NotFoundError('Notifications are not turned on for this device.');
       await jobs.send('push-deliver', {
