@@ -88,6 +88,21 @@ describe('the web app manifest', () => {
   });
 });
 
+describe('installing', () => {
+  it("meets Chromium's installability checks once the worker controls the page", async () => {
+    await t.page.goto('/login');
+    await controlledBy(t.page);
+    const cdp = await t.context.newCDPSession(t.page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // Playwright's contexts are incognito, where Chromium never offers to install; any other
+    // finding (no suitable icon, no start URL, not standalone...) is ours.
+    const ours = installabilityErrors.filter((error) => error.errorId !== 'in-incognito');
+    expect(ours).toEqual([]);
+    const { errors } = await cdp.send('Page.getAppManifest');
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the service worker', () => {
   it('takes control, and opens the app shell when offline', async () => {
     await t.page.goto('/login');
