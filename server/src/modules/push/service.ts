@@ -88,11 +88,15 @@ export function createPushService(deps: {
       const rows = (await repo.findNotifications(db, notificationIds)).filter(
         (row) => isPushed(row.type) && !presence.isOnline(row.userId),
       );
-      const devices = await repo.subscriptionIdsOf(db, [...new Set(rows.map((r) => r.userId))]);
+      const userIds = [...new Set(rows.map((row) => row.userId))];
+      const devices = new Map<number, number[]>();
+      for (const { id, userId } of await repo.subscriptionIdsOf(db, userIds)) {
+        devices.set(userId, [...(devices.get(userId) ?? []), id]);
+      }
       for (const row of rows) {
         const { payload, ttlSeconds } = payloadOf(row);
-        for (const device of devices.filter((d) => d.userId === row.userId)) {
-          await jobs.send('push-deliver', { subscriptionId: device.id, payload, ttlSeconds });
+        for (const subscriptionId of devices.get(row.userId) ?? []) {
+          await jobs.send('push-deliver', { subscriptionId, payload, ttlSeconds });
         }
       }
     },
