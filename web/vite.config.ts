@@ -3,12 +3,13 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { serviceWorker } from './service-worker.ts';
 
 /** The Node server (API, WebSocket hub, PeerJS, media) in development; `npm run dev` starts it. */
 const SERVER = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   resolve: {
     // Every `import … from 'zod'` gets zod already configured (see src/lib/zod-setup.ts).
     alias: [

@@ -19,6 +19,7 @@ import { messagingRoutes } from './modules/messaging/routes.ts';
 import { massMessagesRoutes } from './modules/mass-messages/routes.ts';
 import { registerLiveSocket } from './modules/live/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
 import { callsRoutes } from './modules/calls/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(massMessagesRoutes({ massMessages: services.massMessages }));
       await api.register(callsRoutes({ calls: services.calls }));
       await api.register(blocksRoutes({ blocks: services.blocks }));
+      await api.register(pushRoutes({ push: services.push }));
       await api.register(reportsRoutes({ reports: services.reports }));
       await api.register(followsRoutes({ follows: services.follows }));
       await api.register(likesRoutes({ likes: services.likes }));

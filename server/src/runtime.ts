@@ -17,6 +17,7 @@ import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { loadSecrets, type Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
+import { loadVapidKeys } from './modules/push/vapid.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { createS3Storage } from './storage/s3.ts';
 import { runS3SelfTest } from './storage/self-test.ts';
@@ -98,6 +99,7 @@ export async function startRuntime(options: {
     bus,
     redis,
     log: { warn: (obj, msg) => log.error(obj, msg) },
+    vapid: await loadVapidKeys(config.push, config.dataDir, config.secretKey),
   });
   // Resolved before work starts, so the log says at once which ffmpeg transcodes run with.
   const binaries = await ffmpegBinaries(config.video.ffmpegPath).catch((error: unknown) => {
@@ -142,6 +144,8 @@ export async function startRuntime(options: {
       'mass-message-send': ({ massMessageId }, run) => services.massSender.send(massMessageId, run),
       'welcome-message-send': ({ creatorId, fanId, subscribedAt }) =>
         services.massSender.welcome(creatorId, fanId, new Date(subscribedAt)),
+      'push-notify': ({ notificationIds }) => services.push.fanOut(notificationIds),
+      'push-deliver': (delivery) => services.push.deliver(delivery),
     },
     { longRunningWorkers: config.video.workers },
   );

@@ -48,6 +48,10 @@ import { createTestModeProvider } from './modules/wallet/providers/test-mode.ts'
 import { createWalletService } from './modules/wallet/service.ts';
 import { createRequireAdmin, createRequireUser } from './plugins/auth.ts';
 import type { MediaStorage } from './storage/storage.ts';
+import { createPresence } from './modules/push/presence.ts';
+import { createPushSender } from './modules/push/sender.ts';
+import { busWithPush, createPushService } from './modules/push/service.ts';
+import type { VapidKeys } from './modules/push/vapid.ts';
 
 export type ServiceDeps = {
   config: Config;
@@ -61,15 +65,31 @@ export type ServiceDeps = {
   jobs: JobQueue;
   secrets: Secrets;
   storage: MediaStorage;
+  vapid: VapidKeys;
 };
 
 export type Services = ReturnType<typeof createServices>;
 
 /** The composition root: every service, wired once, for routes and job handlers alike. */
 export function createServices(deps: ServiceDeps) {
-  const { config, db, jobs, secrets, storage, bus, changes } = deps;
+  const { config, db, jobs, secrets, storage, changes } = deps;
   const deployment = deploymentTag(secrets.jwtKey);
   const rateLimits = createRateLimits(config.rateLimitScale, deps.redis, `zura:${deployment}:rl`);
+  const presence = createPresence();
+  const push = createPushService({
+    db,
+    jobs,
+    presence,
+    rateLimits,
+    publicKey: deps.vapid.publicKey,
+    allowLoopbackHttp: config.push.allowLoopbackHttp,
+    send: createPushSender(deps.vapid, config.push.subject),
+  });
+  const bus = busWithPush(
+    deps.bus,
+    (notificationIds) => jobs.send('push-notify', { notificationIds }),
+    deps.log,
+  );
   const accessTokens = createAccessTokens(secrets.jwtKey);
   const signer = createMediaSigner(secrets.urlSigningKey, config.mediaUrlLifetimeSeconds);
   const mediaUrl = (uploadId: string | null) => (uploadId ? signer.url(uploadId) : null);
@@ -140,6 +160,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     db,
     bus,
+    presence,
+    push,
     changes,
     storage,
     signer,

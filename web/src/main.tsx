@@ -5,12 +5,14 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { startSessionEffects } from './app/session-effects';
 import { initI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 initI18n();
 const queryClient = createQueryClient();
 startSessionEffects(queryClient);
 const router = createAppRouter();
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

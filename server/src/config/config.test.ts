@@ -198,3 +198,28 @@ describe('loadConfig S3 media storage', () => {
     }
   });
 });
+
+describe('push settings', () => {
+  it('signs as the https public URL, else as the mail sender', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://fans.example.com/' }).push.subject).toBe(
+      'https://fans.example.com',
+    );
+    expect(loadConfig({ MAIL_FROM: 'Zura <hello@example.com>' }).push.subject).toBe(
+      'mailto:hello@example.com',
+    );
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.com' }).push.subject).toBe(
+      'mailto:ops@example.com',
+    );
+  });
+
+  it('takes VAPID keys only as a pair, and http push endpoints only when asked', () => {
+    expect(configError({ VAPID_PUBLIC_KEY: 'abc' }).message).toContain(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+    expect(configError({ VAPID_SUBJECT: 'ops@example.com' }).message).toContain(
+      'VAPID_SUBJECT: must be a mailto: or https:// URL',
+    );
+    expect(loadConfig({}).push).toMatchObject({ vapidKeys: undefined, allowLoopbackHttp: false });
+    expect(loadConfig({ PUSH_LOOPBACK_HTTP: 'true' }).push.allowLoopbackHttp).toBe(true);
+  });
+});

@@ -77,6 +77,18 @@ const envSchema = z.object({
   /** Transcodes at once, per queue (short and long videos each have one). */
   VIDEO_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   FFMPEG_PATH: z.string().trim().min(1).optional(),
+  /** Web Push keys (base64url, as `web-push generate-vapid-keys` prints); else DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  /** Who push services may contact about this sender: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional(),
+  /** Accept http:// push endpoints on loopback addresses: for tests and local push servers only. */
+  PUSH_LOOPBACK_HTTP: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -126,6 +138,14 @@ export type Config = {
   /** How long a signed media URL lives at most, in seconds (`MEDIA_URL_LIFETIME`). */
   mediaUrlLifetimeSeconds: number;
   video: VideoConfig;
+  push: PushConfig;
+};
+
+export type PushConfig = {
+  /** Both set, or neither (keys generated into DATA_DIR/vapid.json at first start). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  subject: string;
+  allowLoopbackHttp: boolean;
 };
 
 export type VideoConfig = {
@@ -180,6 +200,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
     );
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+  }
   const s3 = s3Config(e, set);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -225,10 +250,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workers: e.VIDEO_WORKERS,
       ffmpegPath: e.FFMPEG_PATH,
     },
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? vapidSubject(e.PUBLIC_URL, e.MAIL_FROM),
+      allowLoopbackHttp: e.PUSH_LOOPBACK_HTTP === 'true',
+    },
     webDistDir: path.resolve(
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'web', 'dist'),
     ),
   };
+}
+
+/** The public https address, else the sender address of mails (push services want one of them). */
+function vapidSubject(publicUrl: string | undefined, mailFrom: string): string {
+  if (publicUrl?.startsWith('https://')) return publicUrl.replace(/\/+$/, '');
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
 }
 
 function s3Config(

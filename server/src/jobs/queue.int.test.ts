@@ -38,6 +38,8 @@ function handlersWithMail(
     'welcome-message-send': async () => undefined,
     'unread-counts-fold': async () => undefined,
     'sessions-expire': async () => undefined,
+    'push-notify': async () => undefined,
+    'push-deliver': async () => undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Mail } from '../mail/mailer.ts';
+import type { PushDelivery } from '../modules/push/service.ts';
 
 /** Every background job, by queue name, with its payload. */
 type JobPayloads = {
@@ -22,6 +23,10 @@ type JobPayloads = {
   'mass-message-send': { massMessageId: number };
   /** The creator's current welcome message to one new subscriber. */
   'welcome-message-send': { creatorId: number; fanId: number; subscribedAt: string };
+  /** Notifications just published: a delivery job per device of each user with no tab open. */
+  'push-notify': { notificationIds: number[] };
+  /** One push to one device; 404/410 drops the subscription, other failures are retried. */
+  'push-deliver': PushDelivery;
 };
 type JobName = keyof JobPayloads;
 /** What a handler may want to know about its run: whether a failure now is final. */
@@ -79,6 +84,8 @@ const JOB_NAMES: JobName[] = [
   'posts-publish-due',
   'mass-message-send',
   'welcome-message-send',
+  'push-notify',
+  'push-deliver',
 ];
 
 /**

@@ -115,6 +115,12 @@ export const RATE_LIMIT_POLICIES = {
   // Likes and unlikes: far above what a person clicks, low enough that a script cannot churn
   // counts and notices.
   likesPerUser: { points: 300, windowSeconds: 60, message: 'Too many likes.' },
+  // Each test wakes a device through a third party's push service.
+  pushTestsPerUser: {
+    points: 10,
+    windowSeconds: 60 * 60,
+    message: 'Too many test notifications.',
+  },
   // Link-preview pictures made from a stored image (sharp): unfurlers fetch one per shared link;
   // a client walking every post id is turned away before it keeps the CPU busy converting.
   ogImageConversionsPerClient: {

@@ -7,6 +7,9 @@ import { registerRobots } from './robots.ts';
 /** Paths owned by the server: an unknown one answers JSON 404, never the SPA. */
 const SERVER_PREFIXES = ['/api', '/media', '/ws', '/peerjs', '/og'];
 
+/** `sw.js` and its precompressed siblings. */
+const SERVICE_WORKER = /^sw\.js(?:\.br|\.gz)?$/;
+
 function isServerPath(url: string): boolean {
   return SERVER_PREFIXES.some(
     (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
@@ -48,6 +51,11 @@ export async function registerWebApp(
       setHeaders(res, filePath) {
         const immutable = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The service worker controls the whole origin; browsers check it for updates against
+        // the server (no-cache above), never from a cache.
+        if (SERVICE_WORKER.test(path.basename(filePath))) {
+          res.header('service-worker-allowed', '/');
+        }
       },
     });
   }

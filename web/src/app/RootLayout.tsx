@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { OfflineBanner } from '../ui/OfflineBanner';
 import { FullPageSpinner } from '../ui/Spinner';
 import { useFocusOnNavigate } from './focus-on-navigate';
 
@@ -7,6 +8,7 @@ export function RootLayout() {
   useFocusOnNavigate();
   return (
     <>
+      <OfflineBanner />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -4,6 +4,7 @@ import { analytics } from './en-analytics';
 import { comments } from './en-comments';
 import { engagement } from './en-engagement';
 import { offers } from './en-offers';
+import { push } from './en-push';
 import { payPerView } from './en-pay-per-view';
 import { massMessagesText } from './en-mass-messages';
 
@@ -21,6 +22,7 @@ export const en = {
   ...analytics,
   ...offers,
   ...a11y,
+  ...push,
   app: {
     name: 'Zura',
     loading: 'Loading...',

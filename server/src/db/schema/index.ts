@@ -17,3 +17,4 @@ export * from './engagement.ts';
 export * from './mass-messages.ts';
 export * from './offers.ts';
 export * from './analytics.ts';
+export * from './push.ts';

@@ -142,6 +142,9 @@ export function createSocketHub(
     endSession(sessionId: number) {
       for (const socket of [...(bySession.get(sessionId) ?? [])]) shut(socket, 'Session ended');
     },
+    /** Whether the user has an authenticated socket open here (push skips them). */
+    hasSockets: (userId: number) =>
+      [...(sockets.get(userId)?.keys() ?? [])].some((socket) => socket.readyState === socket.OPEN),
     /** The sessions sockets here are authenticated by, to check again after missed notices. */
     sessionIds: () => [...bySession.keys()],
     stats: () => ({

@@ -85,11 +85,13 @@ export async function registerLiveSocket(
     log.warn({ err: error }, 'sending live post counts failed'),
   );
   const heartbeat = createHeartbeat(HEARTBEAT_MS);
+  const stopPresence = services.presence.register(hub.hasSockets);
   const stopEndingSessions = closeEndedSessions(hub, services, (error) =>
     log.warn({ err: error }, 'checking the sessions of open sockets failed'),
   );
   app.addHook('onClose', async () => {
     stopEndingSessions();
+    stopPresence();
     heartbeat.stop();
     hub.close();
   });

@@ -21,6 +21,7 @@ import { EmailSharesPanel } from '../../audience/components/EmailSharesPanel';
 import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { DevicesPanel } from './DevicesPanel';
+import { PushDevicePanel } from '../../push/components/PushDevicePanel';
 import { TwoFactorSwitch } from './TwoFactorSwitch';
 
 type BooleanSetting = {
@@ -173,6 +174,7 @@ export function SettingsForm({ initial }: SettingsFormProps) {
           </div>
         </form>
       </Tabs>
+      {tab === 'notifications' && <PushDevicePanel />}
       {tab === 'privacy' && <EmailSharesPanel />}
       {tab === 'account' && (
         <>

@@ -1,0 +1,53 @@
+import type { PushPayload } from '@zura/contracts';
+import type { NotificationRow } from '../../db/schema/index.ts';
+
+/** The notifications that wake a device: the ones worth hearing about when no tab is open. */
+const PUSHED_TYPES = new Set<string>(['message', 'call', 'subscription', 'payment']);
+
+export function isPushed(type: unknown): boolean {
+  return typeof type === 'string' && PUSHED_TYPES.has(type);
+}
+
+/** A call rings for a minute; a push service holding it longer would ring a call long over. */
+const CALL_TTL_SECONDS = 60;
+/** Other pushes wait a day for a device that is off. */
+const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * A notification as a push. Title and body are the notification's own, which never hold a
+ * locked message's text (only "Locked message · $5"): a push may show on a locked screen.
+ */
+export function payloadOf(row: NotificationRow): { payload: PushPayload; ttlSeconds: number } {
+  const conversationId = row.data.conversation_id;
+  const payload = { title: row.title, body: row.message };
+  switch (row.type) {
+    case 'message':
+      return {
+        payload: { ...payload, url: '/messages', tag: `conversation-${String(conversationId)}` },
+        ttlSeconds: DEFAULT_TTL_SECONDS,
+      };
+    case 'call':
+      return {
+        payload: { ...payload, url: '/messages', tag: `call-${String(conversationId)}` },
+        ttlSeconds: CALL_TTL_SECONDS,
+      };
+    case 'payment':
+      return {
+        payload: { ...payload, url: '/wallet', tag: `notification-${row.id}` },
+        ttlSeconds: DEFAULT_TTL_SECONDS,
+      };
+    default:
+      return {
+        payload: { ...payload, url: '/notifications', tag: `notification-${row.id}` },
+        ttlSeconds: DEFAULT_TTL_SECONDS,
+      };
+  }
+}
+
+export const TEST_PAYLOAD: PushPayload = {
+  title: 'Zura',
+  body: 'Notifications work on this device.',
+  url: '/settings',
+  tag: 'push-test',
+};
+export const TEST_TTL_SECONDS = 5 * 60;

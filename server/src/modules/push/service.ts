@@ -1,0 +1,152 @@
+import { isIP } from 'node:net';
+import type { PushPayload, PushSubscriptionInput } from '@zura/contracts';
+import type { Database } from '../../db/client.ts';
+import type { EventBus, LiveEvent } from '../../events/bus.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
+import { isPushed, payloadOf, TEST_PAYLOAD, TEST_TTL_SECONDS } from './payloads.ts';
+import type { Presence } from './presence.ts';
+import * as repo from './repo.ts';
+import type { PushSender } from './sender.ts';
+
+export type PushDelivery = { subscriptionId: number; payload: PushPayload; ttlSeconds: number };
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Where the server may post: https to a named host (push services are), or http to loopback
+ * when PUSH_LOOPBACK_HTTP is on (tests' own push endpoints). An address literal or `localhost`
+ * over https is refused too, so a subscription cannot aim the server at its own network.
+ */
+function endpointProblem(endpoint: string, allowLoopbackHttp: boolean): string | undefined {
+  const url = new URL(endpoint);
+  const loopback = LOOPBACK.has(url.hostname);
+  if (url.protocol === 'http:') {
+    return allowLoopbackHttp && loopback ? undefined : 'must be an https:// URL';
+  }
+  if (loopback || isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) {
+    return "must name the push service's host, not an address";
+  }
+  return undefined;
+}
+
+export function createPushService(deps: {
+  db: Database;
+  jobs: JobQueue;
+  presence: Presence;
+  rateLimits: RateLimits;
+  publicKey: string;
+  allowLoopbackHttp: boolean;
+  send: PushSender;
+}) {
+  const { db, jobs, presence } = deps;
+
+  return {
+    publicKey: () => ({ public_key: deps.publicKey }),
+
+    async subscribe(userId: number, sessionId: number, input: PushSubscriptionInput) {
+      const problem = endpointProblem(input.endpoint, deps.allowLoopbackHttp);
+      if (problem) throw new ValidationError({ endpoint: [problem] });
+      await repo.saveSubscription(db, {
+        userId,
+        sessionId,
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+      });
+      return { subscribed: true };
+    },
+
+    async unsubscribe(sessionId: number) {
+      await repo.deleteSessionSubscriptions(db, sessionId);
+      return { subscribed: false };
+    },
+
+    async state(sessionId: number) {
+      return { subscribed: (await repo.findSessionSubscription(db, sessionId)) !== undefined };
+    },
+
+    /** Queues a test push to this device; 404 when this sign-in has not turned pushes on. */
+    async sendTest(userId: number, sessionId: number) {
+      await deps.rateLimits.consume('pushTestsPerUser', String(userId));
+      const found = await repo.findSessionSubscription(db, sessionId);
+      if (!found) throw new NotFoundError('Notifications are not turned on for this device.');
+      await jobs.send('push-deliver', {
+        subscriptionId: found.id,
+        payload: TEST_PAYLOAD,
+        ttlSeconds: TEST_TTL_SECONDS,
+      });
+      return { detail: 'Test notification sent.' };
+    },
+
+    /**
+     * Job `push-notify`: each notification's user with no live socket open gets one delivery
+     * job per device, so one slow or failing push service retries alone.
+     */
+    async fanOut(notificationIds: number[]) {
+      const rows = (await repo.findNotifications(db, notificationIds)).filter(
+        (row) => isPushed(row.type) && !presence.isOnline(row.userId),
+      );
+      const userIds = [...new Set(rows.map((row) => row.userId))];
+      const devices = new Map<number, number[]>();
+      for (const { id, userId } of await repo.subscriptionIdsOf(db, userIds)) {
+        devices.set(userId, [...(devices.get(userId) ?? []), id]);
+      }
+      for (const row of rows) {
+        const { payload, ttlSeconds } = payloadOf(row);
+        for (const subscriptionId of devices.get(row.userId) ?? []) {
+          await jobs.send('push-deliver', { subscriptionId, payload, ttlSeconds });
+        }
+      }
+    },
+
+    /** Job `push-deliver`: a subscription the push service no longer knows is deleted. */
+    async deliver(delivery: PushDelivery) {
+      const target = await repo.findSubscription(db, delivery.subscriptionId);
+      if (!target) return;
+      const outcome = await deps.send(target, delivery.payload, {
+        ttlSeconds: delivery.ttlSeconds,
+      });
+      if (outcome === 'gone') await repo.deleteSubscription(db, target.id);
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;
+
+/**
+ * The live bus, also queueing a push for every pushed notification it carries: every path that
+ * notifies a user (messages, calls, mass messages, subscriptions, tips) publishes its
+ * notification frame after commit, so this one place sees them all. Queueing never fails the
+ * action that notified.
+ */
+export function busWithPush(
+  bus: EventBus,
+  queue: (notificationIds: number[]) => Promise<void>,
+  log: { warn: (obj: object, msg: string) => void },
+): EventBus {
+  const pushedIds = (events: LiveEvent[]) =>
+    events.flatMap((event) => {
+      if (event.frame.type !== 'notification') return [];
+      const notification = event.frame.notification as {
+        id?: unknown;
+        notification_type?: unknown;
+      };
+      return typeof notification.id === 'number' && isPushed(notification.notification_type)
+        ? [notification.id]
+        : [];
+    });
+  return {
+    async publish(events) {
+      await bus.publish(events);
+      const ids = pushedIds(events);
+      if (ids.length === 0) return;
+      await queue(ids).catch((error: unknown) =>
+        log.warn({ err: error, notificationIds: ids }, 'push: enqueue failed'),
+      );
+    },
+    subscribe: (handler) => bus.subscribe(handler),
+    close: () => bus.close(),
+  };
+}
