@@ -9,7 +9,6 @@ import { startSessionEffects } from './app/session-effects';
 import { initI18n } from './lib/i18n';
 import './index.css';
 
-initI18n();
 const queryClient = createQueryClient();
 startSessionEffects(queryClient);
 const router = createAppRouter();
@@ -17,8 +16,11 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={router} />
-  </StrictMode>,
-);
+// The first catalogue is in before the first render, so no key ever shows instead of its text.
+void initI18n().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+});

@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Sheet } from '../../ui/Dialog';
 import { Logo } from '../../ui/Logo';
 import { DiscoverPanel } from '../discover/DiscoverPanel';
+import { useSavedLanguage } from '../settings/use-saved-language';
 import { useSessionTimeout } from '../settings/use-session-timeout';
 import { NavList } from './NavList';
 import { UserMenu } from './UserMenu';
@@ -22,6 +23,7 @@ export function AppShell() {
   const closeMenu = () => setMenuOpen(false);
   const showDiscover = DISCOVER_PATHS.has(pathname);
   useSessionTimeout();
+  useSavedLanguage();
 
   return (
     <div className="min-h-dvh bg-slate-50">
