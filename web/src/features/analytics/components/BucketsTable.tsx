@@ -1,4 +1,5 @@
-import { ANALYTICS_SOURCE_NAMES, formatCents, type AnalyticsResponse } from '@zura/contracts';
+import { ANALYTICS_SOURCE_NAMES, type AnalyticsResponse } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { bucketLabel } from './charts';
 
@@ -42,10 +43,10 @@ export function BucketsTable({ report }: { report: AnalyticsResponse }) {
                 </th>
                 {ANALYTICS_SOURCE_NAMES.map((source) => (
                   <td key={source} className="px-2">
-                    {formatCents(bucket.sources[source].net_cents)}
+                    {formatMoney(bucket.sources[source].net_cents)}
                   </td>
                 ))}
-                <td className="px-2 font-medium">{formatCents(bucket.total.net_cents)}</td>
+                <td className="px-2 font-medium">{formatMoney(bucket.total.net_cents)}</td>
                 <td className="px-2">{bucket.gained}</td>
                 <td className="px-2">{bucket.lost}</td>
               </tr>

@@ -1,4 +1,5 @@
-import { formatCents, type AnalyticsResponse } from '@zura/contracts';
+import { type AnalyticsResponse } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 
 /** The ten fans who spent most in the months of the range; a deleted account stays anonymous. */
@@ -20,7 +21,7 @@ export function TopFansList({ fans }: { fans: AnalyticsResponse['top_fans'] }) {
               <span>{fan.username}</span>
             )}
           </span>
-          <span className="font-medium text-slate-900">{formatCents(fan.spent_cents)}</span>
+          <span className="font-medium text-slate-900">{formatMoney(fan.spent_cents)}</span>
         </li>
       ))}
     </ol>

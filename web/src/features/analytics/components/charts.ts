@@ -1,9 +1,9 @@
 import {
   ANALYTICS_SOURCE_NAMES,
-  formatCents,
   type AnalyticsBucket,
   type AnalyticsSource,
 } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import type { ChartConfiguration } from 'chart.js';
 
 /** One colour per revenue source, the same in the chart, its legend and the table. */
@@ -44,13 +44,13 @@ export function revenueChart(
       animation: false,
       scales: {
         x: { stacked: true },
-        y: { stacked: true, ticks: { callback: (value) => formatCents(Number(value) * 100) } },
+        y: { stacked: true, ticks: { callback: (value) => formatMoney(Number(value) * 100) } },
       },
       plugins: {
         tooltip: {
           callbacks: {
             label: (item) =>
-              `${item.dataset.label ?? ''}: ${formatCents(Math.round((item.parsed.y ?? 0) * 100))}`,
+              `${item.dataset.label ?? ''}: ${formatMoney(Math.round((item.parsed.y ?? 0) * 100))}`,
           },
         },
       },

@@ -1,4 +1,4 @@
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { Crown, HandCoins, Lock, MessageCircle, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -183,7 +183,7 @@ function SubscriptionGate({ post, username, onSubscribe }: SubscriptionGateProps
       <p className="font-medium text-slate-800">{t('subscriptions.gate.text', { username })}</p>
       {canSubscribe ? (
         <Button size="sm" onClick={onSubscribe}>
-          {t('subscriptions.subscribeFor', { price: formatCents(cents) })}
+          {t('subscriptions.subscribeFor', { price: formatMoney(cents) })}
         </Button>
       ) : (
         <Link to={authorProfilePath(post)} className={buttonClasses({ size: 'sm' })}>
