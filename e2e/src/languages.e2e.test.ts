@@ -75,5 +75,11 @@ describe('languages', () => {
     });
     expect(alignment.direction).toBe('rtl');
     expect(['start', 'right']).toContain(alignment.textAlign);
+    // Logical spacing: the search box keeps its room for the icon on the start side, now right.
+    const padding = await page.getByPlaceholder('search', { exact: true }).evaluate((element) => {
+      const style = element.ownerDocument.defaultView?.getComputedStyle(element);
+      return { left: style?.paddingLeft, right: style?.paddingRight };
+    });
+    expect(padding).toEqual({ left: '14px', right: '40px' });
   });
 });

@@ -208,7 +208,7 @@ function LandingNav() {
       >
         <Link
           to="/landing"
-          className="mr-auto rounded-lg focus-visible:outline-2 focus-visible:outline-violet-600"
+          className="me-auto rounded-lg focus-visible:outline-2 focus-visible:outline-violet-600"
         >
           <Logo />
         </Link>

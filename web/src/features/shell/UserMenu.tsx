@@ -49,7 +49,7 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label={t('userMenu.trigger')}
-        className="flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 data-[state=open]:bg-slate-100"
+        className="flex w-full items-center gap-3 rounded-xl p-2 text-start hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 data-[state=open]:bg-slate-100"
       >
         <Avatar src={profile?.profile_image} name={username || '?'} decorative className="size-9" />
         <span className="min-w-0 flex-1">

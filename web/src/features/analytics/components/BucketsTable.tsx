@@ -12,11 +12,11 @@ export function BucketsTable({ report }: { report: AnalyticsResponse }) {
         {t('analytics.tableToggle')}
       </summary>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-right text-sm">
+        <table className="w-full text-end text-sm">
           <caption className="sr-only">{t('analytics.tableCaption')}</caption>
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="text-left font-medium">
+              <th scope="col" className="text-start font-medium">
                 {t(report.granularity === 'month' ? 'analytics.month' : 'analytics.day')}
               </th>
               {ANALYTICS_SOURCE_NAMES.map((source) => (
@@ -38,7 +38,7 @@ export function BucketsTable({ report }: { report: AnalyticsResponse }) {
           <tbody className="divide-y divide-slate-100">
             {report.buckets.map((bucket) => (
               <tr key={bucket.start}>
-                <th scope="row" className="py-1 text-left font-normal">
+                <th scope="row" className="py-1 text-start font-normal">
                   {bucketLabel(bucket.start, report.granularity)}
                 </th>
                 {ANALYTICS_SOURCE_NAMES.map((source) => (

@@ -14,7 +14,7 @@ export function TopFansList({ fans }: { fans: AnalyticsResponse['top_fans'] }) {
           className="flex justify-between py-2 text-sm"
         >
           <span className="text-slate-800">
-            <span className="mr-2 text-slate-400">{index + 1}.</span>
+            <span className="me-2 text-slate-400">{index + 1}.</span>
             {fan.username === null ? (
               <em className="text-slate-500">{t('analytics.deletedFan')}</em>
             ) : (

@@ -95,7 +95,7 @@ export function PostCard({
             onClick={() => onDelete(post)}
             aria-label={t('posts.delete')}
             title={t('posts.delete')}
-            className="ml-auto rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-violet-600"
+            className="ms-auto rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-violet-600"
           >
             <Trash2 className="size-4" />
           </button>
@@ -105,7 +105,7 @@ export function PostCard({
             subject={{ type: 'post', id: post.id }}
             username={username}
             label={t('reports.postMenu', { username })}
-            className="ml-auto"
+            className="ms-auto"
           />
         )}
       </header>
@@ -323,7 +323,7 @@ function EngagementBar({
       </Button>
       {share}
       {onTip && (
-        <span className="ml-auto">
+        <span className="ms-auto">
           <TipAction onTip={onTip} />
         </span>
       )}
