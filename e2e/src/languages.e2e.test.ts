@@ -36,7 +36,7 @@ describe('languages', () => {
     expect(await documentLanguage(page)).toEqual({ lang: 'es', dir: 'ltr' });
   });
 
-  it('shows the login page in French to an anonymous French browser', async () => {
+  it('shows the login page in French to an anonymous French browser, who may pick another', async () => {
     const context = await t.browser.newContext({ baseURL: baseUrl(), locale: 'fr-FR' });
     try {
       const page = await context.newPage();
@@ -44,6 +44,13 @@ describe('languages', () => {
       await expectVisible(page.getByRole('heading', { name: 'Bon retour parmi nous' }));
       await expectVisible(page.getByRole('button', { name: 'Se connecter', exact: true }));
       expect(await documentLanguage(page)).toEqual({ lang: 'fr', dir: 'ltr' });
+
+      // The visitor's own pick beats the browser's, at once and after a reload.
+      await page.getByLabel('Langue', { exact: true }).selectOption({ label: 'Deutsch' });
+      await expectVisible(page.getByRole('heading', { name: 'Willkommen zurück' }));
+      await page.reload();
+      await expectVisible(page.getByRole('heading', { name: 'Willkommen zurück' }));
+      expect(await documentLanguage(page)).toEqual({ lang: 'de', dir: 'ltr' });
     } finally {
       await context.close();
     }

@@ -40,7 +40,7 @@ const catalogueBackend: BackendModule = {
 };
 
 /** Where an anonymous visitor's own choice is kept (the footer's language selector). */
-export const LANGUAGE_STORAGE_KEY = 'zura-language';
+const LANGUAGE_STORAGE_KEY = 'zura-language';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

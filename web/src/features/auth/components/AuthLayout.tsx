@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { Logo } from '../../../ui/Logo';
+import { LanguagePicker } from '../../languages/LanguagePicker';
 
 export interface AuthLayoutProps {
   documentTitle: string;
@@ -25,6 +26,9 @@ export function AuthLayout({ documentTitle, children, withSidePanel = false }: A
         </Link>
         <div className="w-full max-w-md rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           {children}
+        </div>
+        <div className="mt-6">
+          <LanguagePicker />
         </div>
       </main>
     </div>
