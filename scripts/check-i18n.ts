@@ -27,13 +27,16 @@ async function englishCatalogue(): Promise<Catalogue> {
   return module.en;
 }
 
+/** `<code>.json` and its `<code>-<area>.json` companions, top-level sections joined. */
 async function translation(language: string): Promise<Catalogue | undefined> {
-  try {
-    return JSON.parse(await readFile(join(LOCALES, `${language}.json`), 'utf8')) as Catalogue;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const files = (await readdir(LOCALES)).filter((file) =>
+    new RegExp(`^${language}(-[a-z-]+)?\\.json$`).test(file),
+  );
+  if (!files.includes(`${language}.json`)) return undefined;
+  const parts = await Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(join(LOCALES, file), 'utf8')) as Catalogue),
+  );
+  return Object.assign({}, ...parts) as Catalogue;
 }
 
 /** Dotted literals of the app's code (not the catalogues, not the tests). */

@@ -45,6 +45,8 @@ export const DYNAMIC_KEY_PREFIXES: readonly string[] = [
   'offers.audience.',
   'offers.landing.unavailable.',
   'offers.list.status.',
+  // Server texts, looked up by their English text (web/src/lib/server-texts.ts).
+  'serverMessages.',
   // CreateOfferForm: `${prefix}.title` with prefix 'offers.trial' or 'offers.discount'.
   'offers.trial.',
   'offers.discount.',

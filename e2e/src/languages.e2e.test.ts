@@ -45,6 +45,14 @@ describe('languages', () => {
       await expectVisible(page.getByRole('button', { name: 'Se connecter', exact: true }));
       expect(await documentLanguage(page)).toEqual({ lang: 'fr', dir: 'ltr' });
 
+      // The server answers English; a text the catalogue knows is shown in French.
+      await page.locator('input[type="email"]').fill('nobody-here@example.com');
+      await page.locator('input[type="password"]').fill('not the password at all');
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+      await expectVisible(
+        page.getByText('Aucun compte actif ne correspond à ces identifiants', { exact: true }),
+      );
+
       // The visitor's own pick beats the browser's, at once and after a reload.
       await page.getByLabel('Langue', { exact: true }).selectOption({ label: 'Deutsch' });
       await expectVisible(page.getByRole('heading', { name: 'Willkommen zurück' }));

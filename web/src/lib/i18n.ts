@@ -17,15 +17,24 @@ declare module 'i18next' {
 /**
  * One dynamic import per catalogue, so each language is its own chunk and only the languages
  * in use are downloaded (English too: it is the fallback of the others). The translations are
- * JSON files beside the English catalogue (translator tools read and write them as they are).
+ * JSON files beside the English catalogue (translator tools read and write them as they are):
+ * `<code>.json`, plus `<code>-<area>.json` files whose top-level sections join it.
  */
-const translations = import.meta.glob<{ default: ResourceKey }>('../locales/*.json');
+const translations = import.meta.glob<{ default: Record<string, ResourceKey> }>(
+  '../locales/*.json',
+);
 
-function loadCatalogue(language: Language): Promise<ResourceKey> {
+function translationFiles(language: Language) {
+  return Object.entries(translations)
+    .filter(([path]) => new RegExp(`/${language}(-[a-z-]+)?\\.json$`).test(path))
+    .map(([, load]) => load);
+}
+
+async function loadCatalogue(language: Language): Promise<ResourceKey> {
   if (language === 'en') return import('../locales/en').then((module) => module.en);
-  const load = translations[`../locales/${language}.json`];
-  // A language without its file yet falls back to English key by key.
-  return load ? load().then((module) => module.default) : Promise.resolve({});
+  // A language without its files yet falls back to English key by key.
+  const parts = await Promise.all(translationFiles(language).map((load) => load()));
+  return Object.assign({}, ...parts.map((part) => part.default)) as ResourceKey;
 }
 
 const catalogueBackend: BackendModule = {

@@ -14,6 +14,7 @@ import { engagement } from './en-engagement';
 import { offers } from './en-offers';
 import { payPerView } from './en-pay-per-view';
 import { massMessagesText } from './en-mass-messages';
+import { serverMessagesText } from './en-server-messages';
 
 /**
  * The English catalogue. Texts the spec fixes are copied exactly; validation texts that the
@@ -38,4 +39,5 @@ export const en = {
   ...settingsText,
   ...adminText,
   ...landingText,
+  ...serverMessagesText,
 };
