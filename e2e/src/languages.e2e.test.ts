@@ -4,7 +4,7 @@ import { navLink, signedInUser } from './lib/app.ts';
 import { useBrowser } from './lib/browser.ts';
 import { settingsOf } from './lib/economy.ts';
 import { expectVisible } from './lib/expect.ts';
-import { baseUrl } from './lib/server.ts';
+import { baseUrl, obtainTokens } from './lib/server.ts';
 
 const t = useBrowser();
 
@@ -59,6 +59,27 @@ describe('languages', () => {
       await page.reload();
       await expectVisible(page.getByRole('heading', { name: 'Willkommen zurück' }));
       expect(await documentLanguage(page)).toEqual({ lang: 'de', dir: 'ltr' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('starts a new account in the language its visitor was using', async () => {
+    const context = await t.browser.newContext({ baseURL: baseUrl(), locale: 'fr-FR' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/signup');
+      const name = `fr_${Date.now().toString(36)}`;
+      await page.locator('input[name="username"]').fill(name);
+      await page.locator('input[name="email"]').fill(`${name}@example.com`);
+      await page.locator('input[name="password"]').fill('a long enough passphrase 42');
+      await page.locator('input[name="password_confirm"]').fill('a long enough passphrase 42');
+      await page.getByRole('button', { name: "S'inscrire", exact: true }).click();
+
+      // Signed in, the saved setting rules: it is French, not the default English.
+      await expectVisible(navLink(page, 'Accueil'));
+      const tokens = await obtainTokens(`${name}@example.com`, 'a long enough passphrase 42');
+      expect(await settingsOf(tokens.access)).toMatchObject({ language: 'fr' });
     } finally {
       await context.close();
     }

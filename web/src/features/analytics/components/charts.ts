@@ -4,6 +4,7 @@ import {
   type AnalyticsSource,
 } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import type { ChartConfiguration } from 'chart.js';
 
 /** One colour per revenue source, the same in the chart, its legend and the table. */
@@ -15,7 +16,11 @@ const SOURCE_COLOURS: Record<AnalyticsSource, string> = {
 };
 
 /** A bucket's label: the day, or the month for monthly buckets (UTC, as the server counts). */
-export function bucketLabel(start: string, granularity: 'day' | 'month', locale = 'en-US'): string {
+export function bucketLabel(
+  start: string,
+  granularity: 'day' | 'month',
+  locale: string = currentLanguage(),
+): string {
   const date = new Date(`${start}T00:00:00Z`);
   return granularity === 'month'
     ? date.toLocaleDateString(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })
