@@ -47,6 +47,10 @@ export function placeholders(text: string): Set<string> {
   return new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ''));
 }
 
+function listNames(names: Set<string>): string {
+  return names.size === 0 ? 'no placeholder' : [...names].map((name) => `{{${name}}}`).join(', ');
+}
+
 function sameSet(a: Set<string>, b: Set<string>): boolean {
   return a.size === b.size && [...a].every((item) => b.has(item));
 }
@@ -88,7 +92,7 @@ function checkForms(
     if (!sameSet(own, names)) {
       const key = category ? `${base}_${category}` : base;
       problems.push(
-        `${language}: ${key} uses {{${[...own].join('}}, {{')}}} but English uses {{${[...names].join('}}, {{')}}}`,
+        `${language}: ${key} uses ${listNames(own)} but English uses ${listNames(names)}`,
       );
     }
   }
