@@ -3,6 +3,7 @@ import {
   formatBadgeCount,
   formatCount,
   formatDateTime,
+  formatDecimal,
   formatMoney,
   formatNumber,
   formatShortDate,
@@ -92,6 +93,8 @@ describe('in other languages', () => {
     expect(formatMoney(1250, 'fr')).toBe('12,50\u00a0$US');
     expect(formatCount(58_500, 'fr')).toBe('58,5\u00a0k');
     expect(formatNumber(12_345, 'de')).toBe('12.345');
+    expect(formatDecimal(1023.5, 'de')).toBe('1023,5');
+    expect(formatDecimal(2.356, 'en')).toBe('2.36');
     expect(formatShortDate('2025-01-05T12:00:00Z', 'es')).toBe('5 ene 2025');
   });
 });

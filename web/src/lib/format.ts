@@ -34,6 +34,13 @@ export function formatWholeMoney(cents: number, locale: string = currentLanguage
   }).format(cents / 100);
 }
 
+/** A measure with at most two decimals and no grouping (file sizes): 1.5 / 1,5, 1023.99. */
+export function formatDecimal(value: number, locale: string = currentLanguage()): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(
+    value,
+  );
+}
+
 /** A plain number with the language's digits grouping: 12,345 / 12.345. */
 export function formatNumber(value: number, locale: string = currentLanguage()): string {
   return new Intl.NumberFormat(locale).format(value);
