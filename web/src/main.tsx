@@ -8,7 +8,6 @@ import { initI18n } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
-initI18n();
 const queryClient = createQueryClient();
 startSessionEffects(queryClient);
 const router = createAppRouter();
@@ -17,8 +16,11 @@ registerServiceWorker();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={router} />
-  </StrictMode>,
-);
+// The first catalogue is in before the first render, so no key ever shows instead of its text.
+void initI18n().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+});

@@ -1,4 +1,9 @@
-/** A non-2xx answer from the API; `body` is the parsed JSON (or text) the server sent. */
+import { localizeServerBody } from './server-texts';
+
+/**
+ * A non-2xx answer from the API. `body` is the parsed JSON (or text) the server sent, its
+ * known English texts put in the current language (lib/server-texts.ts).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
@@ -7,7 +12,7 @@ export class ApiError extends Error {
     super(`API request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
-    this.body = body;
+    this.body = localizeServerBody(body);
   }
 }
 

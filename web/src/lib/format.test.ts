@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadgeCount, formatCount, formatDateTime, formatShortDate, postAge } from './format';
+import {
+  formatBadgeCount,
+  formatCount,
+  formatDateTime,
+  formatDecimal,
+  formatMoney,
+  formatNumber,
+  formatShortDate,
+  postAge,
+} from './format';
 
 describe('formatCount', () => {
   it('shows small numbers as they are', () => {
@@ -72,5 +81,20 @@ describe('formatDateTime', () => {
 
   it('answers an empty text for an unreadable date', () => {
     expect(formatDateTime('nope')).toBe('');
+  });
+});
+
+describe('in other languages', () => {
+  it('formats money, counts and dates with the language’s conventions', () => {
+    expect(formatMoney(1250, 'en')).toBe('$12.50');
+    expect(formatMoney(-500, 'en')).toBe('-$5.00');
+    expect(formatMoney(123456, 'en')).toBe('$1234.56');
+    expect(formatMoney(1250, 'de')).toBe('12,50\u00a0$');
+    expect(formatMoney(1250, 'fr')).toBe('12,50\u00a0$US');
+    expect(formatCount(58_500, 'fr')).toBe('58,5\u00a0k');
+    expect(formatNumber(12_345, 'de')).toBe('12.345');
+    expect(formatDecimal(1023.5, 'de')).toBe('1023,5');
+    expect(formatDecimal(2.356, 'en')).toBe('2.36');
+    expect(formatShortDate('2025-01-05T12:00:00Z', 'es')).toBe('5 ene 2025');
   });
 });

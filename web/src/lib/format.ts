@@ -1,13 +1,49 @@
-function trimmed(value: number): string {
-  return value.toFixed(1).replace(/\.0$/, '');
+import { currentLanguage } from './i18n';
+
+/**
+ * Numbers, money and dates go through `Intl` in the app's current language (dates and times in
+ * the browser's time zone). Helpers take the language as an argument where a caller (or a test)
+ * has it; otherwise the current one.
+ */
+
+/** Follower-style counts: 999, 1K, 58.5K, 1.2M in English; "58,5 k" in French. */
+export function formatCount(value: number, locale: string = currentLanguage()): string {
+  return new Intl.NumberFormat(locale, {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(value);
 }
 
-/** Follower-style counts: 999, 1K, 58.5K, 1.2M (thresholds 1,000 and 1,000,000). */
-export function formatCount(value: number): string {
-  // 999,999 would round to "1000K"; it reads better as "1M".
-  if (value >= 999_950) return `${trimmed(value / 1_000_000)}M`;
-  if (value >= 1_000) return `${trimmed(value / 1_000)}K`;
-  return String(value);
+/** Cents as dollars: "$12.50" in English, "12,50 US$" in Spanish; four digits not grouped. */
+export function formatMoney(cents: number, locale: string = currentLanguage()): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    useGrouping: 'min2',
+  }).format(cents / 100);
+}
+
+/** Whole dollars without decimals ("$10", "10 $"); other amounts as formatMoney. */
+export function formatWholeMoney(cents: number, locale: string = currentLanguage()): string {
+  if (cents % 100 !== 0) return formatMoney(cents, locale);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 0,
+    useGrouping: 'min2',
+  }).format(cents / 100);
+}
+
+/** A measure with at most two decimals and no grouping (file sizes): 1.5 / 1,5, 1023.99. */
+export function formatDecimal(value: number, locale: string = currentLanguage()): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(
+    value,
+  );
+}
+
+/** A plain number with the language's digits grouping: 12,345 / 12.345. */
+export function formatNumber(value: number, locale: string = currentLanguage()): string {
+  return new Intl.NumberFormat(locale).format(value);
 }
 
 /** Unread badges show the number up to 99 and '99+' above. */
@@ -46,7 +82,7 @@ export function postAge(createdAt: string | Date, now = Date.now()): PostAge | u
 }
 
 /** Spec: post dates as short month, day, year ("Jan 5, 2025"); '' when unreadable. */
-export function formatShortDate(value: string | Date, locale = 'en-US'): string {
+export function formatShortDate(value: string | Date, locale: string = currentLanguage()): string {
   const date = toDate(value);
   if (!date) return '';
   return new Intl.DateTimeFormat(locale, {
@@ -57,7 +93,7 @@ export function formatShortDate(value: string | Date, locale = 'en-US'): string 
 }
 
 /** A moment with its time of day ("Jan 5, 2025, 3:04 PM"); '' when unreadable. */
-export function formatDateTime(value: string | Date, locale = 'en-US'): string {
+export function formatDateTime(value: string | Date, locale: string = currentLanguage()): string {
   const date = toDate(value);
   if (!date) return '';
   return new Intl.DateTimeFormat(locale, {

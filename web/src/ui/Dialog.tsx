@@ -87,7 +87,7 @@ export function Sheet({
           {...describedBy(description)}
           {...returnFocus}
           className={cn(
-            'fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none motion-safe:animate-slide-in-left',
+            'fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none motion-safe:animate-slide-in-left',
             className,
           )}
         >
@@ -100,7 +100,7 @@ export function Sheet({
             )}
             <RadixDialog.Close
               aria-label={t('common.close')}
-              className="ml-auto rounded-lg p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600"
+              className="ms-auto rounded-lg p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600"
             >
               <X className="size-5" />
             </RadixDialog.Close>

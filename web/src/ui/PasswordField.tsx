@@ -19,7 +19,7 @@ export function PasswordField(props: PasswordFieldProps) {
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
           aria-pressed={visible}
-          className="mr-1.5 rounded-lg p-2 text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-violet-600"
+          className="me-1.5 rounded-lg p-2 text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-violet-600"
         >
           {visible ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
         </button>

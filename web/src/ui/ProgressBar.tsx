@@ -25,7 +25,7 @@ export function ProgressBar({ value, label, className }: ProgressBarProps) {
           style={{ width: `${percent}%` }}
         />
       </div>
-      <span aria-hidden className="w-10 text-right text-xs text-slate-600 tabular-nums">
+      <span aria-hidden className="w-10 text-end text-xs text-slate-600 tabular-nums">
         {percent}%
       </span>
     </div>

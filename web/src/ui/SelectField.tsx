@@ -39,7 +39,7 @@ export function SelectField({
           id={selectId}
           aria-invalid={invalid || undefined}
           aria-describedby={descriptionId}
-          className={cn(inputClasses, 'appearance-none pr-10')}
+          className={cn(inputClasses, 'appearance-none pe-10')}
           {...selectProps}
         >
           {options.map((option) => (
@@ -50,7 +50,7 @@ export function SelectField({
         </select>
         <ChevronDown
           aria-hidden
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
+          className="pointer-events-none absolute top-1/2 end-3 size-4 -translate-y-1/2 text-slate-500"
         />
       </div>
       {description && (

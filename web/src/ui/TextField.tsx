@@ -40,10 +40,10 @@ export function TextField({
           id={inputId}
           aria-invalid={invalid || undefined}
           aria-describedby={descriptionId}
-          className={cn(inputClasses, trailing ? 'pr-11' : undefined)}
+          className={cn(inputClasses, trailing ? 'pe-11' : undefined)}
           {...inputProps}
         />
-        {trailing && <div className="absolute inset-y-0 right-0 flex items-center">{trailing}</div>}
+        {trailing && <div className="absolute inset-y-0 end-0 flex items-center">{trailing}</div>}
       </div>
       {description && (
         <div id={descriptionId} className="text-xs text-slate-500">

@@ -5,6 +5,7 @@ import {
   oneTimeTokens,
   refreshTokens,
   sessions,
+  userSettings,
   users,
   type OneTimeTokenPurpose,
   type SessionEndReason,
@@ -16,6 +17,15 @@ export function findUserByEmail(db: Executor, email: string) {
 
 export function findUserById(db: Executor, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** The user's saved language setting as stored (unchecked); undefined when never saved. */
+export async function findSavedLanguage(db: Executor, userId: number): Promise<unknown> {
+  const row = await db.query.userSettings.findFirst({
+    where: eq(userSettings.userId, userId),
+    columns: { settings: true },
+  });
+  return row?.settings.language;
 }
 
 export async function usernameOrEmailTaken(db: Executor, username: string, email: string) {

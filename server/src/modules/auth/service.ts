@@ -32,6 +32,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { passwordResetMail, signupAttemptMail, verifyEmailMail } from '../../mail/templates.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { KnownDevices } from './known-devices.ts';
+import { mailRecipient } from './mail-recipient.ts';
 import type { SessionDevice, Sessions } from './sessions.ts';
 import type { TwoFactor } from './two-factor.ts';
 import {
@@ -151,10 +152,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       purpose === 'verify_email' ? VERIFY_EMAIL_LIFETIME_MS : PASSWORD_RESET_LIFETIME_MS;
     const token = await newOneTimeToken(user.id, purpose, lifetime);
     const query = `?token=${encodeURIComponent(token)}`;
+    const to = await mailRecipient(db, user);
     const mail =
       purpose === 'verify_email'
-        ? verifyEmailMail(user.email, user.username, `${publicUrl}/verify-email${query}`)
-        : passwordResetMail(user.email, user.username, `${publicUrl}/reset-password${query}`);
+        ? verifyEmailMail(to, `${publicUrl}/verify-email${query}`)
+        : passwordResetMail(to, `${publicUrl}/reset-password${query}`);
     await jobs.send('send-mail', mail);
   }
 
@@ -176,10 +178,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!owner || !(await rateLimits.tryConsume('signupNoticePerAccount', String(owner.id)))) {
       return;
     }
-    await jobs.send(
-      'send-mail',
-      signupAttemptMail(owner.email, owner.username, `${publicUrl}/forgot-password`),
-    );
+    const mail = signupAttemptMail(await mailRecipient(db, owner), `${publicUrl}/forgot-password`);
+    await jobs.send('send-mail', mail);
   }
 
   return {

@@ -202,7 +202,7 @@ export default function CallOverlay({
           </div>
         )}
 
-        <div className="absolute top-4 right-4 left-4 space-y-2">
+        <div className="absolute top-4 end-4 start-4 space-y-2">
           {state.mediaWarning && (
             <p
               role="alert"
@@ -232,7 +232,7 @@ export default function CallOverlay({
           )}
         </div>
 
-        <div className="absolute right-4 bottom-4 aspect-video w-36 overflow-hidden rounded-xl shadow-lg ring-2 ring-white/20 sm:w-56">
+        <div className="absolute end-4 bottom-4 aspect-video w-36 overflow-hidden rounded-xl shadow-lg ring-2 ring-white/20 sm:w-56">
           <StreamVideo
             stream={state.localStream}
             label={t('calls.localVideo')}

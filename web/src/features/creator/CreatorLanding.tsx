@@ -54,7 +54,7 @@ export function CreatorLanding() {
       <section className="relative -mt-8 overflow-hidden rounded-3xl bg-gradient-to-br from-violet-700 via-violet-600 to-fuchsia-500 px-6 py-16 text-center text-white sm:px-12">
         <div
           aria-hidden
-          className="absolute -top-20 -right-20 size-72 rounded-full bg-white/10 blur-2xl"
+          className="absolute -top-20 -end-20 size-72 rounded-full bg-white/10 blur-2xl"
         />
         <p className="relative text-sm font-semibold tracking-wide text-violet-100 uppercase">
           {t('creatorLanding.hero.eyebrow')}

@@ -50,7 +50,7 @@ export function FollowButton({
         {shown ? t('follow.following') : t('follow.follow')}
       </Button>
       {failure && (
-        <p role="alert" className="max-w-40 text-right text-xs text-red-600">
+        <p role="alert" className="max-w-40 text-end text-xs text-red-600">
           {failure}
         </p>
       )}

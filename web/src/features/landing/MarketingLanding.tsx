@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../ui/Button';
 import { DocumentTitle } from '../../ui/DocumentTitle';
 import { Logo } from '../../ui/Logo';
+import { LanguagePicker } from '../languages/LanguagePicker';
 import { cn } from '../../ui/cn';
 
 /** The landing page's calls to action use its own sign-up sub-path; the nav uses /signup. */
@@ -187,6 +188,7 @@ export function MarketingLanding() {
               {t('landing.footer.signUp')}
             </Link>
           </nav>
+          <LanguagePicker />
         </div>
         <p className="border-t border-slate-200 py-6 text-center text-sm text-slate-500">
           {t('landing.footer.rights', { year: YEAR })}
@@ -208,7 +210,7 @@ function LandingNav() {
       >
         <Link
           to="/landing"
-          className="mr-auto rounded-lg focus-visible:outline-2 focus-visible:outline-violet-600"
+          className="me-auto rounded-lg focus-visible:outline-2 focus-visible:outline-violet-600"
         >
           <Logo />
         </Link>

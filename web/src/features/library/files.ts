@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatDecimal } from '../../lib/format';
 
 /**
  * Pure rules of the My Content upload area (engagement spec §5 "My Content upload"): which
@@ -144,7 +145,7 @@ export function formatFileSize(bytes: number): string {
     value = Number((value / 1024).toFixed(2));
     unit += 1;
   }
-  return `${value} ${SIZE_UNITS[unit]}`;
+  return `${formatDecimal(value)} ${SIZE_UNITS[unit]}`;
 }
 
 /** Spec §4 "Viewer": the index wraps at both ends. */

@@ -1,5 +1,6 @@
 import { formatPresetCents } from '../wallet/money';
 import type { LastMessage } from './api';
+import { formatDecimal } from '../../lib/format';
 
 /** Spec §9: the last-message preview keeps 30 characters and adds '...'. */
 const PREVIEW_MAX_CHARS = 30;
@@ -38,7 +39,7 @@ export function formatFileSize(bytes: number | null | undefined): string {
   if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
   const value = Number.parseFloat((bytes / 1024 ** exponent).toFixed(2));
-  return `${value} ${UNITS[exponent]}`;
+  return `${formatDecimal(value)} ${UNITS[exponent]}`;
 }
 
 /** Spec §5: a file over 10 GB is rejected. */

@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Sheet } from '../../ui/Dialog';
 import { Logo } from '../../ui/Logo';
 import { DiscoverPanel } from '../discover/DiscoverPanel';
+import { useSavedLanguage } from '../settings/use-saved-language';
 import { useSessionTimeout } from '../settings/use-session-timeout';
 import { NavList } from './NavList';
 import { UserMenu } from './UserMenu';
@@ -22,12 +23,13 @@ export function AppShell() {
   const closeMenu = () => setMenuOpen(false);
   const showDiscover = DISCOVER_PATHS.has(pathname);
   useSessionTimeout();
+  useSavedLanguage();
 
   return (
     <div className="min-h-dvh bg-slate-50">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-violet-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-violet-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
       >
         {t('app.skipToContent')}
       </a>
@@ -65,7 +67,7 @@ export function AppShell() {
       </Sheet>
 
       <div className="mx-auto flex max-w-7xl">
-        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-slate-200 bg-white px-3 py-5 md:flex">
+        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-e border-slate-200 bg-white px-3 py-5 md:flex">
           <Link
             to="/"
             className="mb-6 self-start rounded-lg px-3 focus-visible:outline-2 focus-visible:outline-violet-600"
@@ -91,7 +93,7 @@ export function AppShell() {
         {showDiscover && (
           <aside
             aria-label={t('discover.label')}
-            className="sticky top-0 hidden h-dvh w-80 shrink-0 overflow-y-auto border-l border-slate-200 px-5 py-6 lg:block"
+            className="sticky top-0 hidden h-dvh w-80 shrink-0 overflow-y-auto border-s border-slate-200 px-5 py-6 lg:block"
           >
             <DiscoverPanel />
           </aside>

@@ -49,7 +49,7 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
   // its links stay focusable, which screen readers and axe (aria-hidden-focus) object to.
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 data-[state=open]:bg-slate-100">
+      <DropdownMenu.Trigger className="flex w-full items-center gap-3 rounded-xl p-2 text-start hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 data-[state=open]:bg-slate-100">
         <Avatar src={profile?.profile_image} name={username || '?'} decorative className="size-9" />
         <span className="min-w-0 flex-1">
           <span className="sr-only">{t('userMenu.trigger')} </span>

@@ -1,4 +1,5 @@
-import { amountSchema, formatCents, PLATFORM_FEE_PERCENT } from '@zura/contracts';
+import { amountSchema, PLATFORM_FEE_PERCENT } from '@zura/contracts';
+import { formatMoney, formatWholeMoney } from '../../lib/format';
 import { z } from 'zod';
 
 /** Top-up shortcuts; any other amount goes in the custom field. */
@@ -14,13 +15,13 @@ export function amountText(cents: number): string {
 
 /** A preset's label: whole dollars without decimals ("$10"), anything else as "$2.50". */
 export function formatPresetCents(cents: number): string {
-  return cents % 100 === 0 ? `$${cents / 100}` : formatCents(cents);
+  return formatWholeMoney(cents);
 }
 
 /** A change of balance: "+$4.50", "-$5.00", "$0.00". */
 export function formatSignedCents(cents: number): string {
-  if (cents > 0) return `+${formatCents(cents)}`;
-  return formatCents(cents);
+  if (cents > 0) return `+${formatMoney(cents)}`;
+  return formatMoney(cents);
 }
 
 /** The amount form: one dollar field, validated (and turned into cents) by the shared rule. */

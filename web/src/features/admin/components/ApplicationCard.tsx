@@ -69,7 +69,7 @@ export function ApplicationCard({ application }: ApplicationCardProps) {
               })}
             </p>
           </div>
-          <div className="text-right text-xs text-slate-500">
+          <div className="text-end text-xs text-slate-500">
             <p>
               {t('admin.applications.submitted', {
                 date: formatDateTime(application.created_at, i18n.language),

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
@@ -87,7 +87,7 @@ export function PayoutsReview() {
                   </p>
                 </div>
                 <p className="text-lg font-semibold text-slate-900 tabular-nums">
-                  {formatCents(payout.amount_cents)}
+                  {formatMoney(payout.amount_cents)}
                 </p>
                 {payout.status === 'requested' && (
                   <Button size="sm" onClick={() => setPaying(payout)}>
@@ -106,7 +106,7 @@ export function PayoutsReview() {
         message={
           paying
             ? t('admin.payouts.confirm', {
-                amount: formatCents(paying.amount_cents),
+                amount: formatMoney(paying.amount_cents),
                 username: paying.creator.username,
               })
             : ''

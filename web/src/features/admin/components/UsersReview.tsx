@@ -64,7 +64,7 @@ function UserRow({ user, query }: { user: AdminUser; query: string }) {
         <p className="font-medium text-slate-900">
           {user.username}
           {user.is_admin && (
-            <span className="ml-2 text-xs text-violet-700">{t('admin.users.admin')}</span>
+            <span className="ms-2 text-xs text-violet-700">{t('admin.users.admin')}</span>
           )}
         </p>
         <p className="text-slate-600">{user.email}</p>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ANALYTICS_SOURCE_NAMES, formatCents, type AnalyticsSource } from '@zura/contracts';
+import { ANALYTICS_SOURCE_NAMES, type AnalyticsSource } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert';
@@ -81,9 +82,9 @@ export function AnalyticsView() {
             <ChartCanvas
               config={charts.revenue}
               summary={t('analytics.revenueSummary', {
-                net: formatCents(report.totals.total.net_cents),
+                net: formatMoney(report.totals.total.net_cents),
                 parts: ANALYTICS_SOURCE_NAMES.map(
-                  (s) => `${sourceLabel(s)} ${formatCents(report.totals.sources[s].net_cents)}`,
+                  (s) => `${sourceLabel(s)} ${formatMoney(report.totals.sources[s].net_cents)}`,
                 ).join(', '),
               })}
             />

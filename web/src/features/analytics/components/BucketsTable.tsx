@@ -1,4 +1,5 @@
-import { ANALYTICS_SOURCE_NAMES, formatCents, type AnalyticsResponse } from '@zura/contracts';
+import { ANALYTICS_SOURCE_NAMES, type AnalyticsResponse } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { bucketLabel } from './charts';
 
@@ -11,11 +12,11 @@ export function BucketsTable({ report }: { report: AnalyticsResponse }) {
         {t('analytics.tableToggle')}
       </summary>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-right text-sm">
+        <table className="w-full text-end text-sm">
           <caption className="sr-only">{t('analytics.tableCaption')}</caption>
           <thead className="text-slate-600">
             <tr>
-              <th scope="col" className="text-left font-medium">
+              <th scope="col" className="text-start font-medium">
                 {t(report.granularity === 'month' ? 'analytics.month' : 'analytics.day')}
               </th>
               {ANALYTICS_SOURCE_NAMES.map((source) => (
@@ -37,15 +38,15 @@ export function BucketsTable({ report }: { report: AnalyticsResponse }) {
           <tbody className="divide-y divide-slate-100">
             {report.buckets.map((bucket) => (
               <tr key={bucket.start}>
-                <th scope="row" className="py-1 text-left font-normal">
+                <th scope="row" className="py-1 text-start font-normal">
                   {bucketLabel(bucket.start, report.granularity)}
                 </th>
                 {ANALYTICS_SOURCE_NAMES.map((source) => (
                   <td key={source} className="px-2">
-                    {formatCents(bucket.sources[source].net_cents)}
+                    {formatMoney(bucket.sources[source].net_cents)}
                   </td>
                 ))}
-                <td className="px-2 font-medium">{formatCents(bucket.total.net_cents)}</td>
+                <td className="px-2 font-medium">{formatMoney(bucket.total.net_cents)}</td>
                 <td className="px-2">{bucket.gained}</td>
                 <td className="px-2">{bucket.lost}</td>
               </tr>

@@ -1,4 +1,5 @@
-import { formatCents, type AnalyticsResponse } from '@zura/contracts';
+import { type AnalyticsResponse } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -19,10 +20,10 @@ export function HeadlineFigures({ report }: { report: AnalyticsResponse }) {
     <dl className="grid gap-3 sm:grid-cols-3">
       <Figure
         label={t('analytics.netRevenue')}
-        value={formatCents(report.totals.total.net_cents)}
+        value={formatMoney(report.totals.total.net_cents)}
         hint={t('analytics.grossHint', {
-          gross: formatCents(report.totals.total.gross_cents),
-          fee: formatCents(report.totals.total.fee_cents),
+          gross: formatMoney(report.totals.total.gross_cents),
+          fee: formatMoney(report.totals.total.fee_cents),
         })}
       />
       <Figure

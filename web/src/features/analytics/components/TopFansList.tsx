@@ -1,4 +1,5 @@
-import { formatCents, type AnalyticsResponse } from '@zura/contracts';
+import { type AnalyticsResponse } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 
 /** The ten fans who spent most in the months of the range; a deleted account stays anonymous. */
@@ -13,14 +14,14 @@ export function TopFansList({ fans }: { fans: AnalyticsResponse['top_fans'] }) {
           className="flex justify-between py-2 text-sm"
         >
           <span className="text-slate-800">
-            <span className="mr-2 text-slate-500">{index + 1}.</span>
+            <span className="me-2 text-slate-500">{index + 1}.</span>
             {fan.username === null ? (
               <em className="text-slate-500">{t('analytics.deletedFan')}</em>
             ) : (
               <span>{fan.username}</span>
             )}
           </span>
-          <span className="font-medium text-slate-900">{formatCents(fan.spent_cents)}</span>
+          <span className="font-medium text-slate-900">{formatMoney(fan.spent_cents)}</span>
         </li>
       ))}
     </ol>

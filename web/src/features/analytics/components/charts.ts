@@ -1,9 +1,10 @@
 import {
   ANALYTICS_SOURCE_NAMES,
-  formatCents,
   type AnalyticsBucket,
   type AnalyticsSource,
 } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import type { ChartConfiguration } from 'chart.js';
 
 /** One colour per revenue source, the same in the chart, its legend and the table. */
@@ -15,7 +16,11 @@ const SOURCE_COLOURS: Record<AnalyticsSource, string> = {
 };
 
 /** A bucket's label: the day, or the month for monthly buckets (UTC, as the server counts). */
-export function bucketLabel(start: string, granularity: 'day' | 'month', locale = 'en-US'): string {
+export function bucketLabel(
+  start: string,
+  granularity: 'day' | 'month',
+  locale: string = currentLanguage(),
+): string {
   const date = new Date(`${start}T00:00:00Z`);
   return granularity === 'month'
     ? date.toLocaleDateString(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })
@@ -44,13 +49,13 @@ export function revenueChart(
       animation: false,
       scales: {
         x: { stacked: true },
-        y: { stacked: true, ticks: { callback: (value) => formatCents(Number(value) * 100) } },
+        y: { stacked: true, ticks: { callback: (value) => formatMoney(Number(value) * 100) } },
       },
       plugins: {
         tooltip: {
           callbacks: {
             label: (item) =>
-              `${item.dataset.label ?? ''}: ${formatCents(Math.round((item.parsed.y ?? 0) * 100))}`,
+              `${item.dataset.label ?? ''}: ${formatMoney(Math.round((item.parsed.y ?? 0) * 100))}`,
           },
         },
       },

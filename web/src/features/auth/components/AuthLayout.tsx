@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { Logo } from '../../../ui/Logo';
+import { LanguagePicker } from '../../languages/LanguagePicker';
 
 export interface AuthLayoutProps {
   documentTitle: string;
@@ -26,6 +27,9 @@ export function AuthLayout({ documentTitle, children, withSidePanel = false }: A
         <div className="w-full max-w-md rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           {children}
         </div>
+        <div className="mt-6">
+          <LanguagePicker />
+        </div>
       </main>
     </div>
   );
@@ -37,11 +41,11 @@ function AuthSidePanel() {
     <aside className="relative hidden w-[44%] max-w-2xl overflow-hidden bg-gradient-to-br from-violet-700 via-violet-600 to-fuchsia-500 p-12 text-white lg:flex lg:flex-col lg:justify-between">
       <div
         aria-hidden
-        className="absolute -top-24 -right-24 size-96 rounded-full bg-white/10 blur-2xl"
+        className="absolute -top-24 -end-24 size-96 rounded-full bg-white/10 blur-2xl"
       />
       <div
         aria-hidden
-        className="absolute -bottom-32 -left-16 size-96 rounded-full bg-fuchsia-300/20 blur-3xl"
+        className="absolute -bottom-32 -start-16 size-96 rounded-full bg-fuchsia-300/20 blur-3xl"
       />
       <Logo inverted className="relative" />
       <div className="relative max-w-md">

@@ -51,7 +51,7 @@ export function PasswordStrengthMeter({ password, id }: PasswordStrengthMeterPro
       {tips.length > 0 && (
         <ul
           aria-label={t('auth.strength.tipsLabel')}
-          className="list-disc space-y-0.5 pl-4 text-xs text-slate-600"
+          className="list-disc space-y-0.5 ps-4 text-xs text-slate-600"
         >
           {tips.map((tip) => (
             <li key={tip}>{t(`auth.strength.tips.${tip}`)}</li>

@@ -8,6 +8,7 @@ import { PASSWORD_MIN_LENGTH } from '@zura/contracts';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
+import { keepVisitorLanguage } from '../../settings/use-saved-language';
 import { login, signup } from '../api';
 import { signupErrorMessage } from '../errors';
 import { signupFormSchema, type SignupFormValues } from '../schemas';
@@ -22,10 +23,11 @@ async function signupAndLogin(values: SignupFormValues): Promise<SignupOutcome> 
   await signup({ ...values, username: values.username.trim(), email });
   try {
     await login({ email, password: values.password });
-    return 'signed-in';
   } catch {
     return 'login-failed';
   }
+  await keepVisitorLanguage();
+  return 'signed-in';
 }
 
 /**

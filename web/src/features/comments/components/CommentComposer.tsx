@@ -74,7 +74,7 @@ export function CommentComposer({
             ? t('comments.tooLong', { max: COMMENT_MAX_LENGTH })
             : t('comments.counter', { count: length, max: COMMENT_MAX_LENGTH })}
         </span>
-        <span className="ml-auto flex gap-2">
+        <span className="ms-auto flex gap-2">
           {onCancel && (
             <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
               {t('comments.cancel')}

@@ -67,7 +67,7 @@ export function CommentItem({ comment, actions, open, currentUserId }: CommentIt
               subject={{ type: 'comment', id: comment.id }}
               username={author.username}
               label={t('comments.reportMenu', { username: author.username })}
-              className="ml-auto size-7"
+              className="ms-auto size-7"
             />
           )}
         </div>

@@ -164,7 +164,7 @@ export function DraftCard({ draft, publishAt, onDelete, onPublished }: DraftCard
         <Button
           size="sm"
           variant="ghost"
-          className="ml-auto text-red-600 hover:bg-red-50"
+          className="ms-auto text-red-600 hover:bg-red-50"
           onClick={() => onDelete(draft)}
           disabled={busy}
         >

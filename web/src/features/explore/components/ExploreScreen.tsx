@@ -78,7 +78,7 @@ export function ExploreScreen() {
         className="relative"
       >
         <Search
-          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute top-1/2 start-3.5 size-4 -translate-y-1/2 text-slate-400"
           aria-hidden
         />
         <input
@@ -88,7 +88,7 @@ export function ExploreScreen() {
           placeholder={t('explore.searchPlaceholder')}
           aria-label={t('explore.searchLabel')}
           maxLength={200}
-          className={cn(inputClasses, 'rounded-full pl-10')}
+          className={cn(inputClasses, 'rounded-full ps-10')}
         />
       </form>
       <div className="grid gap-3 sm:grid-cols-2">

@@ -13,7 +13,7 @@ const ROW_HEIGHT = 73;
 
 const cellClasses = 'px-3 py-3 align-middle';
 const headClasses =
-  'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
+  'px-3 py-2.5 text-start text-xs font-semibold tracking-wide text-slate-600 uppercase';
 
 /**
  * The list view: the spec's table (Preview, File Name, Type, Upload Date, Size, Usage Status,

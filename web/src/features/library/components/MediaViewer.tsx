@@ -82,7 +82,7 @@ export function MediaViewer({ items, index, onIndexChange }: MediaViewerProps) {
                       type="button"
                       onClick={() => step(-1)}
                       aria-label={t('library.viewer.previous')}
-                      className={`${controlClasses} absolute top-1/2 left-2 -translate-y-1/2`}
+                      className={`${controlClasses} absolute top-1/2 start-2 -translate-y-1/2`}
                     >
                       <ChevronLeft className="size-6" />
                     </button>
@@ -90,7 +90,7 @@ export function MediaViewer({ items, index, onIndexChange }: MediaViewerProps) {
                       type="button"
                       onClick={() => step(1)}
                       aria-label={t('library.viewer.next')}
-                      className={`${controlClasses} absolute top-1/2 right-2 -translate-y-1/2`}
+                      className={`${controlClasses} absolute top-1/2 end-2 -translate-y-1/2`}
                     >
                       <ChevronRight className="size-6" />
                     </button>

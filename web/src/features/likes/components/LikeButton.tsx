@@ -57,7 +57,7 @@ export function LikeButton({ post }: LikeButtonProps) {
         <Heart className={cn('size-4', liked && 'fill-current')} aria-hidden />
         {t('posts.like')}
       </Button>
-      <span className="pr-2 text-sm text-slate-600 tabular-nums">
+      <span className="pe-2 text-sm text-slate-600 tabular-nums">
         <span aria-hidden>{count}</span>
         <span className="sr-only">{t('likes.count', { count })}</span>
       </span>

@@ -45,7 +45,7 @@ export function LibraryMediaPicker({
                 <MediaThumb item={item} className="size-full" />
                 {on && (
                   <Check
-                    className="absolute top-1 right-1 size-5 rounded-full bg-violet-600 p-0.5 text-white"
+                    className="absolute top-1 end-1 size-5 rounded-full bg-violet-600 p-0.5 text-white"
                     aria-hidden
                   />
                 )}

@@ -1,4 +1,4 @@
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../../ui/ProgressBar';
@@ -29,7 +29,7 @@ export function MassMessageList() {
             </p>
             <span className="shrink-0 text-xs text-slate-500">
               {new Date(message.created_at).toLocaleString(i18n.language)}
-              {message.price_cents > 0 && ` · ${formatCents(message.price_cents)}`}
+              {message.price_cents > 0 && ` · ${formatMoney(message.price_cents)}`}
             </span>
           </div>
           <p className="text-xs text-slate-600">

@@ -1,4 +1,5 @@
-import { formatCents, type MassMessage } from '@zura/contracts';
+import { type MassMessage } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 
 /** The figures of one mass or welcome message. */
@@ -9,8 +10,8 @@ export function MassMessageStats({ message }: { message: MassMessage }) {
     ['sent', String(message.sent_count)],
     ['read', String(message.read_count)],
     ['unlocked', String(message.unlocked_count)],
-    ['gross', formatCents(message.revenue_gross_cents)],
-    ['net', formatCents(message.revenue_net_cents)],
+    ['gross', formatMoney(message.revenue_gross_cents)],
+    ['net', formatMoney(message.revenue_net_cents)],
   ] as const;
   return (
     <dl className="grid grid-cols-3 gap-2 text-sm sm:grid-cols-6">

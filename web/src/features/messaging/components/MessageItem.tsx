@@ -95,8 +95,8 @@ export function MessageItem({
             className={cn(
               'space-y-2 rounded-2xl px-3.5 py-2.5 text-sm',
               mine
-                ? 'rounded-br-md bg-violet-600 text-white'
-                : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200',
+                ? 'rounded-ee-md bg-violet-600 text-white'
+                : 'rounded-es-md bg-white text-slate-900 ring-1 ring-slate-200',
             )}
           >
             {message.isLocked && (

@@ -151,7 +151,7 @@ export function MessagesScreen() {
           }}
           className={cn(
             'w-full shrink-0 border-l border-slate-200 bg-white sm:w-80',
-            'absolute inset-y-0 right-0 z-20 shadow-xl lg:static lg:block lg:shadow-none',
+            'absolute inset-y-0 end-0 z-20 shadow-xl lg:static lg:block lg:shadow-none',
             showPanel ? 'block' : 'hidden',
           )}
         >

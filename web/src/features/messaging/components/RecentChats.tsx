@@ -121,7 +121,7 @@ export function RecentChats({
                 onClick={() => onSelect(conversation)}
                 aria-current={active ? 'true' : undefined}
                 className={cn(
-                  'flex w-full items-center gap-3 rounded-xl px-2.5 py-2.5 text-left transition-colors',
+                  'flex w-full items-center gap-3 rounded-xl px-2.5 py-2.5 text-start transition-colors',
                   'focus-visible:outline-2 focus-visible:outline-violet-600',
                   active ? 'bg-violet-50' : 'hover:bg-slate-50',
                 )}
@@ -181,7 +181,7 @@ export function RecentChats({
         </div>
         <div className="relative">
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-400"
             aria-hidden
           />
           <input
@@ -190,7 +190,7 @@ export function RecentChats({
             onChange={(event) => setSearch(event.target.value)}
             placeholder={t('messaging.searchPlaceholder')}
             aria-label={t('messaging.searchLabel')}
-            className={cn(inputClasses, 'h-10 pl-9')}
+            className={cn(inputClasses, 'h-10 ps-9')}
           />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export function UnlockPanel({ message, conversationId }: UnlockPanelProps) {
         title={t('messaging.message.unlockTitle')}
       >
         <PaymentConfirm
-          text={t('messaging.message.unlockText', { price: formatCents(message.priceCents) })}
+          text={t('messaging.message.unlockText', { price: formatMoney(message.priceCents) })}
           priceCents={message.priceCents}
           failure={
             unlock.isError

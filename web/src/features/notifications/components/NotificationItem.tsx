@@ -50,7 +50,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
       type="button"
       onClick={() => onOpen(notification)}
       className={cn(
-        'flex w-full items-start gap-3 rounded-2xl px-4 py-3.5 text-left ring-1 transition-colors',
+        'flex w-full items-start gap-3 rounded-2xl px-4 py-3.5 text-start ring-1 transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600',
         unread
           ? 'bg-violet-50/70 ring-violet-200 hover:bg-violet-50'

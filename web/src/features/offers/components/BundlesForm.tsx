@@ -1,4 +1,5 @@
-import { BUNDLE_MONTHS, bundlePriceCents, formatCents, type Bundle } from '@zura/contracts';
+import { BUNDLE_MONTHS, bundlePriceCents, type Bundle } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert';
@@ -70,7 +71,7 @@ export function BundlesForm({ saved, monthlyCents }: BundlesFormProps) {
               <span className="h-11 content-center text-sm text-slate-600">
                 {t('offers.bundles.price', {
                   count: months,
-                  price: formatCents(bundlePriceCents(monthlyCents, months, percent)),
+                  price: formatMoney(bundlePriceCents(monthlyCents, months, percent)),
                 })}
               </span>
             )}

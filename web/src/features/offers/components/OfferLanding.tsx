@@ -1,4 +1,5 @@
-import { discountedCents, formatCents, type PublicOffer } from '@zura/contracts';
+import { discountedCents, type PublicOffer } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +49,7 @@ export function OfferLanding({ code }: { code: string }) {
 
 function OfferTerms({ offer }: { offer: PublicOffer }) {
   const { t } = useTranslation();
-  const regular = formatCents(offer.price_cents);
+  const regular = formatMoney(offer.price_cents);
   if (offer.kind === 'trial') {
     return (
       <div>
@@ -67,7 +68,7 @@ function OfferTerms({ offer }: { offer: PublicOffer }) {
       </h1>
       <p className="mt-1 text-slate-600">
         {t('offers.landing.discountThen', {
-          price: formatCents(discountedCents(offer.price_cents, percent)),
+          price: formatMoney(discountedCents(offer.price_cents, percent)),
           regular,
         })}
       </p>

@@ -80,7 +80,7 @@ function OfferRow({ offer, onEnd }: OfferRowProps) {
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="font-medium text-slate-900">
           {title}{' '}
-          <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+          <span className="ms-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
             {t(`offers.list.status.${offer.status}`)}
           </span>
         </p>

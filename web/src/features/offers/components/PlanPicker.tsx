@@ -1,4 +1,4 @@
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../plans';
@@ -42,17 +42,17 @@ function planLabel(plan: Plan, t: Translate): string {
   if (plan.months > 1) {
     return t('offers.subscribe.bundle', {
       count: plan.months,
-      price: formatCents(plan.chargeCents),
+      price: formatMoney(plan.chargeCents),
       percent: plan.discountPercent ?? 0,
     });
   }
   if (plan.chargeCents !== plan.renewCents) {
     return t('offers.subscribe.monthlyDiscount', {
-      price: formatCents(plan.chargeCents),
-      regular: formatCents(plan.renewCents),
+      price: formatMoney(plan.chargeCents),
+      regular: formatMoney(plan.renewCents),
     });
   }
-  return t('offers.subscribe.monthly', { price: formatCents(plan.chargeCents) });
+  return t('offers.subscribe.monthly', { price: formatMoney(plan.chargeCents) });
 }
 
 /** The dialog's sentence about what is paid now and on renewal. */
@@ -60,14 +60,14 @@ export function planText(plan: Plan, t: Translate): string {
   if (plan.months > 1) {
     return t('offers.subscribe.textBundle', {
       count: plan.months,
-      price: formatCents(plan.chargeCents),
+      price: formatMoney(plan.chargeCents),
     });
   }
   if (plan.chargeCents !== plan.renewCents) {
     return t('offers.subscribe.textDiscount', {
-      price: formatCents(plan.chargeCents),
-      regular: formatCents(plan.renewCents),
+      price: formatMoney(plan.chargeCents),
+      regular: formatMoney(plan.renewCents),
     });
   }
-  return t('subscriptions.subscribeText', { price: formatCents(plan.chargeCents) });
+  return t('subscriptions.subscribeText', { price: formatMoney(plan.chargeCents) });
 }

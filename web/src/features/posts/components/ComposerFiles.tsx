@@ -44,7 +44,7 @@ export function ComposerFiles({ files, progress, disabled, onRemove, onMove }: C
             onClick={() => onRemove(single.key)}
             disabled={disabled}
             aria-label={t('composer.removeMedia')}
-            className={`absolute top-2 right-2 p-1.5 ${iconButton}`}
+            className={`absolute top-2 end-2 p-1.5 ${iconButton}`}
           >
             <X className="size-4" />
           </button>
@@ -101,7 +101,7 @@ function FileList({ files, progress, disabled, onRemove, onMove }: ComposerFiles
                 file={item}
                 label={t('composer.fileAlt', { position, count: files.length })}
               />
-              <span className="absolute top-1 left-1 rounded-full bg-slate-900/70 px-1.5 text-xs text-white tabular-nums">
+              <span className="absolute top-1 start-1 rounded-full bg-slate-900/70 px-1.5 text-xs text-white tabular-nums">
                 {position}
               </span>
               <button
@@ -109,7 +109,7 @@ function FileList({ files, progress, disabled, onRemove, onMove }: ComposerFiles
                 onClick={() => onRemove(item.key)}
                 disabled={disabled}
                 aria-label={t('composer.removeFile', { position })}
-                className={`absolute top-1 right-1 ${iconButton}`}
+                className={`absolute top-1 end-1 ${iconButton}`}
               >
                 <X className="size-3.5" />
               </button>

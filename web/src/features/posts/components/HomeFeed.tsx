@@ -73,7 +73,7 @@ function FeedSearch() {
   return (
     <form role="search" onSubmit={handleSubmit} className="relative">
       <Search
-        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 start-3.5 size-4 -translate-y-1/2 text-slate-400"
         aria-hidden
       />
       <input
@@ -82,7 +82,7 @@ function FeedSearch() {
         onChange={(event) => setText(event.target.value)}
         placeholder={t('feed.searchPlaceholder')}
         aria-label={t('feed.searchLabel')}
-        className={cn(inputClasses, 'rounded-full pl-10')}
+        className={cn(inputClasses, 'rounded-full ps-10')}
       />
     </form>
   );

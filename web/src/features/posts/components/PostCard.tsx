@@ -1,4 +1,4 @@
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { Crown, HandCoins, Lock, MessageCircle, Trash2 } from 'lucide-react';
 import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,7 +109,7 @@ export const PostCard = memo(function PostCard({
             onClick={() => onDelete(post)}
             aria-label={t('posts.delete')}
             title={t('posts.delete')}
-            className="ml-auto rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-violet-600"
+            className="ms-auto rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-violet-600"
           >
             <Trash2 className="size-4" />
           </button>
@@ -119,7 +119,7 @@ export const PostCard = memo(function PostCard({
             subject={{ type: 'post', id: post.id }}
             username={username}
             label={t('reports.postMenu', { username })}
-            className="ml-auto"
+            className="ms-auto"
           />
         )}
       </header>
@@ -197,7 +197,7 @@ function SubscriptionGate({ post, username, onSubscribe }: SubscriptionGateProps
       <p className="font-medium text-slate-800">{t('subscriptions.gate.text', { username })}</p>
       {canSubscribe ? (
         <Button size="sm" onClick={onSubscribe}>
-          {t('subscriptions.subscribeFor', { price: formatCents(cents) })}
+          {t('subscriptions.subscribeFor', { price: formatMoney(cents) })}
         </Button>
       ) : (
         <Link to={authorProfilePath(post)} className={buttonClasses({ size: 'sm' })}>
@@ -343,7 +343,7 @@ function EngagementBar({
       </Button>
       {share}
       {onTip && (
-        <span className="ml-auto">
+        <span className="ms-auto">
           <TipAction onTip={onTip} />
         </span>
       )}

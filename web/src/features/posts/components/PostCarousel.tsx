@@ -115,7 +115,7 @@ export function PostCarousel({ files, username, className }: PostCarouselProps) 
 
       <p
         aria-live="polite"
-        className="absolute top-2 right-2 rounded-full bg-slate-900/70 px-2 py-0.5 text-xs font-medium text-white tabular-nums"
+        className="absolute top-2 end-2 rounded-full bg-slate-900/70 px-2 py-0.5 text-xs font-medium text-white tabular-nums"
       >
         {t('posts.carousel.counter', { position: index + 1, count })}
       </p>

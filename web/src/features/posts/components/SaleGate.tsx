@@ -1,4 +1,4 @@
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ export function SaleGate({ post, username, onPasswordUnlock }: SaleGateProps) {
   const priceCents = saleCentsOf(post);
   const preview = resolveMediaUrl(post.preview ?? undefined);
   if (priceCents === undefined) return null;
-  const price = formatCents(priceCents);
+  const price = formatMoney(priceCents);
   const handleOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) buy.reset();

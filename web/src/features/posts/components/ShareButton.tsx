@@ -57,12 +57,12 @@ export function ShareButton({ postId, title }: { postId: number; title: string }
       </Button>
       <span role="status" aria-live="polite" className="text-xs text-slate-600">
         {state.kind === 'copied' && (
-          <span className="ml-1 rounded-md bg-slate-900 px-2 py-1 text-white">
+          <span className="ms-1 rounded-md bg-slate-900 px-2 py-1 text-white">
             {t('share.copied')}
           </span>
         )}
         {state.kind === 'failed' && (
-          <span className="ml-1 break-all">{t('share.copyFailed', { url: state.url })}</span>
+          <span className="ms-1 break-all">{t('share.copyFailed', { url: state.url })}</span>
         )}
       </span>
     </span>

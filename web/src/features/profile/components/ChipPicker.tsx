@@ -47,7 +47,7 @@ function ChipFieldset({ legend, hint, status, error, children }: ChipFieldsetPro
     >
       <legend className="text-sm font-medium text-slate-800">
         {legend}
-        {hint && <span className="ml-2 text-xs font-normal text-slate-500">{hint}</span>}
+        {hint && <span className="ms-2 text-xs font-normal text-slate-500">{hint}</span>}
       </legend>
       {status && <p className="text-xs text-slate-500">{status}</p>}
       {children}
@@ -220,7 +220,7 @@ function SelectedChips({ legend, value, options, disabled, onRemove }: SelectedC
         return (
           <li
             key={entry}
-            className="inline-flex items-center gap-1 rounded-full bg-violet-600 py-1 pr-1 pl-3 text-sm font-medium text-white"
+            className="inline-flex items-center gap-1 rounded-full bg-violet-600 py-1 pe-1 ps-3 text-sm font-medium text-white"
           >
             {label}
             <button

@@ -254,7 +254,7 @@ export function ProfileEditForm({ profile }: ProfileEditFormProps) {
           <div>
             <h3 className="text-sm font-semibold text-slate-900">
               {t('profileEdit.categories')}
-              <span className="ml-2 text-xs font-normal text-slate-500">
+              <span className="ms-2 text-xs font-normal text-slate-500">
                 {t('profileEdit.selectAtLeastOne')}
               </span>
             </h3>
@@ -432,7 +432,7 @@ function UploadStatus({ progress }: UploadStatusProps) {
   const kind = (['profile', 'cover'] as const).find((item) => progress[item] !== undefined);
   const fraction = kind ? progress[kind] : undefined;
   return (
-    <p role="status" className="mr-auto text-sm text-slate-600 tabular-nums">
+    <p role="status" className="me-auto text-sm text-slate-600 tabular-nums">
       {kind !== undefined && fraction !== undefined
         ? t('profileEdit.uploadStatus', {
             label: t(`profileEdit.images.${kind}.uploading`),

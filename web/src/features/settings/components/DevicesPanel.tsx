@@ -94,7 +94,7 @@ function DeviceRow({ device, locale, busy, onEnd }: DeviceRowProps) {
         <p className="font-medium text-slate-900">
           {device.device}
           {device.current && (
-            <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs text-violet-800">
+            <span className="ms-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs text-violet-800">
               {t('settings.devices.current')}
             </span>
           )}

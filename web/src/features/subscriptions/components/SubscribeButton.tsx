@@ -1,4 +1,4 @@
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { BadgeCheck, Crown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,10 +92,10 @@ export function SubscribeButton({
         <Crown className="size-4" aria-hidden />
         {discount
           ? t('offers.subscribe.discounted', {
-              price: formatCents(discount.first_period_cents),
-              regular: formatCents(options.price_cents),
+              price: formatMoney(discount.first_period_cents),
+              regular: formatMoney(options.price_cents),
             })
-          : t('subscriptions.subscribeFor', { price: formatCents(priceCents) })}
+          : t('subscriptions.subscribeFor', { price: formatMoney(priceCents) })}
       </Button>
       <SubscribeDialog
         target={target}

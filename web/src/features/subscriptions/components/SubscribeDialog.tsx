@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-errors';
 import { Dialog } from '../../../ui/Dialog';
@@ -110,7 +110,7 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
         text={
           plan
             ? planText(plan, t)
-            : t('subscriptions.subscribeText', { price: formatCents(priceCents) })
+            : t('subscriptions.subscribeText', { price: formatMoney(priceCents) })
         }
         priceCents={priceCents}
         failure={

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -110,8 +110,8 @@ function SubscriptionRow({ item, onCancel }: SubscriptionRowProps) {
     cents === undefined || cents === 0
       ? t('subscriptions.free')
       : (item.period_months ?? 1) > 1
-        ? t('offers.row.bundlePrice', { price: formatCents(cents), count: item.period_months })
-        : t('subscriptions.pricePerMonth', { price: formatCents(cents) });
+        ? t('offers.row.bundlePrice', { price: formatMoney(cents), count: item.period_months })
+        : t('subscriptions.pricePerMonth', { price: formatMoney(cents) });
   const canCancel = item.status === 'active' && !item.cancel_at_period_end;
 
   return (

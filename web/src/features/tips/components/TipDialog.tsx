@@ -1,11 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  formatCents,
-  MAX_TIP_CENTS,
-  MIN_AMOUNT_CENTS,
-  splitPayment,
-  TIP_PRESETS_CENTS,
-} from '@zura/contracts';
+import { MAX_TIP_CENTS, MIN_AMOUNT_CENTS, splitPayment, TIP_PRESETS_CENTS } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { CircleCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -72,9 +67,9 @@ export function TipDialog({ target, onOpenChange }: TipDialogProps) {
             <p role="status" className="flex items-start gap-2 text-sm text-emerald-800">
               <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
               {t('tips.sent', {
-                amount: formatCents(sent.amount_cents),
+                amount: formatMoney(sent.amount_cents),
                 username: target.username,
-                creator: formatCents(sent.creator_cents),
+                creator: formatMoney(sent.creator_cents),
               })}
             </p>
             <FeeSplit feeCents={sent.fee_cents} creatorCents={sent.creator_cents} />
@@ -137,8 +132,8 @@ function TipForm({ target, mutation, onSent, onCancel }: TipFormProps) {
         field={register('amount')}
         error={errors.amount?.message}
         description={t('payments.limits', {
-          min: formatCents(MIN_AMOUNT_CENTS),
-          max: formatCents(MAX_TIP_CENTS),
+          min: formatMoney(MIN_AMOUNT_CENTS),
+          max: formatMoney(MAX_TIP_CENTS),
         })}
         disabled={mutation.isPending}
       />

@@ -1,4 +1,5 @@
-import { formatCents, PLATFORM_FEE_PERCENT } from '@zura/contracts';
+import { PLATFORM_FEE_PERCENT } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
 import { CREATOR_SHARE_PERCENT } from '../money';
@@ -24,7 +25,7 @@ export function FeeSplit({ feeCents, creatorCents, className }: FeeSplitProps) {
       {rows.map((row) => (
         <div key={row.label} className="flex justify-between gap-4 text-slate-500">
           <dt>{row.label}</dt>
-          <dd className="text-slate-700 tabular-nums">{formatCents(row.cents)}</dd>
+          <dd className="text-slate-700 tabular-nums">{formatMoney(row.cents)}</dd>
         </div>
       ))}
     </dl>

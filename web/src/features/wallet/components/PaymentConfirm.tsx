@@ -1,4 +1,5 @@
-import { formatCents, splitPayment } from '@zura/contracts';
+import { splitPayment } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
 import type { PaymentFailure } from '../payment-errors';
@@ -42,7 +43,7 @@ export function PaymentConfirm({
           {t('payments.cancel')}
         </Button>
         <Button busy={busy} onClick={onConfirm}>
-          {busy ? t('payments.paying') : t('payments.pay', { price: formatCents(priceCents) })}
+          {busy ? t('payments.paying') : t('payments.pay', { price: formatMoney(priceCents) })}
         </Button>
       </div>
     </div>

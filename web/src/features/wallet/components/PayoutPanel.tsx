@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { formatCents, MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
+import { MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,7 @@ export function PayoutPanel({ earningsCents, withdrawableCents }: PayoutPanelPro
         <p className="mb-4 text-sm text-slate-600">{t('wallet.payout.text')}</p>
         {testCents > 0 && (
           <Alert tone="info" className="mb-4">
-            {t('wallet.payout.testMoney', { amount: formatCents(testCents) })}
+            {t('wallet.payout.testMoney', { amount: formatMoney(testCents) })}
           </Alert>
         )}
         <PayoutForm earningsCents={earningsCents} withdrawableCents={withdrawableCents} />
@@ -96,7 +97,7 @@ function PayoutForm({ withdrawableCents }: PayoutPanelProps) {
     <form onSubmit={submit} noValidate className="space-y-4">
       <AmountPicker
         presets={presets}
-        presetLabel={(cents) => t('wallet.payout.all', { amount: formatCents(cents) })}
+        presetLabel={(cents) => t('wallet.payout.all', { amount: formatMoney(cents) })}
         value={amount}
         onPreset={(cents) =>
           setValue('amount', amountText(cents), { shouldValidate: isSubmitted, shouldDirty: true })
@@ -108,7 +109,7 @@ function PayoutForm({ withdrawableCents }: PayoutPanelProps) {
       {failureText && <Alert>{failureText}</Alert>}
       {requested !== null && (
         <Alert tone="success">
-          {t('wallet.payout.requested', { amount: formatCents(requested) })}
+          {t('wallet.payout.requested', { amount: formatMoney(requested) })}
         </Alert>
       )}
       <Button
@@ -164,7 +165,7 @@ function PayoutRow({ payout }: { payout: Payout }) {
     <li className="flex items-center justify-between gap-3 py-2.5">
       <div className="min-w-0">
         <p className="font-medium text-slate-900 tabular-nums">
-          {formatCents(payout.amount_cents)}
+          {formatMoney(payout.amount_cents)}
         </p>
         <p className="text-xs text-slate-500">
           {t('wallet.payout.requestedOn', {

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatCents, MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
+import { MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -79,15 +80,15 @@ export function TopUpForm() {
         field={register('amount', { onChange: () => setCredited(null) })}
         error={errors.amount?.message}
         description={t('payments.limits', {
-          min: formatCents(MIN_AMOUNT_CENTS),
-          max: formatCents(MAX_TOPUP_CENTS),
+          min: formatMoney(MIN_AMOUNT_CENTS),
+          max: formatMoney(MAX_TOPUP_CENTS),
         })}
         disabled={busy}
       />
       {failure && <Alert>{failure.message}</Alert>}
       {credited !== null && (
         <Alert tone="success">
-          {t('wallet.topUp.credited', { amount: formatCents(credited) })}
+          {t('wallet.topUp.credited', { amount: formatMoney(credited) })}
         </Alert>
       )}
       <Button type="submit" busy={busy}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { walletQuery } from '../api';
 
@@ -13,7 +13,7 @@ export function WalletBalanceLine() {
   if (!data) return null;
   return (
     <p className="text-sm text-slate-600">
-      {t('payments.walletBalance', { amount: formatCents(data.balance_cents) })}
+      {t('payments.walletBalance', { amount: formatMoney(data.balance_cents) })}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents } from '@zura/contracts';
+import { formatMoney } from '../../../lib/format';
 import { FlaskConical } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -153,7 +153,7 @@ function BalanceCard({ id, title, hint, cents }: BalanceCardProps) {
         <Skeleton className="mt-2 h-9 w-32" />
       ) : (
         <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900 tabular-nums">
-          {formatCents(cents)}
+          {formatMoney(cents)}
         </p>
       )}
       <p className="mt-1 text-xs text-slate-500">{hint}</p>

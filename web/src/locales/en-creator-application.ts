@@ -1,0 +1,75 @@
+import { creatorApplicationMessages } from '@zura/contracts';
+
+/** English: the creator application (spread into the catalogue in en.ts). */
+export const creatorApplicationText = {
+  creatorApplication: {
+    loading: 'Loading your creator application...',
+    loadFailed: 'Failed to load your creator application. Please try again.',
+    retry: 'Try again',
+    messages: {
+      ...creatorApplicationMessages,
+      linksInvalid: 'Enter valid URLs starting with http:// or https://.',
+    },
+    rejected: {
+      title: 'Your previous application was not approved',
+      reason: 'Reason: {{reason}}',
+      text: 'Update your details below and apply again.',
+    },
+    sections: {
+      images: 'Images',
+      about: 'About you',
+      social: 'Social Media Links',
+      niche: 'Your niche',
+    },
+    profileImage: 'Profile Image',
+    profileImageHint: 'Required. Square, at least 200x200.',
+    coverImage: 'Cover Image',
+    coverImageHint: 'Required. Recommended 1200x400.',
+    username: 'Username',
+    usernameHint: '3 to 30 letters, numbers, underscores or hyphens, not only numbers.',
+    bio: 'Bio',
+    bioPlaceholder: 'Tell fans who you are and what you create (at least 50 characters)',
+    bioCount: '{{count}}/{{max}}',
+    socialHint: 'Add at least one link.',
+    links: {
+      instagram: 'Instagram',
+      twitter: 'Twitter/X',
+      youtube: 'YouTube',
+      tiktok: 'TikTok',
+      reddit: 'Reddit',
+      website: 'Website',
+      placeholder: 'https://',
+    },
+    mainCategory: 'Main category',
+    mainCategoryHint: 'Shown on your profile',
+    noCategory: 'None',
+    categories: 'Categories',
+    tags: 'Tags',
+    vibes: 'Vibes',
+    selectAtLeastOne: 'Select at least one',
+    toggle: {
+      subcategories: 'Choose categories',
+      tags: 'Choose tags',
+      vibes: 'Choose vibes',
+    },
+    custom: {
+      subcategories: 'Custom category',
+      tags: 'Custom tag',
+      vibes: 'Custom vibe',
+    },
+    add: {
+      subcategories: 'Add category',
+      tags: 'Add tag',
+      vibes: 'Add vibe',
+    },
+    submit: 'Submit Creator Application',
+    submitting: 'Submitting...',
+    uploading: 'Uploading your application',
+    submitError: {
+      heading: 'Error submitting application:',
+      check: 'Please check your input and try again.',
+      error: 'Error: {{error}}',
+      failed: 'Error submitting application. Please try again.',
+    },
+  },
+};
