@@ -40,7 +40,6 @@ export const engagement = {
     },
     header: {
       lastActive: 'Last active: {{when}}',
-      viewProfile: 'View profile of {{username}}',
       startCall: 'Start video call',
       showChats: 'Show recent chats',
       hideChats: 'Hide recent chats',
