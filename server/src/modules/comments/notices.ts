@@ -1,10 +1,9 @@
 import { mentionedUsernames } from '@zura/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { PostRow } from '../../db/schema/index.ts';
-import type { NewNotification } from '../notifications/repo.ts';
-import { canSeePostContent } from '../posts/policy.ts';
-import type { PostsService } from '../posts/service.ts';
-import { hiddenFrom } from '../users/visibility.ts';
+import type { NewNotification } from '../notifications/index.ts';
+import { canSeePostContent, type PostsService } from '../posts/index.ts';
+import { hiddenFrom } from '../users/index.ts';
 import { excerpt } from './policy.ts';
 import * as repo from './repo.ts';
 

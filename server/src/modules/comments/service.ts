@@ -2,13 +2,15 @@ import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { insertNotifications } from '../notifications/repo.ts';
-import type { Notify } from '../notifications/service.ts';
-import { encodeCursor, type PostCursor } from '../posts/cursor.ts';
-import { canSeePostContent } from '../posts/policy.ts';
-import type { PostsService } from '../posts/service.ts';
-import { findUserById } from '../users/repo.ts';
+import type { MediaSigner } from '../media/index.ts';
+import { insertNotifications, type Notify } from '../notifications/index.ts';
+import {
+  encodeCursor,
+  type PostCursor,
+  canSeePostContent,
+  type PostsService,
+} from '../posts/index.ts';
+import { findUserById } from '../users/index.ts';
 import { commentNotices } from './notices.ts';
 import {
   canDeleteComment,

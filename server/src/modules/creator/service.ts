@@ -11,14 +11,12 @@ import {
 } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
-import type { Notify } from '../notifications/service.ts';
+import { type Notify, insertNotification } from '../notifications/index.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import * as profilesRepo from '../profiles/repo.ts';
-import type { ReceivedFile, UploadsService } from '../uploads/service.ts';
-import type { MediaUrlResolver } from '../users/presenter.ts';
-import type { AuditLog } from '../audit/service.ts';
-import { findUserById } from '../users/repo.ts';
+import { updateUser, usernameTakenByOther } from '../profiles/index.ts';
+import type { ReceivedFile, UploadsService } from '../uploads/index.ts';
+import { type MediaUrlResolver, findUserById } from '../users/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { presentApplication } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -105,7 +103,7 @@ export function createCreatorService(deps: {
         problems.category = 'Choose a category from the list.';
       }
       const username = input.username.trim();
-      if (!problems.username && (await profilesRepo.usernameTakenByOther(db, username, userId))) {
+      if (!problems.username && (await usernameTakenByOther(db, username, userId))) {
         problems.username = messages.usernameTaken;
       }
       if (Object.keys(problems).length > 0) {
@@ -181,8 +179,8 @@ export function createCreatorService(deps: {
         // may have (all digits would shadow an id in profile paths): the account keeps its own.
         const usernameUsable =
           USERNAME_PATTERN.test(row.username) &&
-          !(await profilesRepo.usernameTakenByOther(tx, row.username, row.userId));
-        await profilesRepo.updateUser(tx, row.userId, {
+          !(await usernameTakenByOther(tx, row.username, row.userId));
+        await updateUser(tx, row.userId, {
           isCreator: true,
           ...(usernameUsable ? { username: row.username } : {}),
           bio: row.bio,

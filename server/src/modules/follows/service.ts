@@ -2,12 +2,10 @@ import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import type { Notify } from '../notifications/service.ts';
-import { canViewProfileContent } from '../profiles/policy.ts';
-import { unlockedAmong } from '../profiles/repo.ts';
-import { findUserById } from '../users/repo.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { insertNotification, type Notify } from '../notifications/index.ts';
+import { canViewProfileContent, unlockedAmong } from '../profiles/index.ts';
+import { findUserById } from '../users/index.ts';
 import * as repo from './repo.ts';
 
 export type FollowsService = ReturnType<typeof createFollowsService>;

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
-import { insertNotification } from '../notifications/repo.ts';
+import { insertNotification } from '../notifications/index.ts';
 import * as repo from './repo.ts';
 
 /** "luna liked your post", "luna and 1 other liked your post", "luna and 12 others …". */

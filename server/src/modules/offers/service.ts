@@ -16,12 +16,10 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../lib/errors.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import type { Notify } from '../notifications/service.ts';
-import { findActive, insertSubscription } from '../subscriptions/repo.ts';
-import type { MediaUrlResolver } from '../users/presenter.ts';
-import { findUserById } from '../users/repo.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { insertNotification, type Notify } from '../notifications/index.ts';
+import { findActive, insertSubscription } from '../subscriptions/index.ts';
+import { type MediaUrlResolver, findUserById } from '../users/index.ts';
 import { audienceAllows, discountsFor, recordClaim } from './pricing.ts';
 import { offerStatus, presentCreatorOffer, presentPublicOffer } from './presenter.ts';
 import * as repo from './repo.ts';

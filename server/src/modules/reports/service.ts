@@ -11,16 +11,15 @@ import {
   pgErrorCode,
 } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
-import type { AuditLog } from '../audit/service.ts';
-import type { CommentsService } from '../comments/service.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { findMessageInConversationOf } from '../messaging/repo.ts';
-import type { Moderation } from '../moderation/service.ts';
-import { insertNotifications, type NewNotification } from '../notifications/repo.ts';
-import type { Notify } from '../notifications/service.ts';
-import type { PostsService } from '../posts/service.ts';
-import type { ProfilesService } from '../profiles/service.ts';
-import type { UploadsService } from '../uploads/service.ts';
+import type { AuditLog } from '../audit/index.ts';
+import type { CommentsService } from '../comments/index.ts';
+import type { MediaSigner } from '../media/index.ts';
+import { findMessageInConversationOf } from '../messaging/index.ts';
+import type { Moderation } from '../moderation/index.ts';
+import { insertNotifications, type NewNotification, type Notify } from '../notifications/index.ts';
+import type { PostsService } from '../posts/index.ts';
+import type { ProfilesService } from '../profiles/index.ts';
+import type { UploadsService } from '../uploads/index.ts';
 import { adminViewOf } from './content.ts';
 import { createContentRemoval } from './removal.ts';
 import * as repo from './repo.ts';

@@ -1,9 +1,11 @@
 import type { SubscriptionContents } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { canViewProfileContent } from '../profiles/policy.ts';
-import { hasProfileUnlock } from '../profiles/repo.ts';
-import type { ProfilesService } from '../profiles/service.ts';
+import {
+  canViewProfileContent,
+  hasProfileUnlock,
+  type ProfilesService,
+} from '../profiles/index.ts';
 import { countPublishedContent } from './repo.ts';
 
 export const LOCKED_PROFILE_CONTENTS_MESSAGE = 'Unlock this profile to see what it includes.';

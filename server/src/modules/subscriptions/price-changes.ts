@@ -1,7 +1,7 @@
 import { formatCents } from '@zura/contracts';
 import type { Tx } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
-import { insertNotifications } from '../notifications/repo.ts';
+import { insertNotifications } from '../notifications/index.ts';
 import * as repo from './repo.ts';
 
 /** Rows per notification insert, well within PostgreSQL's 65,535 parameters. */

@@ -2,7 +2,7 @@ import { splitPayment } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { NotificationRow, SubscriptionRow } from '../../db/schema/index.ts';
-import type { Notify } from '../notifications/service.ts';
+import { type Notify, insertNotification } from '../notifications/index.ts';
 import {
   BadRequestError,
   ConflictError,
@@ -11,14 +11,16 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../lib/errors.ts';
-import { shareEmail as shareEmailWith } from '../audience/email-shares.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import type { MediaUrlResolver } from '../users/presenter.ts';
-import { findUserById } from '../users/repo.ts';
-import { priceFirstPeriod, recordClaim } from '../offers/pricing.ts';
-import { runIdempotent } from '../wallet/idempotency.ts';
-import { InsufficientFundsError, paymentLegs, postMovement } from '../wallet/ledger.ts';
+import { shareEmail as shareEmailWith } from '../audience/index.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { type MediaUrlResolver, findUserById } from '../users/index.ts';
+import { priceFirstPeriod, recordClaim } from '../offers/index.ts';
+import {
+  runIdempotent,
+  InsufficientFundsError,
+  paymentLegs,
+  postMovement,
+} from '../wallet/index.ts';
 import { presentSubscription } from './presenter.ts';
 import * as repo from './repo.ts';
 

@@ -2,14 +2,12 @@ import { formatCents, splitPayment } from '@zura/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
-import type { Notify } from '../notifications/service.ts';
+import { type Notify, insertNotification } from '../notifications/index.ts';
 import { posts } from '../../db/schema/index.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import { findUserById } from '../users/repo.ts';
-import { runIdempotent } from '../wallet/idempotency.ts';
-import { balanceOf, paymentLegs, postMovement } from '../wallet/ledger.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { findUserById } from '../users/index.ts';
+import { runIdempotent, balanceOf, paymentLegs, postMovement } from '../wallet/index.ts';
 
 export type TipsService = ReturnType<typeof createTipsService>;
 

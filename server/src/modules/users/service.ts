@@ -1,8 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { presentOwnProfile, presentSuggestedProfile, type MediaUrlResolver } from './presenter.ts';
-import { canViewProfileContent } from '../profiles/policy.ts';
-import { viewerMarksOf } from '../profiles/viewer-marks.ts';
+import { canViewProfileContent, viewerMarksOf } from '../profiles/index.ts';
 import * as repo from './repo.ts';
 
 const DISCOVER_LIMIT = 10;
