@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { isBlockedEitherWay } from '../blocks/index.ts';
 import { insertNotification, type Notify } from '../notifications/index.ts';
-import { canViewProfileContent, unlockedAmong } from '../profiles/index.ts';
+import { canViewProfile } from '../profiles/index.ts';
 import { findUserById } from '../users/index.ts';
 import * as repo from './repo.ts';
 
@@ -32,8 +32,7 @@ export function createFollowsService(deps: {
     followerId: number,
     followee: UserRow,
   ): Promise<{ followers?: number }> {
-    const unlocked = await unlockedAmong(db, followerId, [followee]);
-    if (!canViewProfileContent(followee, followerId, unlocked.has(followee.id))) return {};
+    if (!(await canViewProfile(db, followerId, followee))) return {};
     return { followers: await repo.followersCount(db, followee.id) };
   }
 

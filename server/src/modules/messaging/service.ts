@@ -23,7 +23,7 @@ import {
   markConversationNotificationsRead,
   presentNotification,
 } from '../notifications/index.ts';
-import { canViewProfileContent, hasProfileUnlock } from '../profiles/index.ts';
+import { canViewProfile } from '../profiles/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { findUserById } from '../users/index.ts';
 import { paymentLegs, postMovement } from '../wallet/index.ts';
@@ -146,9 +146,7 @@ export function createMessagingService(deps: {
       if (!recipient) throw new NotFoundError('User not found');
       if (await isBlockedEitherWay(db, userId, recipientId))
         throw new ForbiddenError(BLOCKED_MESSAGE);
-      const unlocked =
-        recipient.isProfileLocked && (await hasProfileUnlock(db, recipient.id, userId));
-      if (!canViewProfileContent(recipient, userId, unlocked)) {
+      if (!(await canViewProfile(db, userId, recipient))) {
         throw new ForbiddenError('Unlock this profile before sending a message.');
       }
       await repo.ensureConversation(db, userId, recipientId);

@@ -13,11 +13,7 @@ import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guess
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { hiddenFrom, isHiddenFrom } from '../users/index.ts';
 import type { MediaSigner } from '../media/index.ts';
-import {
-  canViewProfileContent,
-  findUserByIdOrUsername,
-  hasProfileUnlock,
-} from '../profiles/index.ts';
+import { canViewProfile, findUserByIdOrUsername } from '../profiles/index.ts';
 import type { ReceivedFile, UploadsService } from '../uploads/index.ts';
 import { encodeCursor, type PostCursor } from './cursor.ts';
 import {
@@ -129,8 +125,7 @@ export function createPostsService(deps: {
     if (!row || !isPostPublishedFor(row, viewerId)) return undefined;
     const author = await findUserByIdOrUsername(db, String(row.post.authorId));
     if (!author || (await isHiddenFrom(db, viewerId, author.id))) return undefined;
-    const unlocked = author.isProfileLocked && (await hasProfileUnlock(db, author.id, viewerId));
-    return canViewProfileContent(author, viewerId, unlocked) ? row : undefined;
+    return (await canViewProfile(db, viewerId, author)) ? row : undefined;
   }
 
   return {
@@ -239,8 +234,7 @@ export function createPostsService(deps: {
       if (!author || (await isHiddenFrom(db, viewerId, author.id))) {
         throw new NotFoundError('User not found');
       }
-      const unlocked = author.isProfileLocked && (await hasProfileUnlock(db, author.id, viewerId));
-      if (!canViewProfileContent(author, viewerId, unlocked))
+      if (!(await canViewProfile(db, viewerId, author)))
         return { posts: [], nextCursor: undefined };
       const rows = await repo.listByAuthor(db, viewerId, author.id, cursor, limit);
       return page(await withHiddenAuthors(rows, viewerId), viewerId, limit);
