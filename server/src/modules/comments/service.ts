@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { MediaSigner } from '../media/index.ts';
-import { insertNotifications, type Notify } from '../notifications/index.ts';
+import { recordNotices, type Notify } from '../notifications/index.ts';
 import {
   encodeCursor,
   type PostCursor,
@@ -95,7 +95,7 @@ export function createCommentsService(deps: {
     comment: Parameters<typeof commentNotices>[2]['comment'],
   ) {
     const notices = await commentNotices(db, posts, { post, writer, comment });
-    const rows = await insertNotifications(db, notices);
+    const rows = await recordNotices(db, notices);
     if (rows.length > 0) await notify(rows);
   }
 

@@ -11,7 +11,7 @@ import {
 } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
-import { type Notify, insertNotification } from '../notifications/index.ts';
+import { type Notify, recordNotice } from '../notifications/index.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { updateUser, usernameTakenByOther } from '../profiles/index.ts';
 import type { ReceivedFile, UploadsService } from '../uploads/index.ts';
@@ -200,12 +200,10 @@ export function createCreatorService(deps: {
             ...(links.website ? { website: links.website } : {}),
           },
         });
-        const notification = await insertNotification(tx, {
-          userId: row.userId,
-          type: 'system',
-          title: 'Creator application approved',
-          message: m.approved,
-          data: { application_id: row.id },
+        const notification = await recordNotice(tx, {
+          to: row.userId,
+          kind: 'application_approved',
+          applicationId: row.id,
         });
         return { presented: presentApplication(row, mediaUrl), notification };
       });
@@ -230,12 +228,11 @@ export function createCreatorService(deps: {
           reason,
           details: { user_id: row.userId, username: row.username },
         });
-        const notification = await insertNotification(tx, {
-          userId: row.userId,
-          type: 'system',
-          title: 'Creator application not approved',
-          message: `Your creator application was not approved: ${reason} You may apply again.`,
-          data: { application_id: row.id },
+        const notification = await recordNotice(tx, {
+          to: row.userId,
+          kind: 'application_rejected',
+          applicationId: row.id,
+          reason,
         });
         return { presented: presentApplication(row, mediaUrl), notification };
       });

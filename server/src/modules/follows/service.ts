@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { isBlockedEitherWay } from '../blocks/index.ts';
-import { insertNotification, type Notify } from '../notifications/index.ts';
+import { recordNotice, type Notify } from '../notifications/index.ts';
 import { canViewProfile } from '../profiles/index.ts';
 import { findUserById } from '../users/index.ts';
 import * as repo from './repo.ts';
@@ -50,12 +50,10 @@ export function createFollowsService(deps: {
       const notification = await db.transaction(async (tx) => {
         if (!(await repo.follow(tx, followerId, followeeId))) return undefined;
         if (await repo.recentlyNotified(tx, followerId, followeeId)) return undefined;
-        return insertNotification(tx, {
-          userId: followeeId,
-          type: 'follow',
-          title: 'New follower',
-          message: `${follower?.username ?? 'Someone'} started following you.`,
-          data: { sender_id: followerId, sender_username: follower?.username ?? '' },
+        return recordNotice(tx, {
+          to: followeeId,
+          kind: 'followed',
+          follower: { id: followerId, username: follower?.username },
         });
       });
       changes.announce({ kind: 'following_changed', userId: followerId });

@@ -19,7 +19,7 @@ import {
 import { isBlockedEitherWay } from '../blocks/index.ts';
 import { type MediaSigner, isVideoPublished } from '../media/index.ts';
 import {
-  insertNotification,
+  recordNotice,
   markConversationNotificationsRead,
   presentNotification,
 } from '../notifications/index.ts';
@@ -331,17 +331,14 @@ export function createMessagingService(deps: {
           });
           await repo.setUnlockTransaction(tx, message.id, userId, transaction.id);
           const fan = await findUserById(tx, userId);
-          return insertNotification(tx, {
-            userId: creatorId,
-            type: 'unlock',
-            title: 'Message unlocked',
-            message: `${fan?.username ?? 'A fan'} unlocked your message for ${formatCents(message.priceCents)} (you receive ${formatCents(creatorCents)}).`,
-            data: {
-              conversation_id: message.conversationId,
-              message_id: message.id,
-              sender_id: userId,
-              sender_username: fan?.username ?? '',
-            },
+          return recordNotice(tx, {
+            to: creatorId,
+            kind: 'message_unlocked',
+            fan: { id: userId, username: fan?.username },
+            conversationId: message.conversationId,
+            messageId: message.id,
+            priceCents: message.priceCents,
+            creatorCents,
           });
         });
         if (notification) {

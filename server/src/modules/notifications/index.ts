@@ -1,9 +1,6 @@
 /** What other modules may use of notifications: nothing else of it is theirs to import. */
+export { noticeOf, type Happening } from './notices.ts';
 export { presentNotification } from './presenter.ts';
-export {
-  insertNotification,
-  insertNotifications,
-  markConversationNotificationsRead,
-  type NewNotification,
-} from './repo.ts';
+export { recordNotice, recordNotices } from './record.ts';
+export { markConversationNotificationsRead } from './repo.ts';
 export type { Notify } from './service.ts';

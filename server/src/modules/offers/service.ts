@@ -17,7 +17,7 @@ import {
   pgErrorCode,
 } from '../../lib/errors.ts';
 import { isBlockedEitherWay } from '../blocks/index.ts';
-import { insertNotification, type Notify } from '../notifications/index.ts';
+import { recordNotice, type Notify } from '../notifications/index.ts';
 import { findActive, insertSubscription } from '../subscriptions/index.ts';
 import { type MediaUrlResolver, findUserById } from '../users/index.ts';
 import { audienceAllows, discountsFor, recordClaim } from './pricing.ts';
@@ -194,16 +194,12 @@ export function createOffersService(deps: {
           throw error;
         }
         await recordClaim(tx, { offerId: offer.id, fanId, subscriptionId: row.id });
-        created = await insertNotification(tx, {
-          userId: creator.id,
-          type: 'subscription',
-          title: 'New subscriber',
-          message: `${fan.username} started a ${trialDays}-day free trial.`,
-          data: {
-            subscriber_id: fanId,
-            subscriber_username: fan.username,
-            subscription_id: row.id,
-          },
+        created = await recordNotice(tx, {
+          to: creator.id,
+          kind: 'trial_started',
+          fan: { id: fanId, username: fan.username },
+          subscriptionId: row.id,
+          trialDays,
         });
         return row;
       });
