@@ -1,5 +1,7 @@
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import { profileUnlocks, users, type UserRow } from '../../db/schema/index.ts';
 import { canViewProfileContent } from './policy.ts';
 import { unlockedAmong } from './repo.ts';
 
@@ -26,4 +28,17 @@ export async function canViewProfile(
   profile: ProfileLock,
 ): Promise<boolean> {
   return (await canViewProfiles(db, viewerId, [profile])).has(profile.id);
+}
+
+/**
+ * The same rule as a SQL condition on a users row (the `users` table, or an alias's columns),
+ * so a list query filters before its limit.
+ */
+export function canViewProfileSql(
+  viewerId: number | Placeholder,
+  profile: { id: AnyPgColumn | SQL; isProfileLocked: AnyPgColumn | SQL } = users,
+): SQL {
+  return sql`(not ${profile.isProfileLocked} or ${profile.id} = ${viewerId} or exists (
+    select 1 from ${profileUnlocks}
+     where ${profileUnlocks.profileId} = ${profile.id} and ${profileUnlocks.viewerId} = ${viewerId}))`;
 }

@@ -1,5 +1,5 @@
 /** What other modules may use of profiles: nothing else of it is theirs to import. */
-export { canViewProfile, canViewProfiles } from './content-access.ts';
+export { canViewProfile, canViewProfileSql, canViewProfiles } from './content-access.ts';
 export { presentProfile } from './presenter.ts';
 export { findUserByIdOrUsername, updateUser, usernameTakenByOther } from './repo.ts';
 export type { ProfilesService } from './service.ts';
