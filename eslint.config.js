@@ -1,6 +1,52 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+const MODULES_DIR = `${path.sep}server${path.sep}src${path.sep}modules${path.sep}`;
+
+/** The server module a file belongs to (`server/src/modules/<name>/...`), or undefined. */
+function serverModuleOf(file) {
+  const at = file.lastIndexOf(MODULES_DIR);
+  if (at < 0) return undefined;
+  const [name, ...rest] = file.slice(at + MODULES_DIR.length).split(path.sep);
+  return rest.length > 0 ? { name, inner: rest.join('/') } : undefined;
+}
+
+/**
+ * A server module uses another only through that module's `index.ts`, its public surface: its
+ * repository, services and helpers stay its own to change (issue 21).
+ */
+const moduleBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      internal:
+        "Module '{{from}}' imports '{{inner}}' of module '{{to}}': import from '{{to}}/index.ts' (its public surface) instead, and export it there if others may use it.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = serverModuleOf(context.filename);
+    if (!from) return {};
+    function check(source) {
+      if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = serverModuleOf(path.resolve(path.dirname(context.filename), source.value));
+      if (!to || to.name === from.name || to.inner === 'index.ts') return;
+      context.report({
+        node: source,
+        messageId: 'internal',
+        data: { from: from.name, to: to.name, inner: to.inner },
+      });
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**'] },
@@ -14,6 +60,11 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['server/src/modules/**/*.ts'],
+    plugins: { zura: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'zura/module-boundaries': 'error' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -7,10 +7,10 @@ import { guessWithin, type Budget } from '../../lib/guessing.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import { findUserById } from '../users/repo.ts';
+import type { Sessions } from '../auth/index.ts';
+import { findUserById } from '../users/index.ts';
 import * as repo from './repo.ts';
-import { deleteCommentsOfAuthor } from '../comments/author-removal.ts';
+import { deleteCommentsOfAuthor } from '../comments/index.ts';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 

@@ -8,8 +8,8 @@ import {
 } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { csvRow } from '../audience/csv.ts';
-import { findUserById } from '../users/repo.ts';
+import { csvRow } from '../audience/index.ts';
+import { findUserById } from '../users/index.ts';
 import { addMoney, bucketStarts, daysOf, sourceOfKind, zeroMoney, zeroSources } from './buckets.ts';
 import {
   earningsByBucket,

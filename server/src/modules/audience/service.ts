@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { AUDIENCE_CSV_COLUMNS } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { findUserById } from '../users/repo.ts';
+import { findUserById } from '../users/index.ts';
 import { csvRow } from './csv.ts';
 import { listEmailShares, withdrawEmailShare } from './email-shares.ts';
 import { audiencePage } from './repo.ts';

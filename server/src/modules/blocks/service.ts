@@ -1,10 +1,10 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { unfollow } from '../follows/repo.ts';
-import { findUserByIdOrUsername } from '../profiles/repo.ts';
-import { stopRenewalsBetween } from '../subscriptions/repo.ts';
-import type { MediaUrlResolver } from '../users/presenter.ts';
+import { unfollow } from '../follows/index.ts';
+import { findUserByIdOrUsername } from '../profiles/index.ts';
+import { stopRenewalsBetween } from '../subscriptions/index.ts';
+import type { MediaUrlResolver } from '../users/index.ts';
 import * as repo from './repo.ts';
 
 export type BlocksService = ReturnType<typeof createBlocksService>;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ChangeNotices } from '../../db/change-notices.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import type { BlocksService } from '../blocks/service.ts';
+import type { Sessions } from '../auth/index.ts';
+import type { BlocksService } from '../blocks/index.ts';
 import type { PeerNetwork } from './peer-network.ts';
 import { PEER_KEY, PEER_PATH } from './service.ts';
 import { createSignalling, type LocalPeer, type Signalling } from './signalling.ts';

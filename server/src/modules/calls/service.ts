@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
-import * as messagingRepo from '../messaging/repo.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { findConversationByPair } from '../messaging/index.ts';
 import { iceServersFor } from './ice.ts';
 import { parseRoom, type TicketSigner } from './tickets.ts';
 
@@ -26,7 +26,7 @@ export function createCallsService(deps: {
         throw new BadRequestError('Not a call room of yours: use room_{smaller id}_{larger id}.');
       }
       const [low, high] = room;
-      const conversation = await messagingRepo.findConversationByPair(deps.db, low, high);
+      const conversation = await findConversationByPair(deps.db, low, high);
       if (!conversation) throw new NotFoundError('Start a conversation before calling.');
       if (await isBlockedEitherWay(deps.db, low, high)) {
         throw new ForbiddenError('You cannot call this user.');

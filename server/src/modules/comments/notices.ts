@@ -1,10 +1,9 @@
 import { mentionedUsernames } from '@zura/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { PostRow } from '../../db/schema/index.ts';
-import type { NewNotification } from '../notifications/repo.ts';
-import { canSeePostContent } from '../posts/policy.ts';
-import type { PostsService } from '../posts/service.ts';
-import { hiddenFrom } from '../users/visibility.ts';
+import type { Happening } from '../notifications/index.ts';
+import { canSeePostContent, type PostsService } from '../posts/index.ts';
+import { hiddenFrom } from '../users/index.ts';
 import { excerpt } from './policy.ts';
 import * as repo from './repo.ts';
 
@@ -20,50 +19,32 @@ export async function commentNotices(
   db: Executor,
   posts: PostsService,
   input: { post: PostRow; writer: { id: number; username: string }; comment: NewComment },
-): Promise<NewNotification[]> {
+): Promise<Happening[]> {
   const { post, writer, comment } = input;
-  const data = {
-    post_id: post.id,
-    comment_id: comment.id,
-    sender_id: writer.id,
-    sender_username: writer.username,
+  const facts = {
+    writer: { id: writer.id, username: writer.username },
+    postId: post.id,
+    commentId: comment.id,
+    excerpt: excerpt(comment.content),
   };
-  const text = excerpt(comment.content);
-  const notices = new Map<number, NewNotification>();
+  const notices = new Map<number, Happening>();
   if (post.authorId !== writer.id) {
-    notices.set(post.authorId, {
-      userId: post.authorId,
-      type: 'comment',
-      title: 'New comment',
-      message: `${writer.username} commented on your post: ${text}`,
-      data,
-    });
+    notices.set(post.authorId, { to: post.authorId, kind: 'commented', ...facts });
   }
-  const candidates = new Map<number, Omit<NewNotification, 'userId'>>();
+  const candidates = new Map<number, 'replied' | 'mentioned'>();
   if (comment.parentId !== null) {
     const parent = await repo.findCommentAuthor(db, comment.parentId);
-    if (parent)
-      candidates.set(parent.comment.authorId, {
-        type: 'comment',
-        title: 'New reply',
-        message: `${writer.username} replied to your comment: ${text}`,
-        data,
-      });
+    if (parent) candidates.set(parent.comment.authorId, 'replied');
   }
   for (const user of await repo.findUsersByUsernames(db, mentionedUsernames(comment.content))) {
-    candidates.set(user.id, {
-      type: 'comment',
-      title: 'New mention',
-      message: `${writer.username} mentioned you in a comment: ${text}`,
-      data,
-    });
+    candidates.set(user.id, 'mentioned');
   }
   for (const id of [writer.id, post.authorId]) candidates.delete(id);
   const hidden = await hiddenFrom(db, writer.id, [...candidates.keys()]);
-  for (const [userId, notice] of candidates) {
+  for (const [userId, kind] of candidates) {
     if (hidden.has(userId)) continue;
     const row = await posts.findVisiblePost(userId, post.id);
-    if (row && canSeePostContent(row, userId)) notices.set(userId, { userId, ...notice });
+    if (row && canSeePostContent(row, userId)) notices.set(userId, { to: userId, kind, ...facts });
   }
   return [...notices.values()];
 }

@@ -1,5 +1,4 @@
-import type { PostAccess } from '../posts/policy.ts';
-import { needsSubscription } from '../posts/policy.ts';
+import { type PostAccess, needsSubscription } from '../posts/index.ts';
 
 /** Why a viewer who knows the post exists may not read or write its comments. */
 export function commentsRefusal(access: PostAccess, viewerId: number): string {

@@ -1,5 +1,5 @@
 import type { Comment } from '@zura/contracts';
-import type { MediaSigner } from '../media/signing.ts';
+import type { MediaSigner } from '../media/index.ts';
 import { canDeleteComment } from './policy.ts';
 import type { CommentWithAuthor } from './repo.ts';
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { postComments, posts, users } from '../../db/schema/index.ts';
-import type { PostCursor } from '../posts/cursor.ts';
-import { visibleTo } from '../users/visibility.ts';
+import type { PostCursor } from '../posts/index.ts';
+import { visibleTo } from '../users/index.ts';
 
 /** A comment with what a list shows of its author. */
 const commentColumns = {

@@ -12,7 +12,7 @@ import {
 } from '@zura/contracts';
 import { z } from 'zod';
 import { jsonId, pathId } from '../../lib/validation.ts';
-import { keysetPageQuery } from '../posts/cursor.ts';
+import { keysetPageQuery } from '../posts/index.ts';
 import type { CommentsService } from './service.ts';
 
 const pageQuery = keysetPageQuery(COMMENTS_PAGE_MAX, COMMENTS_PAGE_DEFAULT);

@@ -2,13 +2,15 @@ import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { insertNotifications } from '../notifications/repo.ts';
-import type { Notify } from '../notifications/service.ts';
-import { encodeCursor, type PostCursor } from '../posts/cursor.ts';
-import { canSeePostContent } from '../posts/policy.ts';
-import type { PostsService } from '../posts/service.ts';
-import { findUserById } from '../users/repo.ts';
+import type { MediaSigner } from '../media/index.ts';
+import { recordNotices, type Notify } from '../notifications/index.ts';
+import {
+  encodeCursor,
+  type PostCursor,
+  canSeePostContent,
+  type PostsService,
+} from '../posts/index.ts';
+import { findUserById } from '../users/index.ts';
 import { commentNotices } from './notices.ts';
 import {
   canDeleteComment,
@@ -93,7 +95,7 @@ export function createCommentsService(deps: {
     comment: Parameters<typeof commentNotices>[2]['comment'],
   ) {
     const notices = await commentNotices(db, posts, { post, writer, comment });
-    const rows = await insertNotifications(db, notices);
+    const rows = await recordNotices(db, notices);
     if (rows.length > 0) await notify(rows);
   }
 

@@ -1,4 +1,4 @@
-import type { MediaUrlResolver } from '../users/presenter.ts';
+import type { MediaUrlResolver } from '../users/index.ts';
 import type { ApplicationRow } from './repo.ts';
 
 export function presentApplication(row: ApplicationRow, mediaUrl: MediaUrlResolver) {

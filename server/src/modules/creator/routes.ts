@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { ValidationError } from '../../lib/errors.ts';
 import { pathId } from '../../lib/validation.ts';
 import { adminRoute } from '../../plugins/auth.ts';
-import { receiveMultipart } from '../uploads/multipart.ts';
-import type { UploadsService } from '../uploads/service.ts';
+import { receiveMultipart, type UploadsService } from '../uploads/index.ts';
 import type { CreatorService } from './service.ts';
 
 const idParams = z.object({ id: pathId('Not a valid application id.') });

@@ -11,14 +11,12 @@ import {
 } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
-import type { Notify } from '../notifications/service.ts';
+import { type Notify, recordNotice } from '../notifications/index.ts';
 import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import * as profilesRepo from '../profiles/repo.ts';
-import type { ReceivedFile, UploadsService } from '../uploads/service.ts';
-import type { MediaUrlResolver } from '../users/presenter.ts';
-import type { AuditLog } from '../audit/service.ts';
-import { findUserById } from '../users/repo.ts';
+import { updateUser, usernameTakenByOther } from '../profiles/index.ts';
+import type { ReceivedFile, UploadsService } from '../uploads/index.ts';
+import { type MediaUrlResolver, findUserById } from '../users/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { presentApplication } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -105,7 +103,7 @@ export function createCreatorService(deps: {
         problems.category = 'Choose a category from the list.';
       }
       const username = input.username.trim();
-      if (!problems.username && (await profilesRepo.usernameTakenByOther(db, username, userId))) {
+      if (!problems.username && (await usernameTakenByOther(db, username, userId))) {
         problems.username = messages.usernameTaken;
       }
       if (Object.keys(problems).length > 0) {
@@ -181,8 +179,8 @@ export function createCreatorService(deps: {
         // may have (all digits would shadow an id in profile paths): the account keeps its own.
         const usernameUsable =
           USERNAME_PATTERN.test(row.username) &&
-          !(await profilesRepo.usernameTakenByOther(tx, row.username, row.userId));
-        await profilesRepo.updateUser(tx, row.userId, {
+          !(await usernameTakenByOther(tx, row.username, row.userId));
+        await updateUser(tx, row.userId, {
           isCreator: true,
           ...(usernameUsable ? { username: row.username } : {}),
           bio: row.bio,
@@ -202,12 +200,10 @@ export function createCreatorService(deps: {
             ...(links.website ? { website: links.website } : {}),
           },
         });
-        const notification = await insertNotification(tx, {
-          userId: row.userId,
-          type: 'system',
-          title: 'Creator application approved',
-          message: m.approved,
-          data: { application_id: row.id },
+        const notification = await recordNotice(tx, {
+          to: row.userId,
+          kind: 'application_approved',
+          applicationId: row.id,
         });
         return { presented: presentApplication(row, mediaUrl), notification };
       });
@@ -232,12 +228,11 @@ export function createCreatorService(deps: {
           reason,
           details: { user_id: row.userId, username: row.username },
         });
-        const notification = await insertNotification(tx, {
-          userId: row.userId,
-          type: 'system',
-          title: 'Creator application not approved',
-          message: `Your creator application was not approved: ${reason} You may apply again.`,
-          data: { application_id: row.id },
+        const notification = await recordNotice(tx, {
+          to: row.userId,
+          kind: 'application_rejected',
+          applicationId: row.id,
+          reason,
         });
         return { presented: presentApplication(row, mediaUrl), notification };
       });

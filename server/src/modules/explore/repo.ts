@@ -1,7 +1,7 @@
 import { and, desc, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { visibleTo } from '../users/visibility.ts';
+import { visibleTo } from '../users/index.ts';
 
 export type CreatorSort = 'relevance' | 'newest' | 'followers';
 

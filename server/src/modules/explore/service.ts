@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client.ts';
-import { presentProfile } from '../profiles/presenter.ts';
-import { viewerMarksOf } from '../profiles/viewer-marks.ts';
-import type { MediaUrlResolver } from '../users/presenter.ts';
+import { presentProfile, viewerMarksOf } from '../profiles/index.ts';
+import type { MediaUrlResolver } from '../users/index.ts';
 import { searchCreators, type CreatorSort } from './repo.ts';
 
 export type ExploreService = ReturnType<typeof createExploreService>;

@@ -2,12 +2,10 @@ import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import type { Notify } from '../notifications/service.ts';
-import { canViewProfileContent } from '../profiles/policy.ts';
-import { unlockedAmong } from '../profiles/repo.ts';
-import { findUserById } from '../users/repo.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { recordNotice, type Notify } from '../notifications/index.ts';
+import { canViewProfile } from '../profiles/index.ts';
+import { findUserById } from '../users/index.ts';
 import * as repo from './repo.ts';
 
 export type FollowsService = ReturnType<typeof createFollowsService>;
@@ -34,8 +32,7 @@ export function createFollowsService(deps: {
     followerId: number,
     followee: UserRow,
   ): Promise<{ followers?: number }> {
-    const unlocked = await unlockedAmong(db, followerId, [followee]);
-    if (!canViewProfileContent(followee, followerId, unlocked.has(followee.id))) return {};
+    if (!(await canViewProfile(db, followerId, followee))) return {};
     return { followers: await repo.followersCount(db, followee.id) };
   }
 
@@ -53,12 +50,10 @@ export function createFollowsService(deps: {
       const notification = await db.transaction(async (tx) => {
         if (!(await repo.follow(tx, followerId, followeeId))) return undefined;
         if (await repo.recentlyNotified(tx, followerId, followeeId)) return undefined;
-        return insertNotification(tx, {
-          userId: followeeId,
-          type: 'follow',
-          title: 'New follower',
-          message: `${follower?.username ?? 'Someone'} started following you.`,
-          data: { sender_id: followerId, sender_username: follower?.username ?? '' },
+        return recordNotice(tx, {
+          to: followeeId,
+          kind: 'followed',
+          follower: { id: followerId, username: follower?.username },
         });
       });
       changes.announce({ kind: 'following_changed', userId: followerId });

@@ -1,8 +1,7 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { createKeptValues } from '../../lib/kept-values.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { presentVideoFields } from '../media/video-fields.ts';
+import { type MediaSigner, presentVideoFields } from '../media/index.ts';
 import { listLibrary, type LibraryCursor, type LibraryRow } from './repo.ts';
 
 export type LibraryService = ReturnType<typeof createLibraryService>;

@@ -2,8 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { notifications, postLikes, posts } from '../../db/schema/index.ts';
-import type { PostCursor } from '../posts/cursor.ts';
-import { selectPostsFor } from '../posts/repo.ts';
+import { type PostCursor, selectPostsFor } from '../posts/index.ts';
 
 /** Records the like; false when the viewer already liked the post (parallel clicks count once). */
 export async function insertLike(tx: Executor, postId: number, userId: number): Promise<boolean> {

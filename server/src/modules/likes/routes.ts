@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { likeState, presentedPosts } from '@zura/contracts';
 import { z } from 'zod';
 import { pathId } from '../../lib/validation.ts';
-import { keysetPageQuery } from '../posts/cursor.ts';
-import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from '../posts/policy.ts';
+import { keysetPageQuery, FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT } from '../posts/index.ts';
 import type { LikesService } from './service.ts';
 
 const postParams = z.object({ id: pathId('Not a valid post id.') });

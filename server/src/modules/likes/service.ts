@@ -2,14 +2,16 @@ import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import type { Notify } from '../notifications/service.ts';
-import { encodeCursor, type PostCursor } from '../posts/cursor.ts';
-import { isPostPublishedFor } from '../posts/policy.ts';
-import { presentPost } from '../posts/presenter.ts';
-import type { PostsService } from '../posts/service.ts';
-import { findUserById } from '../users/repo.ts';
-import { hiddenFrom } from '../users/visibility.ts';
+import type { MediaSigner } from '../media/index.ts';
+import type { Notify } from '../notifications/index.ts';
+import {
+  encodeCursor,
+  type PostCursor,
+  isPostPublishedFor,
+  presentPost,
+  type PostsService,
+} from '../posts/index.ts';
+import { findUserById, hiddenFrom } from '../users/index.ts';
 import { recordLikeNotice } from './notices.ts';
 import * as repo from './repo.ts';
 

@@ -20,7 +20,7 @@ import {
   type Frame,
   type TestSocket,
 } from '../../../test/sockets.ts';
-import { createAccessTokens } from '../auth/access-tokens.ts';
+import { createAccessTokens } from '../auth/index.ts';
 
 /**
  * /ws/notifications/: authentication by the first frame, close codes for bad clients, live

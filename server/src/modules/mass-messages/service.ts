@@ -8,10 +8,10 @@ import {
   ValidationError,
   type FieldErrors,
 } from '../../lib/errors.ts';
-import { isVideoPublished } from '../media/video-fields.ts';
-import { findUserByIdOrUsername } from '../profiles/repo.ts';
-import type { UploadsService } from '../uploads/service.ts';
-import { findUserById } from '../users/repo.ts';
+import { isVideoPublished } from '../media/index.ts';
+import { findUserByIdOrUsername } from '../profiles/index.ts';
+import type { UploadsService } from '../uploads/index.ts';
+import { findUserById } from '../users/index.ts';
 import { presentMassMessage } from './presenter.ts';
 import * as repo from './repo.ts';
 import { countRecipients, refusedIds } from './segments.ts';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { VideoRenditions } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
-import { findUploadById } from '../uploads/repo.ts';
+import { findUploadById } from '../uploads/index.ts';
 import {
   PLAYLIST_CONTENT_TYPE,
   PLAYLIST_MAX_BYTES,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
-import { findUploadById } from '../uploads/repo.ts';
+import { findUploadById } from '../uploads/index.ts';
 import { hlsRoutes } from './hls-routes.ts';
 import { NOT_FOUND_MESSAGE, sendStoredMedia } from './send.ts';
 import type { MediaSigner, MediaVariant } from './signing.ts';

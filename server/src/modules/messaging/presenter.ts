@@ -1,6 +1,5 @@
 import type { ConversationRow, MessageRow, UploadRow } from '../../db/schema/index.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { presentVideoFields } from '../media/video-fields.ts';
+import { type MediaSigner, presentVideoFields } from '../media/index.ts';
 
 const DELETED_USER_NAME = 'Deleted user';
 

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonId, pathId, queryInteger } from '../../lib/validation.ts';
-import { keysetPageQuery } from '../posts/cursor.ts';
+import { keysetPageQuery } from '../posts/index.ts';
 import {
   MAX_MESSAGE_PRICE_CENTS,
   MIN_MESSAGE_PRICE_CENTS,

@@ -16,16 +16,17 @@ import {
   ValidationError,
   type FieldErrors,
 } from '../../lib/errors.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { insertNotification, markConversationNotificationsRead } from '../notifications/repo.ts';
-import { presentNotification } from '../notifications/presenter.ts';
-import { canViewProfileContent } from '../profiles/policy.ts';
-import * as profilesRepo from '../profiles/repo.ts';
-import type { UploadsService } from '../uploads/service.ts';
-import { findUserById } from '../users/repo.ts';
-import { paymentLegs, postMovement } from '../wallet/ledger.ts';
-import { isVideoPublished } from '../media/video-fields.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { type MediaSigner, isVideoPublished } from '../media/index.ts';
+import {
+  recordNotice,
+  markConversationNotificationsRead,
+  presentNotification,
+} from '../notifications/index.ts';
+import { canViewProfile } from '../profiles/index.ts';
+import type { UploadsService } from '../uploads/index.ts';
+import { findUserById } from '../users/index.ts';
+import { paymentLegs, postMovement } from '../wallet/index.ts';
 import {
   presentAttachment,
   presentConversation,
@@ -33,7 +34,7 @@ import {
   type MessageDetails,
 } from './presenter.ts';
 import { createConversationParties, sidesOf } from './conversation-parties.ts';
-import { encodeCursor, type PostCursor } from '../posts/cursor.ts';
+import { encodeCursor, type PostCursor } from '../posts/index.ts';
 import * as views from './conversation-views.ts';
 import { noticeText } from './notice-text.ts';
 import * as repo from './repo.ts';
@@ -145,10 +146,7 @@ export function createMessagingService(deps: {
       if (!recipient) throw new NotFoundError('User not found');
       if (await isBlockedEitherWay(db, userId, recipientId))
         throw new ForbiddenError(BLOCKED_MESSAGE);
-      const unlocked =
-        recipient.isProfileLocked &&
-        (await profilesRepo.hasProfileUnlock(db, recipient.id, userId));
-      if (!canViewProfileContent(recipient, userId, unlocked)) {
+      if (!(await canViewProfile(db, userId, recipient))) {
         throw new ForbiddenError('Unlock this profile before sending a message.');
       }
       await repo.ensureConversation(db, userId, recipientId);
@@ -333,17 +331,14 @@ export function createMessagingService(deps: {
           });
           await repo.setUnlockTransaction(tx, message.id, userId, transaction.id);
           const fan = await findUserById(tx, userId);
-          return insertNotification(tx, {
-            userId: creatorId,
-            type: 'unlock',
-            title: 'Message unlocked',
-            message: `${fan?.username ?? 'A fan'} unlocked your message for ${formatCents(message.priceCents)} (you receive ${formatCents(creatorCents)}).`,
-            data: {
-              conversation_id: message.conversationId,
-              message_id: message.id,
-              sender_id: userId,
-              sender_username: fan?.username ?? '',
-            },
+          return recordNotice(tx, {
+            to: creatorId,
+            kind: 'message_unlocked',
+            fan: { id: userId, username: fan?.username },
+            conversationId: message.conversationId,
+            messageId: message.id,
+            priceCents: message.priceCents,
+            creatorCents,
           });
         });
         if (notification) {

@@ -8,7 +8,7 @@ import {
 } from '@zura/contracts';
 import { z } from 'zod';
 import { adminRoute } from '../../plugins/auth.ts';
-import type { AuditLog } from '../audit/service.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Moderation } from './service.ts';
 
 const digits = (label: string) =>

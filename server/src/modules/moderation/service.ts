@@ -1,9 +1,9 @@
 import { messages } from '@zura/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import type { AuditLog } from '../audit/service.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import { findUserById } from '../users/repo.ts';
+import type { AuditLog } from '../audit/index.ts';
+import type { Sessions } from '../auth/index.ts';
+import { findUserById } from '../users/index.ts';
 import * as repo from './repo.ts';
 
 const SEARCH_LIMIT = 20;

@@ -1,6 +1,6 @@
 import type { CreatorOffer, PublicOffer } from '@zura/contracts';
 import type { SubscriptionOfferRow, UserRow } from '../../db/schema/index.ts';
-import type { MediaUrlResolver } from '../users/presenter.ts';
+import type { MediaUrlResolver } from '../users/index.ts';
 
 /** Where an offer stands now: ended by the creator, past its expiry, out of claims, or open. */
 export function offerStatus(offer: SubscriptionOfferRow, now = new Date()): CreatorOffer['status'] {

@@ -16,12 +16,10 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../lib/errors.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import type { Notify } from '../notifications/service.ts';
-import { findActive, insertSubscription } from '../subscriptions/repo.ts';
-import type { MediaUrlResolver } from '../users/presenter.ts';
-import { findUserById } from '../users/repo.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { recordNotice, type Notify } from '../notifications/index.ts';
+import { findActive, insertSubscription } from '../subscriptions/index.ts';
+import { type MediaUrlResolver, findUserById } from '../users/index.ts';
 import { audienceAllows, discountsFor, recordClaim } from './pricing.ts';
 import { offerStatus, presentCreatorOffer, presentPublicOffer } from './presenter.ts';
 import * as repo from './repo.ts';
@@ -196,16 +194,12 @@ export function createOffersService(deps: {
           throw error;
         }
         await recordClaim(tx, { offerId: offer.id, fanId, subscriptionId: row.id });
-        created = await insertNotification(tx, {
-          userId: creator.id,
-          type: 'subscription',
-          title: 'New subscriber',
-          message: `${fan.username} started a ${trialDays}-day free trial.`,
-          data: {
-            subscriber_id: fanId,
-            subscriber_username: fan.username,
-            subscription_id: row.id,
-          },
+        created = await recordNotice(tx, {
+          to: creator.id,
+          kind: 'trial_started',
+          fan: { id: fanId, username: fan.username },
+          subscriptionId: row.id,
+          trialDays,
         });
         return row;
       });

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { isVideoPublished } from '../media/video-fields.ts';
+import { isVideoPublished } from '../media/index.ts';
 import * as repo from './repo.ts';
 
 type VideoNow = Awaited<ReturnType<typeof repo.findVideoStates>>[number];

@@ -1,7 +1,7 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import type { MediaSigner } from '../media/signing.ts';
+import type { MediaSigner } from '../media/index.ts';
 import { encodeCursor, type PostCursor } from './cursor.ts';
 import * as draftsRepo from './drafts-repo.ts';
 import { placeholderContent, POST_MAX_LENGTH } from './policy.ts';

@@ -6,7 +6,7 @@ import { getMedia, mp4, png, signerOf, uploadFile, waitForVariants } from '../..
 import { videoIdOfPost } from '../../../test/renditions.ts';
 import { buildTestAppOn, type StoreKind } from '../../../test/stores.ts';
 import { waitForVideo } from '../../../test/video.ts';
-import type { MediaVariant } from '../media/signing.ts';
+import type { MediaVariant } from '../media/index.ts';
 
 /**
  * Locked content never leaks: whatever a viewer who has not unlocked asks, the answers carry no

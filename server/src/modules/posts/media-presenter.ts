@@ -1,7 +1,6 @@
 import type { PostMediaItem } from '@zura/contracts';
 import type { VideoRung } from '../../db/schema/index.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { presentVideoFields } from '../media/video-fields.ts';
+import { type MediaSigner, presentVideoFields } from '../media/index.ts';
 import type { PostMediaFile } from './post-media.ts';
 
 /** The largest rung's size: what the player shows, so its box is known before it loads. */

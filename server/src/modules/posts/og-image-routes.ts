@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
-import { findUploadById } from '../uploads/repo.ts';
+import { findUploadById } from '../uploads/index.ts';
 import type { SharePreviews } from './share-preview.ts';
 
 const NOT_FOUND = 'No preview image for this post.';

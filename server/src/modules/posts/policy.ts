@@ -1,6 +1,6 @@
 import type { PostRow } from '../../db/schema/index.ts';
 import { isForSale, isOpenedBySale } from './pay-per-view.ts';
-import { isVideoPublished } from '../media/video-fields.ts';
+import { isVideoPublished } from '../media/index.ts';
 import type { PostMediaFile } from './post-media.ts';
 
 export type PostAccess = {

@@ -1,8 +1,7 @@
 import { MAX_POST_FILES } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
-import { findBySha256 } from '../uploads/repo.ts';
-import type { ReceivedFile, UploadsService } from '../uploads/service.ts';
+import { findBySha256, type ReceivedFile, type UploadsService } from '../uploads/index.ts';
 
 export const TOO_MANY_FILES_MESSAGE = `A post can hold at most ${MAX_POST_FILES} files.`;
 

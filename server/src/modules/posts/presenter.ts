@@ -1,8 +1,7 @@
-import type { MediaSigner } from '../media/signing.ts';
-import { presentVideoFields, type PresentedVideoFields } from '../media/video-fields.ts';
+import { type MediaSigner, presentVideoFields, type PresentedVideoFields } from '../media/index.ts';
 import type { PostWithAuthor } from './repo.ts';
 import { presentPostMedia } from './media-presenter.ts';
-import { presentPrice } from '../users/presenter.ts';
+import { presentPrice } from '../users/index.ts';
 import { canSeePostContent, isPostPublishedFor, needsSubscription } from './policy.ts';
 import { presentSale } from './sale-presenter.ts';
 

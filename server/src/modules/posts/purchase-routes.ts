@@ -2,7 +2,7 @@ import { presentedPost } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathId } from '../../lib/validation.ts';
-import { idempotencyKeyOf } from '../wallet/idempotency.ts';
+import { idempotencyKeyOf } from '../wallet/index.ts';
 import type { PostPurchases } from './purchases.ts';
 
 const postParams = z.object({ id: pathId('Not a valid post id.') });

@@ -1,13 +1,11 @@
-import { formatCents, splitPayment } from '@zura/contracts';
+import { splitPayment } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import type { Notify } from '../notifications/service.ts';
-import { findUserById } from '../users/repo.ts';
-import { runIdempotent } from '../wallet/idempotency.ts';
-import { paymentLegs, postMovement } from '../wallet/ledger.ts';
+import type { MediaSigner } from '../media/index.ts';
+import { recordNotice, type Notify } from '../notifications/index.ts';
+import { findUserById } from '../users/index.ts';
+import { runIdempotent, paymentLegs, postMovement } from '../wallet/index.ts';
 import { canSeePostContent } from './policy.ts';
 import { presentPost } from './presenter.ts';
 import { claimPurchase, setPurchaseTransaction } from './purchase-repo.ts';
@@ -71,17 +69,13 @@ export function createPostPurchases(deps: {
           });
           await setPurchaseTransaction(tx, post.id, viewerId, transaction.id);
           const fan = await findUserById(tx, viewerId);
-          created = await insertNotification(tx, {
-            userId: post.authorId,
-            type: 'unlock',
-            title: 'Post unlocked',
-            message: `${fan?.username ?? 'A fan'} unlocked your post for ${formatCents(priceCents)} (you receive ${formatCents(creatorCents)}).`,
-            data: {
-              post_id: post.id,
-              sender_id: viewerId,
-              sender_username: fan?.username ?? '',
-              amount_cents: priceCents,
-            },
+          created = await recordNotice(tx, {
+            to: post.authorId,
+            kind: 'post_unlocked',
+            fan: { id: viewerId, username: fan?.username },
+            postId: post.id,
+            priceCents,
+            creatorCents,
           });
           return { status: 200, body: { post_id: post.id, charged: true } };
         },

@@ -8,13 +8,13 @@ import {
   postLikes,
   postUnlocks,
   posts,
-  profileUnlocks,
   subscriptions,
   uploads,
   users,
 } from '../../db/schema/index.ts';
 import type { PostCursor } from './cursor.ts';
 import { postMediaColumn, uploadIdsOfPost } from './post-media.ts';
+import { canViewProfileSql } from '../profiles/index.ts';
 
 const imageUpload = alias(uploads, 'image_upload');
 const videoUpload = alias(uploads, 'video_upload');
@@ -76,17 +76,12 @@ function before(cursor: PostCursor | undefined): SQL | undefined {
   );
 }
 
-/** Authors whose profile the viewer may see: unlocked profiles, unlocked ones, and their own. */
-function visibleAuthor(viewerId: ViewerId): SQL {
-  return sql`(not ${users.isProfileLocked} or ${users.id} = ${viewerId} or exists (
-    select 1 from ${profileUnlocks}
-    where ${profileUnlocks.profileId} = ${users.id} and ${profileUnlocks.viewerId} = ${viewerId}))`;
-}
-
 /** Drafts are their author's alone, listed apart: no feed nor profile list holds them. */
 const published = sql`not ${posts.isDraft}`;
 
 const viewer = sql.placeholder('viewerId');
+/** The author row `u` of the following page's author filter. */
+const authorRow = { id: sql`u.id`, isProfileLocked: sql`u.is_profile_locked` };
 const cursorAt = sql.placeholder('cursorAt');
 const cursorId = sql.placeholder('cursorId');
 const pageSize = sql.placeholder('limit');
@@ -100,7 +95,7 @@ const pastCursor = sql`(${posts.createdAt}, ${posts.id}) < (${cursorAt}::timesta
  */
 function prepareEveryoneFeed(db: Database, paged: boolean) {
   return selectPostsFor(db, viewer)
-    .where(and(published, visibleAuthor(viewer), paged ? pastCursor : undefined))
+    .where(and(published, canViewProfileSql(viewer), paged ? pastCursor : undefined))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(pageSize)
     .prepare(paged ? 'feed_everyone_paged' : 'feed_everyone_first');
@@ -135,9 +130,7 @@ function followingPageIds(paged: boolean): SQL {
       -- A scalar subquery is looked up per author on the primary key; as a join, the generic
       -- plan (made for an unknown viewer, so for hundreds of authors) hashed every user.
       where (
-        select not u.is_profile_locked or u.id = ${viewer} or exists (
-          select 1 from ${profileUnlocks} pu where pu.profile_id = u.id and pu.viewer_id = ${viewer})
-        from ${users} u where u.id = a.author_id)
+        select ${canViewProfileSql(viewer, authorRow)} from ${users} u where u.id = a.author_id)
     ), leading_authors as (
       select authors.author_id from authors
       cross join lateral (

@@ -1,7 +1,7 @@
 import { postPriceMessages, postPriceProblems } from '@zura/contracts';
 import type { Executor } from '../../db/client.ts';
 import { ValidationError, type FieldErrors } from '../../lib/errors.ts';
-import { findUserById } from '../users/repo.ts';
+import { findUserById } from '../users/index.ts';
 
 export type SaleInput = { priceCents: number | null; subscriberPriceCents: number | null };
 

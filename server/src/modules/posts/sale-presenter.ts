@@ -1,4 +1,4 @@
-import type { MediaSigner } from '../media/signing.ts';
+import type { MediaSigner } from '../media/index.ts';
 import { saleCentsFor } from './pay-per-view.ts';
 import type { PostWithAuthor } from './repo.ts';
 

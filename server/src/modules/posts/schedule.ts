@@ -2,7 +2,7 @@ import { parsePublishAt, type ScheduledDraft } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import type { MediaSigner } from '../media/signing.ts';
+import type { MediaSigner } from '../media/index.ts';
 import * as draftsRepo from './drafts-repo.ts';
 import { presentPost } from './presenter.ts';
 import * as repo from './repo.ts';

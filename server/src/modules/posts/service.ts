@@ -11,11 +11,10 @@ import {
 import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
 import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
-import { hiddenFrom, isHiddenFrom } from '../users/visibility.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { canViewProfileContent } from '../profiles/policy.ts';
-import * as profilesRepo from '../profiles/repo.ts';
-import type { ReceivedFile, UploadsService } from '../uploads/service.ts';
+import { hiddenFrom, isHiddenFrom } from '../users/index.ts';
+import type { MediaSigner } from '../media/index.ts';
+import { canViewProfile, findUserByIdOrUsername } from '../profiles/index.ts';
+import type { ReceivedFile, UploadsService } from '../uploads/index.ts';
 import { encodeCursor, type PostCursor } from './cursor.ts';
 import {
   isPostPublishedFor,
@@ -124,11 +123,9 @@ export function createPostsService(deps: {
   async function findVisiblePost(viewerId: number, postId: number) {
     const row = await repo.findPostFor(db, viewerId, postId);
     if (!row || !isPostPublishedFor(row, viewerId)) return undefined;
-    const author = await profilesRepo.findUserByIdOrUsername(db, String(row.post.authorId));
+    const author = await findUserByIdOrUsername(db, String(row.post.authorId));
     if (!author || (await isHiddenFrom(db, viewerId, author.id))) return undefined;
-    const unlocked =
-      author.isProfileLocked && (await profilesRepo.hasProfileUnlock(db, author.id, viewerId));
-    return canViewProfileContent(author, viewerId, unlocked) ? row : undefined;
+    return (await canViewProfile(db, viewerId, author)) ? row : undefined;
   }
 
   return {
@@ -232,14 +229,12 @@ export function createPostsService(deps: {
       cursor: PostCursor | undefined,
       limit: number,
     ) {
-      const author = await profilesRepo.findUserByIdOrUsername(db, idOrUsername);
+      const author = await findUserByIdOrUsername(db, idOrUsername);
       // A block or a suspension hides the author as if there were none.
       if (!author || (await isHiddenFrom(db, viewerId, author.id))) {
         throw new NotFoundError('User not found');
       }
-      const unlocked =
-        author.isProfileLocked && (await profilesRepo.hasProfileUnlock(db, author.id, viewerId));
-      if (!canViewProfileContent(author, viewerId, unlocked))
+      if (!(await canViewProfile(db, viewerId, author)))
         return { posts: [], nextCursor: undefined };
       const rows = await repo.listByAuthor(db, viewerId, author.id, cursor, limit);
       return page(await withHiddenAuthors(rows, viewerId), viewerId, limit);

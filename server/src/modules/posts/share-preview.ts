@@ -1,8 +1,8 @@
 import { SHARE_PREVIEW_TEXT_LENGTH } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import * as profilesRepo from '../profiles/repo.ts';
-import { isHiddenFrom } from '../users/visibility.ts';
+import type { MediaSigner } from '../media/index.ts';
+import { findUserByIdOrUsername } from '../profiles/index.ts';
+import { isHiddenFrom } from '../users/index.ts';
 import { isPostPublishedFor, needsSubscription, placeholderContent } from './policy.ts';
 import * as repo from './repo.ts';
 
@@ -49,7 +49,7 @@ export function createSharePreviews(deps: {
   async function publicFacts(postId: number) {
     const row = await repo.findPostFor(db, NOBODY, postId);
     if (!row || !isPostPublishedFor(row, NOBODY)) return undefined;
-    const author = await profilesRepo.findUserByIdOrUsername(db, String(row.post.authorId));
+    const author = await findUserByIdOrUsername(db, String(row.post.authorId));
     if (!author || (await isHiddenFrom(db, NOBODY, author.id))) return undefined;
     const { post } = row;
     const isPublic =

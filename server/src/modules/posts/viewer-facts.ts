@@ -7,7 +7,7 @@ import {
   profileUnlocks,
   subscriptions,
 } from '../../db/schema/index.ts';
-import { hiddenAmong } from '../users/visibility.ts';
+import { hiddenAmong } from '../users/index.ts';
 
 /** Ids to ask about, and the viewer's answers: the same four kinds either way. */
 export type ViewerMarks = {

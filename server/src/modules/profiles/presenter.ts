@@ -1,6 +1,6 @@
 import type { PublicProfile } from '@zura/contracts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { presentOwnProfile, presentPrice, type MediaUrlResolver } from '../users/presenter.ts';
+import { presentOwnProfile, presentPrice, type MediaUrlResolver } from '../users/index.ts';
 import { canViewProfileContent } from './policy.ts';
 
 /**

@@ -8,8 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decodeFormFields, parseOrThrow } from '../../lib/validation.ts';
-import { receiveMultipart } from '../uploads/multipart.ts';
-import type { UploadsService } from '../uploads/service.ts';
+import { receiveMultipart, type UploadsService } from '../uploads/index.ts';
 import type { ProfilesService } from './service.ts';
 
 const userParams = z.object({ idOrUsername: z.string().min(1).max(64) });

@@ -20,13 +20,11 @@ import {
 import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
 import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
-import type { UploadsService } from '../uploads/service.ts';
-import { presentOwnProfile, type MediaUrlResolver } from '../users/presenter.ts';
-import type { Notify } from '../notifications/service.ts';
-import { applyPriceChange } from '../subscriptions/price-changes.ts';
-import { findActive as findActiveSubscription } from '../subscriptions/repo.ts';
-import { followedAmong } from '../follows/repo.ts';
-import { isHiddenFrom } from '../users/visibility.ts';
+import type { UploadsService } from '../uploads/index.ts';
+import { presentOwnProfile, type MediaUrlResolver, isHiddenFrom } from '../users/index.ts';
+import type { Notify } from '../notifications/index.ts';
+import { applyPriceChange, findActive as findActiveSubscription } from '../subscriptions/index.ts';
+import { followedAmong } from '../follows/index.ts';
 import { presentProfile } from './presenter.ts';
 import * as repo from './repo.ts';
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { followedAmong } from '../follows/repo.ts';
+import { followedAmong } from '../follows/index.ts';
 import { unlockedAmong } from './repo.ts';
 
 /**

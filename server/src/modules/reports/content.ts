@@ -1,11 +1,11 @@
 import type { ReportGroup } from '@zura/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { attachmentsOf } from '../messaging/repo.ts';
-import { uploadIdsOfPost } from '../posts/post-media.ts';
-import { findUploadById } from '../uploads/repo.ts';
-import { findUserById } from '../users/repo.ts';
+import type { MediaSigner } from '../media/index.ts';
+import { attachmentsOf } from '../messaging/index.ts';
+import { uploadIdsOfPost } from '../posts/index.ts';
+import { findUploadById } from '../uploads/index.ts';
+import { findUserById } from '../users/index.ts';
 import * as repo from './repo.ts';
 
 type Content = NonNullable<ReportGroup['content']>;

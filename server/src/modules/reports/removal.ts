@@ -1,11 +1,10 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
-import { deleteOwnPost } from '../posts/repo.ts';
-import type { PostsService } from '../posts/service.ts';
-import type { CommentsService } from '../comments/service.ts';
-import { updateUser } from '../profiles/repo.ts';
-import type { UploadsService } from '../uploads/service.ts';
+import { deleteOwnPost, type PostsService } from '../posts/index.ts';
+import type { CommentsService } from '../comments/index.ts';
+import { updateUser } from '../profiles/index.ts';
+import type { UploadsService } from '../uploads/index.ts';
 import { uploadsOfTarget } from './content.ts';
 import * as repo from './repo.ts';
 

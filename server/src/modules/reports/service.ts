@@ -11,16 +11,15 @@ import {
   pgErrorCode,
 } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
-import type { AuditLog } from '../audit/service.ts';
-import type { CommentsService } from '../comments/service.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { findMessageInConversationOf } from '../messaging/repo.ts';
-import type { Moderation } from '../moderation/service.ts';
-import { insertNotifications, type NewNotification } from '../notifications/repo.ts';
-import type { Notify } from '../notifications/service.ts';
-import type { PostsService } from '../posts/service.ts';
-import type { ProfilesService } from '../profiles/service.ts';
-import type { UploadsService } from '../uploads/service.ts';
+import type { AuditLog } from '../audit/index.ts';
+import type { CommentsService } from '../comments/index.ts';
+import type { MediaSigner } from '../media/index.ts';
+import { findMessageInConversationOf } from '../messaging/index.ts';
+import type { Moderation } from '../moderation/index.ts';
+import { recordNotices, type Happening, type Notify } from '../notifications/index.ts';
+import type { PostsService } from '../posts/index.ts';
+import type { ProfilesService } from '../profiles/index.ts';
+import type { UploadsService } from '../uploads/index.ts';
 import { adminViewOf } from './content.ts';
 import { createContentRemoval } from './removal.ts';
 import * as repo from './repo.ts';
@@ -31,12 +30,6 @@ const QUEUE_GROUPS = 100;
 const NOTHING_TO_REPORT = 'Nothing to report here.';
 /** Reasons whose removed files may never be uploaded again. */
 const BANNING_REASONS = new Set(['illegal_content', 'underage']);
-
-const OUTCOMES: Record<ReportAction, string> = {
-  dismiss: 'found no rule broken',
-  remove_content: 'took action',
-  suspend_user: 'took action',
-};
 
 const person = (id: number | null, names: Map<number, string>) => {
   const username = id === null ? undefined : names.get(id);
@@ -120,27 +113,22 @@ export function createReportsService(deps: {
     resolved: ReportRow[],
     action: ReportAction,
     note: string | null,
-  ): NewNotification[] {
+  ): Happening[] {
     const target = resolved[0];
-    const notices: NewNotification[] = [];
+    const notices: Happening[] = [];
     if (action === 'remove_content' && target?.ownerId) {
       notices.push({
-        userId: target.ownerId,
-        type: 'system',
-        title: 'Content removed',
-        message: `A moderator removed your ${target.targetType}: ${note ?? ''}`,
-        data: { target_type: target.targetType, target_id: target.targetId },
+        to: target.ownerId,
+        kind: 'content_removed',
+        targetType: target.targetType,
+        targetId: target.targetId,
+        note,
       });
     }
     const reporters = new Set(resolved.map((row) => row.reporterId).filter((id) => id !== null));
+    const reportIds = resolved.map((row) => row.id);
     for (const userId of reporters) {
-      notices.push({
-        userId,
-        type: 'system',
-        title: 'Report reviewed',
-        message: `Thank you for your report. A moderator reviewed it and ${OUTCOMES[action]}.`,
-        data: { report_ids: resolved.map((row) => row.id) },
-      });
+      notices.push({ to: userId, kind: 'report_reviewed', reportIds, action });
     }
     return notices;
   }
@@ -249,7 +237,7 @@ export function createReportsService(deps: {
           by: adminId,
         });
         const afterCommit = await applyAction(tx, adminId, resolved, action, stored);
-        const written = await insertNotifications(tx, resolutionNotices(resolved, action, stored));
+        const written = await recordNotices(tx, resolutionNotices(resolved, action, stored));
         return { after: afterCommit, notices: written as NotificationRow[] };
       });
       await after();

@@ -2,7 +2,7 @@ import { subscriptionContents } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import type { ProfilesService } from '../profiles/service.ts';
+import type { ProfilesService } from '../profiles/index.ts';
 import { subscriptionContentsFor } from './service.ts';
 
 // Named like the other /auth/users/ routes' parameter, which the router requires.

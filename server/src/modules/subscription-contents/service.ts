@@ -1,9 +1,7 @@
 import type { SubscriptionContents } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { canViewProfileContent } from '../profiles/policy.ts';
-import { hasProfileUnlock } from '../profiles/repo.ts';
-import type { ProfilesService } from '../profiles/service.ts';
+import { canViewProfile, type ProfilesService } from '../profiles/index.ts';
 import { countPublishedContent } from './repo.ts';
 
 export const LOCKED_PROFILE_CONTENTS_MESSAGE = 'Unlock this profile to see what it includes.';
@@ -19,11 +17,7 @@ export async function subscriptionContentsFor(
   idOrUsername: string,
 ): Promise<SubscriptionContents> {
   const user = await deps.profiles.visibleUser(viewerId, idOrUsername);
-  const unlocked =
-    user.id !== viewerId &&
-    user.isProfileLocked &&
-    (await hasProfileUnlock(deps.db, user.id, viewerId));
-  if (!canViewProfileContent(user, viewerId, unlocked)) {
+  if (!(await canViewProfile(deps.db, viewerId, user))) {
     throw new ForbiddenError(LOCKED_PROFILE_CONTENTS_MESSAGE);
   }
   const counts = await countPublishedContent(deps.db, user.id);

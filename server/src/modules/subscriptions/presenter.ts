@@ -1,6 +1,5 @@
 import type { SubscriptionRow } from '../../db/schema/index.ts';
-import type { MediaUrlResolver } from '../users/presenter.ts';
-import { presentPrice } from '../users/presenter.ts';
+import { type MediaUrlResolver, presentPrice } from '../users/index.ts';
 
 export function presentSubscription(
   row: { subscription: SubscriptionRow; username: string; profileImageId: string | null },

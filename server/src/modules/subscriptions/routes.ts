@@ -2,7 +2,7 @@ import { subscribeMonths } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonId, pathId } from '../../lib/validation.ts';
-import { idempotencyKeyOf } from '../wallet/idempotency.ts';
+import { idempotencyKeyOf } from '../wallet/index.ts';
 import type { SubscriptionsService } from './service.ts';
 
 const subscribeBody = z.object({

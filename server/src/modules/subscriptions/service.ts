@@ -2,7 +2,7 @@ import { splitPayment } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { NotificationRow, SubscriptionRow } from '../../db/schema/index.ts';
-import type { Notify } from '../notifications/service.ts';
+import { type Notify, recordNotice } from '../notifications/index.ts';
 import {
   BadRequestError,
   ConflictError,
@@ -11,14 +11,16 @@ import {
   PG_UNIQUE_VIOLATION,
   pgErrorCode,
 } from '../../lib/errors.ts';
-import { shareEmail as shareEmailWith } from '../audience/email-shares.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import type { MediaUrlResolver } from '../users/presenter.ts';
-import { findUserById } from '../users/repo.ts';
-import { priceFirstPeriod, recordClaim } from '../offers/pricing.ts';
-import { runIdempotent } from '../wallet/idempotency.ts';
-import { InsufficientFundsError, paymentLegs, postMovement } from '../wallet/ledger.ts';
+import { shareEmail as shareEmailWith } from '../audience/index.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { type MediaUrlResolver, findUserById } from '../users/index.ts';
+import { priceFirstPeriod, recordClaim } from '../offers/index.ts';
+import {
+  runIdempotent,
+  InsufficientFundsError,
+  paymentLegs,
+  postMovement,
+} from '../wallet/index.ts';
 import { presentSubscription } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -39,11 +41,6 @@ function renewalReference(subscription: SubscriptionRow): Record<string, number>
 const RENEWAL_BATCH = 100;
 
 /** ' for $4.99/month', ' for $26.97, 3 months', or nothing when free. */
-function paidText(cents: number, periodMonths: number): string {
-  if (cents === 0) return '';
-  return ` for ${money(cents)}${periodMonths > 1 ? `, ${periodMonths} months` : '/month'}`;
-}
-
 function money(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
@@ -158,16 +155,13 @@ export function createSubscriptionsService(deps: {
               legs: paymentLegs(fanId, creatorId, price, feeCents),
             });
           }
-          created = await insertNotification(tx, {
-            userId: creatorId,
-            type: 'subscription',
-            title: 'New subscriber',
-            message: `${fan.username} subscribed to you${paidText(price, period.periodMonths)}.`,
-            data: {
-              subscriber_id: fanId,
-              subscriber_username: fan.username,
-              subscription_id: subscription.id,
-            },
+          created = await recordNotice(tx, {
+            to: creatorId,
+            kind: 'subscribed',
+            fan: { id: fanId, username: fan.username },
+            subscriptionId: subscription.id,
+            priceCents: price,
+            periodMonths: period.periodMonths,
           });
           return {
             status: 201,
@@ -235,12 +229,12 @@ export function createSubscriptionsService(deps: {
           } catch (error) {
             if (!(error instanceof InsufficientFundsError)) throw error;
             await repo.expire(tx, subscription.id);
-            const notification = await insertNotification(tx, {
-              userId: subscription.fanId,
-              type: 'subscription',
-              title: 'Subscription expired',
-              message: `Your subscription to ${creatorUsername} expired: your wallet did not cover ${money(price)}. Top up and subscribe again.`,
-              data: { creator_id: subscription.creatorId, subscription_id: subscription.id },
+            const notification = await recordNotice(tx, {
+              to: subscription.fanId,
+              kind: 'subscription_expired',
+              creator: { id: subscription.creatorId, username: creatorUsername },
+              subscriptionId: subscription.id,
+              priceCents: price,
             });
             created.push(notification);
           }

@@ -2,7 +2,7 @@ import { amountSchema, MAX_TIP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonId } from '../../lib/validation.ts';
-import { idempotencyKeyOf } from '../wallet/idempotency.ts';
+import { idempotencyKeyOf } from '../wallet/index.ts';
 import type { TipsService } from './service.ts';
 
 const tipBody = z.object({

@@ -1,15 +1,13 @@
-import { formatCents, splitPayment } from '@zura/contracts';
+import { splitPayment } from '@zura/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
-import type { Notify } from '../notifications/service.ts';
+import { type Notify, recordNotice } from '../notifications/index.ts';
 import { posts } from '../../db/schema/index.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { isBlockedEitherWay } from '../blocks/repo.ts';
-import { insertNotification } from '../notifications/repo.ts';
-import { findUserById } from '../users/repo.ts';
-import { runIdempotent } from '../wallet/idempotency.ts';
-import { balanceOf, paymentLegs, postMovement } from '../wallet/ledger.ts';
+import { isBlockedEitherWay } from '../blocks/index.ts';
+import { findUserById } from '../users/index.ts';
+import { runIdempotent, balanceOf, paymentLegs, postMovement } from '../wallet/index.ts';
 
 export type TipsService = ReturnType<typeof createTipsService>;
 
@@ -63,17 +61,13 @@ export function createTipsService(deps: { db: Database; notify: Notify }) {
             reference,
             legs: paymentLegs(fanId, creator.id, input.amountCents, feeCents),
           });
-          created = await insertNotification(tx, {
-            userId: creator.id,
-            type: 'payment',
-            title: 'New tip',
-            message: `${fan.username} tipped you ${formatCents(input.amountCents)} (you receive ${formatCents(creatorCents)}).`,
-            data: {
-              sender_id: fanId,
-              sender_username: fan.username,
-              amount_cents: input.amountCents,
-              ...reference,
-            },
+          created = await recordNotice(tx, {
+            to: creator.id,
+            kind: 'tipped',
+            fan: { id: fanId, username: fan.username },
+            amountCents: input.amountCents,
+            creatorCents,
+            reference,
           });
           return {
             status: 201,

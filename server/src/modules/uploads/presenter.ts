@@ -1,6 +1,5 @@
 import type { UploadRow } from '../../db/schema/index.ts';
-import type { MediaSigner } from '../media/signing.ts';
-import { presentVideoFields } from '../media/video-fields.ts';
+import { type MediaSigner, presentVideoFields } from '../media/index.ts';
 
 /** An upload as its owner sees it; the URL is signed and short-lived. */
 export function presentUpload(row: UploadRow, signer: MediaSigner) {

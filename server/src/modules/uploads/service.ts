@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { UPLOAD_CONTEXTS, type UploadContext, type UploadRow } from '../../db/schema/index.ts';
 import { AppError, BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
-import type { MediaSigner } from '../media/signing.ts';
+import type { MediaSigner } from '../media/index.ts';
 import { removeUnder, renditionsPrefix } from '../../storage/prefix.ts';
 import { withImageInput } from './image-input.ts';
 import { CONTEXT_RULES, cleanFilename, isImageType } from './policy.ts';

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { presentOwnProfile, presentSuggestedProfile, type MediaUrlResolver } from './presenter.ts';
-import { canViewProfileContent } from '../profiles/policy.ts';
-import { viewerMarksOf } from '../profiles/viewer-marks.ts';
+import { followedAmong } from '../follows/index.ts';
+import { canViewProfiles } from '../profiles/index.ts';
 import * as repo from './repo.ts';
 
 const DISCOVER_LIMIT = 10;
@@ -21,13 +21,16 @@ export function createUsersService(deps: { db: Database; mediaUrl: MediaUrlResol
 
     async discover(viewerId: number) {
       const rows = await repo.listSuggestedUsers(db, viewerId, DISCOVER_LIMIT);
-      const { following, unlocked } = await viewerMarksOf(db, viewerId, rows);
-      return rows.map((row) => ({
-        ...presentSuggestedProfile(
-          row,
-          mediaUrl,
-          canViewProfileContent(row, viewerId, unlocked.has(row.id)),
+      const [following, visible] = await Promise.all([
+        followedAmong(
+          db,
+          viewerId,
+          rows.map((row) => row.id),
         ),
+        canViewProfiles(db, viewerId, rows),
+      ]);
+      return rows.map((row) => ({
+        ...presentSuggestedProfile(row, mediaUrl, visible.has(row.id)),
         is_following: following.has(row.id),
       }));
     },

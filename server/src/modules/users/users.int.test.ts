@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { login } from '../../../test/auth.ts';
 import { buildPost, buildUser } from '../../../test/factories.ts';
 import { lockProfile, unlockProfile } from '../../../test/profiles.ts';
-import { createAccessTokens } from '../auth/access-tokens.ts';
+import { createAccessTokens } from '../auth/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { notBlockedWith } from '../blocks/repo.ts';
+import { notBlockedWith } from '../blocks/index.ts';
 
 /**
  * Who a viewer must not see, as if they did not exist: anyone in a block with the viewer (either

@@ -8,7 +8,7 @@ import { presentTransaction } from './presenter.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { WebhookSignatureError } from './providers/provider.ts';
 import * as repo from './repo.ts';
-import type { AuditLog } from '../audit/service.ts';
+import type { AuditLog } from '../audit/index.ts';
 
 export type WalletService = ReturnType<typeof createWalletService>;
 

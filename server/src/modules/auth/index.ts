@@ -1,0 +1,3 @@
+/** What other modules may use of auth: nothing else of it is theirs to import. */
+export { createAccessTokens } from './access-tokens.ts';
+export type { Sessions } from './sessions.ts';
