@@ -25,3 +25,4 @@ export * from './mass-messages.ts';
 export * from './analytics.ts';
 export * from './offers.ts';
 export * from './messaging.ts';
+export * from './wallet.ts';
