@@ -26,3 +26,5 @@ export * from './analytics.ts';
 export * from './offers.ts';
 export * from './messaging.ts';
 export * from './wallet.ts';
+export * from './subscriptions.ts';
+export * from './calls.ts';
