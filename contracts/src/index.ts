@@ -28,3 +28,4 @@ export * from './messaging.ts';
 export * from './wallet.ts';
 export * from './subscriptions.ts';
 export * from './calls.ts';
+export * from './notifications.ts';
