@@ -29,3 +29,5 @@ export * from './wallet.ts';
 export * from './subscriptions.ts';
 export * from './calls.ts';
 export * from './notifications.ts';
+export * from './explore.ts';
+export * from './library.ts';

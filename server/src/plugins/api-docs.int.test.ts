@@ -74,8 +74,6 @@ const PENDING: string[] = [
   'POST /api/messaging/messages/:id/unlock/',
   'GET /api/messaging/attachments/',
   'DELETE /api/messaging/attachments/:id/delete_attachment/',
-  'GET /api/explore/creators/',
-  'GET /api/library/',
 ];
 
 function successSchemas(operation: Operation | undefined): unknown[] {
