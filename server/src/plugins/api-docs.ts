@@ -30,9 +30,9 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'Zura API',
         version: '1',
         description:
-          'The JSON API of a Zura instance. Sign in with `POST /api/auth/jwt/create/` and send ' +
+          'The JSON API of a Zura instance. Sign in with `POST /api/auth/token/` and send ' +
           'the `access` token as `Authorization: Bearer <token>`; refresh it with ' +
-          '`POST /api/auth/jwt/refresh/`. Errors are `{ "detail": "..." }`, or ' +
+          '`POST /api/auth/token/refresh/`. Errors are `{ "detail": "..." }`, or ' +
           '`{ "field": ["message"] }` for invalid input. Live updates arrive on the `/ws` socket.',
       },
       components: {
