@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** Where the viewer answers; the document is at `${API_DOCS_PREFIX}/openapi.json`. */
-export const API_DOCS_PREFIX = '/api/docs';
+const API_DOCS_PREFIX = '/api/docs';
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 
