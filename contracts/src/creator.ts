@@ -68,3 +68,42 @@ export const creatorSocialLinksSchema = z
     (links) => Object.values(links).every((v) => v === '' || /^https?:\/\/\S+$/i.test(v.trim())),
     'Enter valid URLs starting with http:// or https://.',
   );
+
+/** A creator application as its applicant and the admins see it. */
+export const creatorApplication = z.object({
+  id: z.number().int(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  username: z.string(),
+  bio: z.string(),
+  category: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  cover_image: z.string().nullable(),
+  social_links: z.record(z.string(), z.string()),
+  subcategories: z.array(z.string()),
+  tags: z.array(z.string()),
+  vibes: z.array(z.string()),
+  rejection_reason: z.string().nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+
+/** GET /api/auth/creator-application/: where the caller stands, and their latest application. */
+export const creatorApplicationStatus = z.object({
+  status: z.enum(APPLICATION_STATUS_VALUES),
+  is_creator: z.boolean(),
+  application: creatorApplication.nullable(),
+});
+
+/** POST /api/auth/creator-application/ (201). */
+export const creatorApplicationSubmitted = z.object({
+  message: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  application: creatorApplication,
+});
+
+/** The admins' review queue: each application with its applicant's account today. */
+export const creatorApplicationReviewList = z.array(
+  creatorApplication.extend({
+    user: z.object({ id: z.number().int(), username: z.string(), email: z.string() }),
+  }),
+);

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { videoFields } from './video-fields.ts';
+
 /**
  * The file types the server accepts, by the MIME type it detects from a file's first bytes
  * (never from its name). One list serves the server's check, the file pickers' `accept` and
@@ -75,3 +78,22 @@ export function acceptAttribute(types: readonly AcceptedFileType[]): string {
 export function fileTypeNames(types: readonly AcceptedFileType[]): string {
   return unique(types.map((type) => type.name)).join(', ');
 }
+
+/** An upload as its owner sees it (POST /api/uploads/, /my-files/, /:id/); URLs are signed. */
+export const uploadedFile = videoFields.extend({
+  id: z.uuid(),
+  context: z.string(),
+  original_filename: z.string(),
+  content_type: z.string(),
+  file_size: z.number().int(),
+  file_hash: z.string(),
+  file_url: z.string(),
+  thumbnail_url: z.string().nullable(),
+  is_image: z.boolean(),
+  is_video: z.boolean(),
+  is_audio: z.boolean(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  uploaded_at: z.string(),
+});
+export const uploadedFileList = z.array(uploadedFile);

@@ -45,6 +45,7 @@ import { tipsRoutes } from './modules/tips/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { registerApiDocs, registerApiDocsViewer } from './plugins/api-docs.ts';
 import { guardRoutes } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestDeadlines, serverTimeouts } from './plugins/request-deadlines.ts';
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, { mediaOrigin: await directUrlOrigin(storage) });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart);
+  // Before the routes: it collects them as they are registered.
+  await registerApiDocs(app);
 
   await app.register(
     async (api) => {
@@ -155,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       rateLimits: services.rateLimits,
     }),
   );
+  await registerApiDocsViewer(app);
   await registerLiveSocket(app, services, config.publicUrl);
   await registerPeerServer(app, services);
 

@@ -1,4 +1,9 @@
-import { deleteAccountRequest, settingsUpdateSchema, userSettingsSchema } from '@zura/contracts';
+import {
+  deleteAccountRequest,
+  messageResponse,
+  settingsUpdateSchema,
+  userSettingsSchema,
+} from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AccountService } from './service.ts';
 
@@ -15,8 +20,10 @@ export function accountRoutes(deps: { account: AccountService }): FastifyPluginA
       },
       (request) => account.updateSettings(request.userId, request.body),
     );
-    app.post('/auth/account/delete/', { schema: { body: deleteAccountRequest } }, (request) =>
-      account.deleteAccount(request.userId, request.body.password),
+    app.post(
+      '/auth/account/delete/',
+      { schema: { body: deleteAccountRequest, response: { 200: messageResponse } } },
+      (request) => account.deleteAccount(request.userId, request.body.password),
     );
   };
 }

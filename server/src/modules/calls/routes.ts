@@ -1,3 +1,4 @@
+import { callTicket } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CallsService } from './service.ts';
@@ -8,8 +9,10 @@ const ticketBody = z.object({
 
 export function callsRoutes(deps: { calls: CallsService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/calls/ticket/', { schema: { body: ticketBody } }, (request) =>
-      deps.calls.ticket(request.userId, request.sessionId, request.body.room_id),
+    app.post(
+      '/calls/ticket/',
+      { schema: { body: ticketBody, response: { 200: callTicket } } },
+      (request) => deps.calls.ticket(request.userId, request.sessionId, request.body.room_id),
     );
   };
 }

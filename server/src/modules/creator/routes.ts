@@ -1,3 +1,9 @@
+import {
+  creatorApplication,
+  creatorApplicationReviewList,
+  creatorApplicationStatus,
+  creatorApplicationSubmitted,
+} from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/errors.ts';
@@ -51,43 +57,57 @@ export function creatorRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { creator, uploads } = deps;
   return async (app) => {
-    app.get('/auth/creator-application/', (request) => creator.status(request.userId));
+    app.get(
+      '/auth/creator-application/',
+      { schema: { response: { 200: creatorApplicationStatus } } },
+      (request) => creator.status(request.userId),
+    );
 
-    app.post('/auth/creator-application/', async (request, reply) => {
-      const body = await receiveMultipart(request, uploads, ['profile_image', 'cover_image']);
-      try {
-        const { fields, files } = body;
-        const result = await creator.apply(request.userId, {
-          username: fields.username ?? '',
-          bio: fields.bio ?? '',
-          category: fields.category ?? '',
-          socialLinks: jsonField(fields.social_links, 'social_links', 'object'),
-          subcategories: jsonField(fields.subcategories, 'subcategories', 'list'),
-          tags: jsonField(fields.tags, 'tags', 'list'),
-          vibes: jsonField(fields.vibes, 'vibes', 'list'),
-          profileImage: files.get('profile_image'),
-          coverImage: files.get('cover_image'),
-        });
-        return await reply.status(201).send(result);
-      } finally {
-        await body.discardAll();
-      }
-    });
+    app.post(
+      '/auth/creator-application/',
+      { schema: { response: { 201: creatorApplicationSubmitted } } },
+      async (request, reply) => {
+        const body = await receiveMultipart(request, uploads, ['profile_image', 'cover_image']);
+        try {
+          const { fields, files } = body;
+          const result = await creator.apply(request.userId, {
+            username: fields.username ?? '',
+            bio: fields.bio ?? '',
+            category: fields.category ?? '',
+            socialLinks: jsonField(fields.social_links, 'social_links', 'object'),
+            subcategories: jsonField(fields.subcategories, 'subcategories', 'list'),
+            tags: jsonField(fields.tags, 'tags', 'list'),
+            vibes: jsonField(fields.vibes, 'vibes', 'list'),
+            profileImage: files.get('profile_image'),
+            coverImage: files.get('cover_image'),
+          });
+          return await reply.status(201).send(result);
+        } finally {
+          await body.discardAll();
+        }
+      },
+    );
 
     // A non-admin gets 404 (and no token 401) whatever they send, never a validation answer.
     app.get(
       '/admin/creator-applications/',
-      { config: adminRoute, schema: { querystring: statusQuery } },
+      {
+        config: adminRoute,
+        schema: { querystring: statusQuery, response: { 200: creatorApplicationReviewList } },
+      },
       (request) => creator.listForReview(request.query.status),
     );
     app.post(
       '/admin/creator-applications/:id/approve/',
-      { config: adminRoute, schema: { params: idParams } },
+      { config: adminRoute, schema: { params: idParams, response: { 200: creatorApplication } } },
       (request) => creator.approve(request.userId, request.params.id),
     );
     app.post(
       '/admin/creator-applications/:id/reject/',
-      { config: adminRoute, schema: { params: idParams, body: rejectBody } },
+      {
+        config: adminRoute,
+        schema: { params: idParams, body: rejectBody, response: { 200: creatorApplication } },
+      },
       (request) => creator.reject(request.userId, request.params.id, request.body.reason),
     );
   };

@@ -52,7 +52,7 @@ export function createCreatorService(deps: {
         repo.latestApplicationOf(db, userId),
       ]);
       if (!user) throw new NotFoundError('User not found');
-      const status = user.isCreator ? 'approved' : (latest?.status ?? 'none');
+      const status = user.isCreator ? ('approved' as const) : (latest?.status ?? ('none' as const));
       return {
         status,
         is_creator: user.isCreator,

@@ -1,3 +1,4 @@
+import { creatorSearchPage } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryInteger } from '../../lib/validation.ts';
@@ -17,15 +18,19 @@ const searchQuery = z.object({
 
 export function exploreRoutes(deps: { explore: ExploreService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/explore/creators/', { schema: { querystring: searchQuery } }, (request) => {
-      const { q, category, sort, limit, offset } = request.query;
-      return deps.explore.creators(request.userId, {
-        q,
-        category: category || undefined,
-        sort,
-        limit,
-        offset,
-      });
-    });
+    app.get(
+      '/explore/creators/',
+      { schema: { querystring: searchQuery, response: { 200: creatorSearchPage } } },
+      (request) => {
+        const { q, category, sort, limit, offset } = request.query;
+        return deps.explore.creators(request.userId, {
+          q,
+          category: category || undefined,
+          sort,
+          limit,
+          offset,
+        });
+      },
+    );
   };
 }

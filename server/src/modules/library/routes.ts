@@ -1,3 +1,4 @@
+import { libraryPage } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryInteger } from '../../lib/validation.ts';
@@ -18,8 +19,10 @@ const listQuery = z.object({
 
 export function libraryRoutes(deps: { library: LibraryService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/library/', { schema: { querystring: listQuery } }, (request) =>
-      deps.library.list(request.userId, request.query.cursor, request.query.limit),
+    app.get(
+      '/library/',
+      { schema: { querystring: listQuery, response: { 200: libraryPage } } },
+      (request) => deps.library.list(request.userId, request.query.cursor, request.query.limit),
     );
   };
 }

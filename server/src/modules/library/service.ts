@@ -1,3 +1,4 @@
+import type { LIBRARY_SOURCES } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { createKeptValues } from '../../lib/kept-values.ts';
@@ -7,6 +8,8 @@ import { listLibrary, type LibraryCursor, type LibraryRow } from './repo.ts';
 export type LibraryService = ReturnType<typeof createLibraryService>;
 
 type MediaType = 'image' | 'video' | 'audio' | 'document' | 'file';
+
+type LibrarySource = (typeof LIBRARY_SOURCES)[number];
 
 function mediaTypeOf(contentType: string): MediaType {
   if (contentType.startsWith('image/')) return 'image';
@@ -50,10 +53,10 @@ export function decodeLibraryCursor(value: string): LibraryCursor | undefined {
 }
 
 function presentItem(row: LibraryRow, signer: MediaSigner) {
-  const sources = [
-    ...(row.post_ids.length > 0 ? ['post'] : []),
-    ...(row.attachment_ids.length > 0 ? ['chat'] : []),
-    ...(row.file_ids.length > 0 ? ['user_media'] : []),
+  const sources: LibrarySource[] = [
+    ...(row.post_ids.length > 0 ? (['post'] as const) : []),
+    ...(row.attachment_ids.length > 0 ? (['chat'] as const) : []),
+    ...(row.file_ids.length > 0 ? (['user_media'] as const) : []),
   ];
   const mediaType = mediaTypeOf(row.content_type);
   // The library is its owner's alone: a video's transcode state is theirs to see.
@@ -84,7 +87,7 @@ function presentItem(row: LibraryRow, signer: MediaSigner) {
     size: row.size,
     content_type: row.content_type,
     created_at: row.created_at.toISOString(),
-    source: sources.length === 1 ? sources[0] : 'several',
+    source: (sources.length === 1 ? sources[0] : undefined) ?? ('several' as const),
     sources,
     usage_count: row.usage_count,
     /** What deleting this item removes, by source, as the client deletes per source. */

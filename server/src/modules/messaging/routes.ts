@@ -3,8 +3,13 @@ import {
   booleanField,
   CONVERSATIONS_PAGE_DEFAULT,
   CONVERSATIONS_PAGE_MAX,
+  chatMessage,
+  chatMessageList,
+  conversationSummary,
+  conversationSummaryList,
   MESSAGE_MAX_LENGTH,
   MESSAGE_TOO_LONG,
+  sentAttachmentList,
 } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,13 +54,13 @@ export function messagingRoutes(deps: { messaging: MessagingService }): FastifyP
   return async (app) => {
     app.post(
       '/messaging/conversations/start_conversation/',
-      { schema: { body: startBody } },
+      { schema: { body: startBody, response: { 200: conversationSummary } } },
       (request) => messaging.startConversation(request.userId, request.body.recipient_id),
     );
     // The body stays a bare array, as the posts lists; the next page is in `Link`.
     app.get(
       '/messaging/conversations/',
-      { schema: { querystring: conversationsQuery } },
+      { schema: { querystring: conversationsQuery, response: { 200: conversationSummaryList } } },
       async (request, reply) => {
         const { limit, before } = request.query;
         const page = await messaging.listConversations(request.userId, before, limit);
@@ -73,7 +78,11 @@ export function messagingRoutes(deps: { messaging: MessagingService }): FastifyP
     app.get(
       '/messaging/conversations/:id/messages/',
       {
-        schema: { params: idParam('conversation'), querystring: messagesQuery },
+        schema: {
+          params: idParam('conversation'),
+          querystring: messagesQuery,
+          response: { 200: chatMessageList },
+        },
       },
       (request) =>
         messaging.listMessages(request.userId, request.params.id, {
@@ -84,7 +93,9 @@ export function messagingRoutes(deps: { messaging: MessagingService }): FastifyP
     );
     app.post(
       '/messaging/conversations/:id/send_message/',
-      { schema: { params: idParam('conversation'), body: sendBody } },
+      {
+        schema: { params: idParam('conversation'), body: sendBody, response: { 201: chatMessage } },
+      },
       async (request, reply) => {
         const body = request.body;
         const message = await messaging.sendMessage(request.userId, request.params.id, {
@@ -100,10 +111,14 @@ export function messagingRoutes(deps: { messaging: MessagingService }): FastifyP
     );
     app.post(
       '/messaging/messages/:id/unlock/',
-      { schema: { params: idParam('message') } },
+      { schema: { params: idParam('message'), response: { 200: chatMessage } } },
       (request) => messaging.unlockMessage(request.userId, request.params.id),
     );
-    app.get('/messaging/attachments/', (request) => messaging.listAttachments(request.userId));
+    app.get(
+      '/messaging/attachments/',
+      { schema: { response: { 200: sentAttachmentList } } },
+      (request) => messaging.listAttachments(request.userId),
+    );
     app.delete(
       '/messaging/attachments/:id/delete_attachment/',
       { schema: { params: attachmentParams } },

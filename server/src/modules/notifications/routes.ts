@@ -1,3 +1,9 @@
+import {
+  notificationList,
+  notificationMarkedRead,
+  notificationsMarkedRead,
+  notificationSummary,
+} from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathId, queryInteger } from '../../lib/validation.ts';
@@ -14,25 +20,34 @@ export function notificationsRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { notifications } = deps;
   return async (app) => {
-    app.get('/notifications/', { schema: { querystring: listQuery } }, (request) =>
+    const list = { schema: { querystring: listQuery, response: { 200: notificationList } } };
+    app.get('/notifications/', list, (request) =>
       notifications.list(request.userId, {
         afterId: request.query.after_id,
         limit: request.query.limit,
       }),
     );
-    app.get('/notifications/unread/', { schema: { querystring: listQuery } }, (request) =>
+    app.get('/notifications/unread/', list, (request) =>
       notifications.list(request.userId, {
         unreadOnly: true,
         afterId: request.query.after_id,
         limit: request.query.limit,
       }),
     );
-    app.get('/notifications/summary/', (request) => notifications.summary(request.userId));
-    app.post('/notifications/:id/mark_read/', { schema: { params: idParams } }, (request) =>
-      notifications.markRead(request.userId, request.params.id),
+    app.get(
+      '/notifications/summary/',
+      { schema: { response: { 200: notificationSummary } } },
+      (request) => notifications.summary(request.userId),
     );
-    app.post('/notifications/mark_all_read/', (request) =>
-      notifications.markAllRead(request.userId),
+    app.post(
+      '/notifications/:id/mark_read/',
+      { schema: { params: idParams, response: { 200: notificationMarkedRead } } },
+      (request) => notifications.markRead(request.userId, request.params.id),
+    );
+    app.post(
+      '/notifications/mark_all_read/',
+      { schema: { response: { 200: notificationsMarkedRead } } },
+      (request) => notifications.markAllRead(request.userId),
     );
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { booleanField, MAX_POST_FILES } from '@zura/contracts';
+import { booleanField, MAX_POST_FILES, presentedPost, presentedPosts } from '@zura/contracts';
 import { ValidationError } from '../../lib/errors.ts';
 import { decodeFormFields, parseOrThrow, pathId } from '../../lib/validation.ts';
 import { receiveMultipart, type UploadsService } from '../uploads/index.ts';
@@ -49,16 +49,20 @@ export function postsRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { posts, uploads } = deps;
   return async (app) => {
-    app.get('/posts/', { schema: { querystring: feedQuery } }, async (request, reply) => {
-      const { limit, before, source } = request.query;
-      const feed = await posts.feed(request.userId, before, limit, source);
-      void reply.header('x-feed-source', feed.source);
-      return sendPage(request, reply, feed, limit, `&source=${feed.source}`);
-    });
+    app.get(
+      '/posts/',
+      { schema: { querystring: feedQuery, response: { 200: presentedPosts } } },
+      async (request, reply) => {
+        const { limit, before, source } = request.query;
+        const feed = await posts.feed(request.userId, before, limit, source);
+        void reply.header('x-feed-source', feed.source);
+        return sendPage(request, reply, feed, limit, `&source=${feed.source}`);
+      },
+    );
 
     app.get(
       '/posts/user/:idOrUsername/',
-      { schema: { params: userParams, querystring: pageQuery } },
+      { schema: { params: userParams, querystring: pageQuery, response: { 200: presentedPosts } } },
       async (request, reply) => {
         const { limit, before } = request.query;
         const page = await posts.postsOf(
@@ -71,34 +75,38 @@ export function postsRoutes(deps: {
       },
     );
 
-    app.post('/posts/', async (request, reply) => {
-      const body = await receiveMultipart(request, uploads, ['media'], {
-        maxFiles: { media: MAX_POST_FILES },
-        tooManyFiles: () => new ValidationError({ media: [TOO_MANY_FILES_MESSAGE] }),
-      });
-      try {
-        const { fields } = body;
-        const flags = parseOrThrow(
-          postFlags,
-          decodeFormFields(fields, [], ['is_locked', 'is_draft']),
-        );
-        // A time to publish at makes the post a scheduled draft (`schedule.ts`).
-        const publishAt = fields.publish_at ? publishTimeOrThrow(fields.publish_at) : undefined;
-        const created = await posts.createPost(request.userId, {
-          content: fields.content ?? '',
-          isLocked: flags.is_locked,
-          isDraft: flags.is_draft || publishAt !== undefined,
-          ...(publishAt ? { publishAt } : {}),
-          password: fields.password ?? '',
-          mediaType: fields.media_type,
-          media: body.fileLists.get('media') ?? [],
-          sale: saleFields(fields),
+    app.post(
+      '/posts/',
+      { schema: { response: { 201: presentedPost } } },
+      async (request, reply) => {
+        const body = await receiveMultipart(request, uploads, ['media'], {
+          maxFiles: { media: MAX_POST_FILES },
+          tooManyFiles: () => new ValidationError({ media: [TOO_MANY_FILES_MESSAGE] }),
         });
-        return await reply.status(201).send(created);
-      } finally {
-        await body.discardAll();
-      }
-    });
+        try {
+          const { fields } = body;
+          const flags = parseOrThrow(
+            postFlags,
+            decodeFormFields(fields, [], ['is_locked', 'is_draft']),
+          );
+          // A time to publish at makes the post a scheduled draft (`schedule.ts`).
+          const publishAt = fields.publish_at ? publishTimeOrThrow(fields.publish_at) : undefined;
+          const created = await posts.createPost(request.userId, {
+            content: fields.content ?? '',
+            isLocked: flags.is_locked,
+            isDraft: flags.is_draft || publishAt !== undefined,
+            ...(publishAt ? { publishAt } : {}),
+            password: fields.password ?? '',
+            mediaType: fields.media_type,
+            media: body.fileLists.get('media') ?? [],
+            sale: saleFields(fields),
+          });
+          return await reply.status(201).send(created);
+        } finally {
+          await body.discardAll();
+        }
+      },
+    );
 
     app.delete('/posts/:id/', { schema: { params: postParams } }, async (request, reply) => {
       await posts.deletePost(request.userId, request.params.id);
@@ -107,7 +115,13 @@ export function postsRoutes(deps: {
 
     app.post(
       '/posts/:id/unlock/',
-      { schema: { params: postParams, body: unlockBody } },
+      {
+        schema: {
+          params: postParams,
+          body: unlockBody,
+          response: { 200: z.object({ message: z.string(), post: presentedPost }) },
+        },
+      },
       (request) => posts.unlockPost(request.userId, request.params.id, request.body?.password),
     );
   };

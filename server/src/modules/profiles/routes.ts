@@ -2,8 +2,8 @@ import {
   messageResponse,
   ownProfile,
   profileUpdateRequest,
-  publicProfile,
   unlockRequest,
+  viewedProfile,
 } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +12,6 @@ import { receiveMultipart, type UploadsService } from '../uploads/index.ts';
 import type { ProfilesService } from './service.ts';
 
 const userParams = z.object({ idOrUsername: z.string().min(1).max(64) });
-/** What any viewer may get: the owner's fields are optional so one schema serializes both. */
-const viewedProfile = ownProfile.partial().extend(publicProfile.shape);
 const JSON_FIELDS = ['subcategories', 'tags', 'vibes', 'social_links'] as const;
 /** Multipart fields whose 'true', 'false' or 'null' mean the literal, not the text. */
 const LITERAL_FIELDS = [

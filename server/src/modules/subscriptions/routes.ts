@@ -1,4 +1,4 @@
-import { subscribeMonths } from '@zura/contracts';
+import { fanSubscription, fanSubscriptionList, subscribeMonths } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonId, pathId } from '../../lib/validation.ts';
@@ -24,11 +24,16 @@ export function subscriptionsRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { subscriptions } = deps;
   return async (app) => {
-    app.get('/auth/subscriptions/active/', (request) => subscriptions.listActive(request.userId));
-    app.get('/auth/subscriptions/expired/', (request) => subscriptions.listExpired(request.userId));
+    const list = { schema: { response: { 200: fanSubscriptionList } } };
+    app.get('/auth/subscriptions/active/', list, (request) =>
+      subscriptions.listActive(request.userId),
+    );
+    app.get('/auth/subscriptions/expired/', list, (request) =>
+      subscriptions.listExpired(request.userId),
+    );
     app.post(
       '/auth/subscriptions/',
-      { schema: { body: subscribeBody } },
+      { schema: { body: subscribeBody, response: { 201: fanSubscription } } },
       async (request, reply) => {
         const result = await subscriptions.subscribe(
           request.userId,
@@ -40,11 +45,14 @@ export function subscriptionsRoutes(deps: {
             expectedCents: request.body.expected_price_cents,
           },
         );
-        return reply.status(result.status).send(result.body);
+        // Only a success is kept under a key, so a replay answers 201 like the first time.
+        return reply.status(201).send(result.body);
       },
     );
-    app.post('/auth/subscriptions/:id/cancel/', { schema: { params: idParams } }, (request) =>
-      subscriptions.cancel(request.userId, request.params.id),
+    app.post(
+      '/auth/subscriptions/:id/cancel/',
+      { schema: { params: idParams, response: { 200: fanSubscription } } },
+      (request) => subscriptions.cancel(request.userId, request.params.id),
     );
   };
 }

@@ -1,4 +1,4 @@
-import { amountSchema, MAX_TIP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
+import { amountSchema, MAX_TIP_CENTS, MIN_AMOUNT_CENTS, tipAnswer } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonId } from '../../lib/validation.ts';
@@ -13,14 +13,19 @@ const tipBody = z.object({
 
 export function tipsRoutes(deps: { tips: TipsService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/tips/', { schema: { body: tipBody } }, async (request, reply) => {
-      const { creator_id, amount, post_id } = request.body;
-      const result = await deps.tips.tip(
-        request.userId,
-        { creatorId: creator_id, amountCents: amount, postId: post_id },
-        idempotencyKeyOf(request.headers),
-      );
-      return reply.status(result.status).send(result.body);
-    });
+    app.post(
+      '/tips/',
+      { schema: { body: tipBody, response: { 201: tipAnswer } } },
+      async (request, reply) => {
+        const { creator_id, amount, post_id } = request.body;
+        const result = await deps.tips.tip(
+          request.userId,
+          { creatorId: creator_id, amountCents: amount, postId: post_id },
+          idempotencyKeyOf(request.headers),
+        );
+        // Only a success is kept under a key, so a replay answers 201 like the first time.
+        return reply.status(201).send(result.body);
+      },
+    );
   };
 }

@@ -1,3 +1,4 @@
+import { uploadedFile, uploadedFileList } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_CONTEXTS } from '../../db/schema/index.ts';
@@ -16,29 +17,38 @@ const listQuery = z.object({
 export function uploadsRoutes(deps: { uploads: UploadsService }): FastifyPluginAsyncZod {
   const { uploads } = deps;
   return async (app) => {
-    app.post('/uploads/', async (request, reply) => {
-      const body = await receiveMultipart(request, uploads, ['file']);
-      try {
-        const presented = await uploads.finishUpload(
-          request.userId,
-          body.files.get('file'),
-          body.fields.context,
-        );
-        return await reply.status(201).send(presented);
-      } finally {
-        await body.discardAll();
-      }
-    });
-
-    app.get('/uploads/my-files/', { schema: { querystring: listQuery } }, (request) =>
-      uploads.listOwn(request.userId, {
-        context: request.query.context,
-        limit: request.query.limit,
-      }),
+    app.post(
+      '/uploads/',
+      { schema: { response: { 201: uploadedFile } } },
+      async (request, reply) => {
+        const body = await receiveMultipart(request, uploads, ['file']);
+        try {
+          const presented = await uploads.finishUpload(
+            request.userId,
+            body.files.get('file'),
+            body.fields.context,
+          );
+          return await reply.status(201).send(presented);
+        } finally {
+          await body.discardAll();
+        }
+      },
     );
 
-    app.get('/uploads/:id/', { schema: { params: idParams } }, (request) =>
-      uploads.getOwn(request.userId, request.params.id),
+    app.get(
+      '/uploads/my-files/',
+      { schema: { querystring: listQuery, response: { 200: uploadedFileList } } },
+      (request) =>
+        uploads.listOwn(request.userId, {
+          context: request.query.context,
+          limit: request.query.limit,
+        }),
+    );
+
+    app.get(
+      '/uploads/:id/',
+      { schema: { params: idParams, response: { 200: uploadedFile } } },
+      (request) => uploads.getOwn(request.userId, request.params.id),
     );
 
     app.delete('/uploads/:id/', { schema: { params: idParams } }, async (request, reply) => {

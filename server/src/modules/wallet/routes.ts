@@ -1,4 +1,15 @@
-import { amountSchema, MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
+import {
+  adminPayoutList,
+  amountSchema,
+  MAX_TOPUP_CENTS,
+  MIN_AMOUNT_CENTS,
+  payout,
+  payoutList,
+  topupAnswer,
+  walletSummary,
+  walletTransactionList,
+  webhookAnswer,
+} from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathId, queryInteger } from '../../lib/validation.ts';
@@ -17,41 +28,61 @@ const idParams = z.object({ id: pathId('Not a valid id.') });
 export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyncZod {
   const { wallet } = deps;
   return async (app) => {
-    app.get('/wallet/', (request) => wallet.getWallet(request.userId));
-
-    app.get('/wallet/transactions/', { schema: { querystring: transactionsQuery } }, (request) =>
-      wallet.listTransactions(request.userId, request.query.before, request.query.limit),
+    app.get('/wallet/', { schema: { response: { 200: walletSummary } } }, (request) =>
+      wallet.getWallet(request.userId),
     );
 
-    app.post('/wallet/topups/', { schema: { body: amountBody } }, async (request, reply) => {
-      const result = await wallet.topUp(
-        request.userId,
-        request.body.amount,
-        idempotencyKeyOf(request.headers),
-      );
-      return reply.status(result.status).send(result.body);
-    });
+    app.get(
+      '/wallet/transactions/',
+      { schema: { querystring: transactionsQuery, response: { 200: walletTransactionList } } },
+      (request) =>
+        wallet.listTransactions(request.userId, request.query.before, request.query.limit),
+    );
 
-    app.get('/wallet/payouts/', (request) => wallet.listPayouts(request.userId));
+    app.post(
+      '/wallet/topups/',
+      { schema: { body: amountBody, response: { 201: topupAnswer } } },
+      async (request, reply) => {
+        const result = await wallet.topUp(
+          request.userId,
+          request.body.amount,
+          idempotencyKeyOf(request.headers),
+        );
+        // Only a success is kept under a key, so a replay answers 201 like the first time.
+        return reply.status(201).send(result.body);
+      },
+    );
 
-    app.post('/wallet/payouts/', { schema: { body: amountBody } }, async (request, reply) => {
-      const result = await wallet.requestPayout(
-        request.userId,
-        request.body.amount,
-        idempotencyKeyOf(request.headers),
-      );
-      return reply.status(result.status).send(result.body);
-    });
+    app.get('/wallet/payouts/', { schema: { response: { 200: payoutList } } }, (request) =>
+      wallet.listPayouts(request.userId),
+    );
+
+    app.post(
+      '/wallet/payouts/',
+      { schema: { body: amountBody, response: { 201: payout } } },
+      async (request, reply) => {
+        const result = await wallet.requestPayout(
+          request.userId,
+          request.body.amount,
+          idempotencyKeyOf(request.headers),
+        );
+        // Only a success is kept under a key, so a replay answers 201 like the first time.
+        return reply.status(201).send(result.body);
+      },
+    );
 
     app.get(
       '/admin/payouts/',
-      { config: adminRoute, schema: { querystring: payoutStatusQuery } },
+      {
+        config: adminRoute,
+        schema: { querystring: payoutStatusQuery, response: { 200: adminPayoutList } },
+      },
       (request) => wallet.listPayoutsForAdmin(request.query.status),
     );
 
     app.post(
       '/admin/payouts/:id/mark-paid/',
-      { config: adminRoute, schema: { params: idParams } },
+      { config: adminRoute, schema: { params: idParams, response: { 200: payout } } },
       (request) => wallet.markPayoutPaid(request.userId, request.params.id),
     );
 
@@ -65,11 +96,14 @@ export function walletRoutes(deps: { wallet: WalletService }): FastifyPluginAsyn
         },
       );
       // The provider proves itself by its signature, not by a user's token.
-      webhooks.post('/wallet/webhooks/stripe/', { config: publicRoute }, (request) =>
-        wallet.handleWebhook(
-          request.body as Buffer,
-          request.headers['stripe-signature'] as string | undefined,
-        ),
+      webhooks.post(
+        '/wallet/webhooks/stripe/',
+        { config: publicRoute, schema: { response: { 200: webhookAnswer } } },
+        (request) =>
+          wallet.handleWebhook(
+            request.body as Buffer,
+            request.headers['stripe-signature'] as string | undefined,
+          ),
       );
     });
   };

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { formatCents, PLATFORM_FEE_PERCENT } from '@zura/contracts';
+import {
+  formatCents,
+  PLATFORM_FEE_PERCENT,
+  type PAYOUT_STATUSES,
+  type topupAnswer,
+} from '@zura/contracts';
+import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { beginIdempotent, finishIdempotent, runIdempotent } from './idempotency.ts';
@@ -12,16 +18,12 @@ import type { AuditLog } from '../audit/index.ts';
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
-type TopupAnswer = {
-  status: 'pending' | 'credited';
-  checkout_url?: string;
-  balance_cents?: number;
-};
+type TopupAnswer = z.infer<typeof topupAnswer>;
 
 function presentPayout(row: {
   id: number;
   amountCents: number;
-  status: string;
+  status: (typeof PAYOUT_STATUSES)[number];
   requestedAt: Date;
   paidAt: Date | null;
 }) {

@@ -1,23 +1,11 @@
-import { z } from 'zod';
+import type { callTicket } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
-const iceServer = z.looseObject({
-  urls: z.union([z.string(), z.array(z.string())]),
-  username: z.string().optional(),
-  credential: z.string().optional(),
-});
-
-const callTicket = z.looseObject({
-  room_id: z.string(),
-  peer_id: z.string(),
-  token: z.string(),
-  key: z.string(),
-  path: z.string().default('/peerjs'),
-  ice_servers: z.array(iceServer).default([]),
-});
+/** The server serializes through the contract's schema, so its type is the answer's shape. */
 export type CallTicket = z.infer<typeof callTicket>;
 
 /** POST /calls/ticket/: the signalling server accepts only the ticket's own peer id. */
 export function requestCallTicket(roomId: string, signal?: AbortSignal): Promise<CallTicket> {
-  return api.post('/calls/ticket/', { room_id: roomId }, { schema: callTicket, signal });
+  return api.post<CallTicket>('/calls/ticket/', { room_id: roomId }, { signal });
 }

@@ -1,15 +1,10 @@
-import { z } from 'zod';
+import type { tipAnswer } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
 import { amountText } from '../wallet/money';
 
-const tipAnswer = z.looseObject({
-  id: z.number(),
-  amount_cents: z.number(),
-  fee_cents: z.number(),
-  creator_cents: z.number(),
-  balance_cents: z.number(),
-});
+/** The server serializes through the contract's schema, so its type is the answer's shape. */
 export type TipAnswer = z.infer<typeof tipAnswer>;
 
 export interface TipRequest {
@@ -26,13 +21,13 @@ export function tipFingerprint({ creatorId, amountCents, postId }: TipRequest): 
 
 /** POST /tips/ from the wallet; the creator receives 90%. */
 export function sendTip({ creatorId, amountCents, postId }: TipRequest, idempotencyKey: string) {
-  return api.post(
+  return api.post<TipAnswer>(
     '/tips/',
     {
       creator_id: creatorId,
       amount: amountText(amountCents),
       ...(postId === undefined ? {} : { post_id: postId }),
     },
-    { schema: tipAnswer, headers: idempotencyHeaders(idempotencyKey) },
+    { headers: idempotencyHeaders(idempotencyKey) },
   );
 }
