@@ -42,6 +42,9 @@ const PUBLIC_ROUTES = [
   // An offer link's terms, for whoever holds its unguessable code; claiming needs a user.
   'GET /api/offers/:code/',
   'HEAD /api/offers/:code/',
+  // The Web Push application server key: public by design (the browser needs it to subscribe).
+  'GET /api/push/key/',
+  'HEAD /api/push/key/',
 ];
 
 const checksCallerOnRequest = (route: ListedRoute) =>
