@@ -1,3 +1,9 @@
-import { describeUploads } from './uploads.suite.ts';
+import { describeUploadDeletes } from './uploads-delete.suite.ts';
+import { describeUploadPosts } from './uploads-post.suite.ts';
+import { describeUploadReads } from './uploads-reads.suite.ts';
+import { uploadsAppOn } from './uploads-suite-helpers.ts';
 
-describeUploads('local');
+const app = uploadsAppOn('local');
+describeUploadReads(app);
+describeUploadPosts(app);
+describeUploadDeletes(app);

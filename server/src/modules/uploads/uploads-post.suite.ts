@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
-import { messages } from '@zura/contracts';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
 import {
@@ -10,7 +7,6 @@ import {
   matroskaHeader,
   mp4,
   png,
-  storedFileExists,
   storedKeys,
   tempFilesLeft,
   TEXT_BYTES,
@@ -18,71 +14,20 @@ import {
   uploadRow,
 } from '../../../test/media.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { buildTestAppOn, type StoreKind } from '../../../test/stores.ts';
-import { UPLOAD_CONTEXTS, uploads } from '../../db/schema/index.ts';
+import {
+  CONTEXT_MESSAGE,
+  rowsOf,
+  sha256,
+  signedUrl,
+  UUID,
+  type UploadsApp,
+} from './uploads-suite-helpers.ts';
 
-/**
- * The upload API's tests, run once per media store (`uploads.int.test.ts` on local disk,
- * `uploads.s3.int.test.ts` on S3): what a user sees must not depend on where the bytes live.
- */
-export function describeUploads(store: StoreKind) {
+/** POST /api/uploads/: what is stored, what is refused, and that a refusal keeps nothing. */
+export function describeUploadPosts(app: UploadsApp) {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestAppOn(store);
-  });
-  afterAll(() => t.close());
-
-  it(`keeps its media on the ${store} store`, () => {
-    expect(t.storage.kind).toBe(store === 'local' ? 'local' : 's3');
-  });
-
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-  const CONTEXT_MESSAGE = `Choose one of: ${UPLOAD_CONTEXTS.join(', ')}.`;
-  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-  const signedUrl = (id: string, variant = 'original') =>
-    new RegExp(`^/media/${id}/${variant}\\?exp=\\d+&sig=[\\w-]+$`);
-
-  /** An upload answer without its signed URLs, whose expiry moves every few minutes. */
-  function withoutUrls(upload: Record<string, unknown>) {
-    const { file_url: _file, thumbnail_url: _thumb, ...rest } = upload;
-    return rest;
-  }
-
-  async function rowsOf(ownerId: number) {
-    return t.db.query.uploads.findMany({ where: eq(uploads.ownerId, ownerId) });
-  }
-
-  describe('requires auth', () => {
-    const someId = '00000000-0000-4000-8000-000000000000';
-    it.each([
-      ['POST', '/api/uploads/'],
-      ['GET', '/api/uploads/my-files/'],
-      ['GET', `/api/uploads/${someId}/`],
-      ['DELETE', `/api/uploads/${someId}/`],
-    ] as const)('%s %s answers 401 without a token and with a bad one', async (method, url) => {
-      const body = multipart({ fields: { context: 'post_image' } });
-      const withBody = method === 'POST' ? body : {};
-      const bare = await t.request({ method, url, ...withBody });
-      expect(bare.statusCode).toBe(401);
-      expect(bare.json()).toEqual({ detail: messages.authRequired });
-      const bad = await t.request({ method, url, ...withBody, token: 'not-a-token' });
-      expect(bad.statusCode).toBe(401);
-      expect(bad.json()).toEqual({ detail: messages.authInvalid });
-    });
-
-    it('stores nothing for an unauthenticated upload', async () => {
-      const count = async () =>
-        (await t.pool.query<{ n: number }>('select count(*)::int as n from uploads')).rows[0]?.n;
-      const before = await count();
-      const body = multipart({
-        fields: { context: 'post_image' },
-        files: [{ name: 'file', filename: 'a.png', content: await png(), type: 'image/png' }],
-      });
-      const res = await t.request({ method: 'POST', url: '/api/uploads/', ...body });
-      expect(res.statusCode).toBe(401);
-      expect(await tempFilesLeft(t)).toEqual([]);
-      expect(await count()).toBe(before);
-    });
+  beforeAll(() => {
+    t = app();
   });
 
   describe('POST /api/uploads/', () => {
@@ -201,15 +146,15 @@ export function describeUploads(store: StoreKind) {
       expect(bobs.statusCode).toBe(201);
       expect(bobs.json().id).not.toBe(first.json().id);
 
-      expect((await rowsOf(alice.id)).length).toBe(2);
-      const bobRows = await rowsOf(bob.id);
+      expect((await rowsOf(t, alice.id)).length).toBe(2);
+      const bobRows = await rowsOf(t, bob.id);
       expect(bobRows.map((r) => r.id)).toEqual([bobs.json().id]);
       // Each user's copy is a file of its own: deleting one never breaks the other.
       const aliceRow = await uploadRow(t, first.json().id);
       expect(bobRows[0]?.storageKey).not.toBe(aliceRow?.storageKey);
       expect(await tempFilesLeft(t)).toEqual([]);
       // One object per row: the repeated upload kept no bytes of its own.
-      const aliceKeys = (await rowsOf(alice.id)).map((row) => row.storageKey).sort();
+      const aliceKeys = (await rowsOf(t, alice.id)).map((row) => row.storageKey).sort();
       expect(await storedKeys(t, `originals/${alice.id}/`)).toEqual(aliceKeys);
     });
 
@@ -221,7 +166,7 @@ export function describeUploads(store: StoreKind) {
       );
       expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
       expect(new Set(answers.map((res) => res.json().id)).size).toBe(1);
-      const rows = await rowsOf(user.id);
+      const rows = await rowsOf(t, user.id);
       expect(rows).toHaveLength(1);
       expect(await storedKeys(t, `originals/${user.id}/`)).toEqual([rows[0]!.storageKey]);
       expect(await t.storage.readBuffer(rows[0]!.storageKey)).toEqual(bytes);
@@ -257,7 +202,7 @@ export function describeUploads(store: StoreKind) {
       const res = await uploadFile(t, user, { content: await makeBytes(), context });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ file: [message] });
-      expect(await rowsOf(user.id)).toEqual([]);
+      expect(await rowsOf(t, user.id)).toEqual([]);
       expect(await tempFilesLeft(t)).toEqual([]);
     });
 
@@ -269,7 +214,7 @@ export function describeUploads(store: StoreKind) {
       expect(res.json()).toEqual({
         file: ['The image could not be read or is too large in pixels.'],
       });
-      expect(await rowsOf(user.id)).toEqual([]);
+      expect(await rowsOf(t, user.id)).toEqual([]);
       expect(await tempFilesLeft(t)).toEqual([]);
     });
 
@@ -320,7 +265,7 @@ export function describeUploads(store: StoreKind) {
       const res = await uploadFile(t, user, { content: await png(), context });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ context: [CONTEXT_MESSAGE] });
-      expect(await rowsOf(user.id)).toEqual([]);
+      expect(await rowsOf(t, user.id)).toEqual([]);
       expect(await tempFilesLeft(t)).toEqual([]);
     });
 
@@ -369,7 +314,7 @@ export function describeUploads(store: StoreKind) {
       expect(res.json()).toEqual({
         error: 'The upload was interrupted or malformed. Please try again.',
       });
-      expect(await rowsOf(user.id)).toEqual([]);
+      expect(await rowsOf(t, user.id)).toEqual([]);
       expect(await tempFilesLeft(t)).toEqual([]);
     });
 
@@ -416,190 +361,6 @@ export function describeUploads(store: StoreKind) {
       expect(media.headers['content-disposition']).toBe(
         `inline; filename*=UTF-8''${encodeURIComponent(expected)}`,
       );
-    });
-  });
-
-  describe('GET /api/uploads/my-files/', () => {
-    it('lists only the caller’s files, newest first, and filters by context', async () => {
-      const [alice, bob] = [await buildUser(t), await buildUser(t)];
-      const a1 = (
-        await uploadFile(t, alice, { content: await png(), context: 'post_image' })
-      ).json();
-      const a2 = (
-        await uploadFile(t, alice, { content: await png(), context: 'profile_image' })
-      ).json();
-      const a3 = (
-        await uploadFile(t, alice, { content: await png(), context: 'post_image' })
-      ).json();
-      await uploadFile(t, bob, { content: await png(), context: 'post_image' });
-
-      const all = await t.request({
-        method: 'GET',
-        url: '/api/uploads/my-files/',
-        token: alice.access,
-      });
-      expect(all.statusCode).toBe(200);
-      expect(all.json().map((f: { id: string }) => f.id)).toEqual([a3.id, a2.id, a1.id]);
-      expect(withoutUrls(all.json()[0])).toEqual(withoutUrls(a3));
-      expect(all.json()[0].file_url).toMatch(signedUrl(a3.id));
-
-      const images = await t.request({
-        method: 'GET',
-        url: '/api/uploads/my-files/?context=post_image',
-        token: alice.access,
-      });
-      expect(images.statusCode).toBe(200);
-      expect(images.json().map((f: { id: string }) => f.id)).toEqual([a3.id, a1.id]);
-
-      const none = await t.request({
-        method: 'GET',
-        url: '/api/uploads/my-files/?context=post_video',
-        token: alice.access,
-      });
-      expect(none.statusCode).toBe(200);
-      expect(none.json()).toEqual([]);
-    });
-
-    it('answers an empty list for a user without files', async () => {
-      const user = await buildUser(t);
-      const res = await t.request({
-        method: 'GET',
-        url: '/api/uploads/my-files/',
-        token: user.access,
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual([]);
-    });
-
-    it('answers 400 for an unknown context', async () => {
-      const user = await buildUser(t);
-      const res = await t.request({
-        method: 'GET',
-        url: '/api/uploads/my-files/?context=selfies',
-        token: user.access,
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ context: [CONTEXT_MESSAGE] });
-    });
-  });
-
-  describe('GET /api/uploads/{id}/', () => {
-    it('answers the owner’s file', async () => {
-      const user = await buildUser(t);
-      const created = (
-        await uploadFile(t, user, { content: await png(), context: 'post_image' })
-      ).json();
-      const res = await t.request({
-        method: 'GET',
-        url: `/api/uploads/${created.id}/`,
-        token: user.access,
-      });
-      expect(res.statusCode).toBe(200);
-      expect(withoutUrls(res.json())).toEqual(withoutUrls(created));
-      expect(res.json().file_url).toMatch(signedUrl(created.id));
-    });
-
-    it('answers 404 to another user, the same as for a file that does not exist', async () => {
-      const [owner, other] = [await buildUser(t), await buildUser(t)];
-      const created = (
-        await uploadFile(t, owner, { content: await png(), context: 'post_image' })
-      ).json();
-      const res = await t.request({
-        method: 'GET',
-        url: `/api/uploads/${created.id}/`,
-        token: other.access,
-      });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'File not found.' });
-      expect(res.body).not.toContain('/media/');
-
-      const missing = await t.request({
-        method: 'GET',
-        url: '/api/uploads/00000000-0000-4000-8000-000000000000/',
-        token: other.access,
-      });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'File not found.' });
-    });
-
-    it.each(['not-a-uuid', '123', '00000000-0000-4000-8000-00000000000g'])(
-      'answers 400 for the id %s',
-      async (id) => {
-        const user = await buildUser(t);
-        const res = await t.request({
-          method: 'GET',
-          url: `/api/uploads/${id}/`,
-          token: user.access,
-        });
-        expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ id: ['Not a valid file id.'] });
-      },
-    );
-  });
-
-  describe('DELETE /api/uploads/{id}/', () => {
-    it('lets the owner delete the file: the row and the bytes are gone', async () => {
-      const user = await buildUser(t);
-      const created = (
-        await uploadFile(t, user, { content: await png(), context: 'post_image' })
-      ).json();
-      const row = await uploadRow(t, created.id);
-      expect(await storedFileExists(t, row!.storageKey)).toBe(true);
-
-      const res = await t.request({
-        method: 'DELETE',
-        url: `/api/uploads/${created.id}/`,
-        token: user.access,
-      });
-      expect(res.statusCode).toBe(204);
-      expect(res.body).toBe('');
-      expect(await uploadRow(t, created.id)).toBeUndefined();
-      expect(await storedFileExists(t, row!.storageKey)).toBe(false);
-
-      const media = await getMedia(t, created.file_url);
-      expect(media.statusCode).toBe(404);
-      const again = await t.request({
-        method: 'DELETE',
-        url: `/api/uploads/${created.id}/`,
-        token: user.access,
-      });
-      expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ detail: 'File not found.' });
-      const get = await t.request({
-        method: 'GET',
-        url: `/api/uploads/${created.id}/`,
-        token: user.access,
-      });
-      expect(get.statusCode).toBe(404);
-    });
-
-    it('answers 404 to another user and leaves the file alone', async () => {
-      const [owner, other] = [await buildUser(t), await buildUser(t)];
-      const bytes = await png();
-      const created = (
-        await uploadFile(t, owner, { content: bytes, context: 'post_image' })
-      ).json();
-      const res = await t.request({
-        method: 'DELETE',
-        url: `/api/uploads/${created.id}/`,
-        token: other.access,
-      });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'File not found.' });
-      const row = await uploadRow(t, created.id);
-      expect(row).toBeDefined();
-      expect(await t.storage.readBuffer(row!.storageKey)).toEqual(bytes);
-    });
-
-    it('answers 400 for a bad id', async () => {
-      const user = await buildUser(t);
-      const res = await t.request({
-        method: 'DELETE',
-        url: '/api/uploads/nope/',
-        token: user.access,
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ id: ['Not a valid file id.'] });
     });
   });
 }
