@@ -1,8 +1,8 @@
 /**
  * `npm test`: every tier, in order, with one closing line of totals.
- *   1. unit, component (React in happy-dom) and integration tests, the last against the
- *      embedded PostgreSQL;
- *   2. the integration tests again against TEST_DATABASE_URL's server, when it is set;
+ *   1. unit and component (React in happy-dom) tests;
+ *   2. the integration tests, once: against TEST_DATABASE_URL's server when it is set, else
+ *      against the embedded PostgreSQL (TEST_BOTH_DATABASES=true runs both);
  *   3. the web app built, then the end-to-end journeys in Chromium.
  * Extra arguments are passed to every vitest run (e.g. a file filter).
  */
@@ -78,13 +78,21 @@ async function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv 
   }
 }
 
-await vitest('unit, component and integration (embedded PostgreSQL)', [
-  'unit',
-  'component',
-  'integration',
-]);
-
-if (process.env.TEST_DATABASE_URL) {
+// The integration tier runs once: on TEST_DATABASE_URL's server when it is set (faster, and the
+// end-to-end tier below runs the embedded PostgreSQL anyway), else on the embedded one.
+// TEST_BOTH_DATABASES=true asks for both.
+const external = Boolean(process.env.TEST_DATABASE_URL);
+const embeddedToo = !external || process.env.TEST_BOTH_DATABASES === 'true';
+if (embeddedToo) {
+  await vitest('unit, component and integration (embedded PostgreSQL)', [
+    'unit',
+    'component',
+    'integration',
+  ]);
+} else {
+  await vitest('unit and component', ['unit', 'component']);
+}
+if (external) {
   await vitest('integration (TEST_DATABASE_URL)', ['integration'], { TEST_DB: 'external' });
 } else {
   console.log(

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createHeartbeat } from './heartbeat.ts';
 
@@ -8,9 +8,24 @@ const PERIOD_MS = 300;
 
 describe('heartbeat', () => {
   const cleanups: (() => void)[] = [];
+  // The heartbeat's clock is faked (periods pass when the test says so); the sockets are real.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
   afterEach(() => {
     for (const cleanup of cleanups.splice(0)) cleanup();
+    vi.useRealTimers();
   });
+
+  /** Lets the periods pass, one at a time. */
+  const periods = (count: number) => vi.advanceTimersByTime(PERIOD_MS * count);
+
+  /** Resolves once every frame the server sent before now has reached `client` (TCP keeps order). */
+  async function flushed(client: WebSocket) {
+    const pong = once(client, 'pong');
+    client.ping();
+    await pong;
+  }
 
   /** A real WebSocket server whose sockets the heartbeat watches, and a way to connect to it. */
   async function serve() {
@@ -43,20 +58,26 @@ describe('heartbeat', () => {
   it('pings each socket once a period and keeps those that answer', async () => {
     const { connect } = await serve();
     const answering = await connect({ autoPong: true });
-    await new Promise((resolve) => setTimeout(resolve, PERIOD_MS * 3.5));
+    for (let period = 1; period <= 3; period++) {
+      periods(1);
+      await flushed(answering.client);
+      // Exactly once a period: not a burst, and not never.
+      expect(answering.pings()).toBe(period);
+    }
     expect(answering.client.readyState).toBe(WebSocket.OPEN);
-    // Once a period: not a burst, and not never (timers may run late on a busy machine).
-    expect(answering.pings()).toBeGreaterThanOrEqual(2);
-    expect(answering.pings()).toBeLessThanOrEqual(4);
   });
 
   it('terminates a socket that did not answer the previous ping', async () => {
     const { connect } = await serve();
     const answering = await connect({ autoPong: true });
     const silent = await connect({ autoPong: false });
+    periods(1);
+    await flushed(answering.client);
+    expect(silent.pings()).toBe(1);
+    expect(silent.client.readyState).toBe(WebSocket.OPEN);
+    periods(1);
     // Terminated without a close frame: the client sees an abnormal closure.
     expect(await silent.closed).toBe(1006);
-    expect(silent.pings()).toBeGreaterThanOrEqual(1);
     expect(answering.client.readyState).toBe(WebSocket.OPEN);
   });
 
@@ -64,8 +85,9 @@ describe('heartbeat', () => {
     const { connect, watched, heartbeat } = await serve();
     const silent = await connect({ autoPong: false });
     heartbeat.forget(watched[0] as WebSocket);
-    await new Promise((resolve) => setTimeout(resolve, PERIOD_MS * 3));
+    periods(3);
+    await flushed(silent.client);
     expect(silent.client.readyState).toBe(WebSocket.OPEN);
-    expect(silent.pings()).toBeLessThanOrEqual(1);
+    expect(silent.pings()).toBe(0);
   });
 });
