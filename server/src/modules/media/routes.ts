@@ -7,18 +7,29 @@ import type { MediaStorage } from '../../storage/storage.ts';
 import { findUploadById } from '../uploads/index.ts';
 import { hlsRoutes } from './hls-routes.ts';
 import { NOT_FOUND_MESSAGE, sendStoredMedia } from './send.ts';
-import type { MediaSigner, MediaVariant } from './signing.ts';
+import { MEDIA_VARIANTS, type MediaSigner, type MediaVariant } from './signing.ts';
 
 const params = z.object({
   id: z.string(),
-  variant: z.enum(['original', 'feed', 'thumb', 'poster', 'blur', 'mp4']),
+  variant: z.enum(MEDIA_VARIANTS),
 });
 const query = z.object({ exp: z.string().default(''), sig: z.string().default('') });
 
 const inline = (filename: string) => `inline; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
+/**
+ * The sizes added later (avatar, medium) are named by presenters that do not know whether an
+ * upload has them yet: an image stored before them answers with the next larger one it has.
+ */
+const FALLBACKS: Partial<Record<MediaVariant, readonly MediaVariant[]>> = {
+  avatar: ['thumb', 'original'],
+  medium: ['feed', 'original'],
+};
+
 /** The stored key of a variant and how to serve it, or undefined when the upload has none. */
-function variantOf(upload: UploadRow, variant: MediaVariant) {
+type StoredVariant = { key: string; contentType: string; filename: string };
+
+function variantOf(upload: UploadRow, variant: MediaVariant): StoredVariant | undefined {
   if (variant === 'original') {
     return {
       key: upload.storageKey,
@@ -33,7 +44,13 @@ function variantOf(upload: UploadRow, variant: MediaVariant) {
     return key ? { key, contentType: 'video/mp4', filename: `${base}.mp4` } : undefined;
   }
   const key = upload.variants[variant];
-  return key ? { key, contentType: 'image/webp', filename: upload.originalFilename } : undefined;
+  if (key) return { key, contentType: 'image/webp', filename: upload.originalFilename };
+  if (!upload.contentType.startsWith('image/')) return undefined;
+  for (const fallback of FALLBACKS[variant] ?? []) {
+    const found = variantOf(upload, fallback);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
