@@ -95,6 +95,8 @@ describe('GET /api/auth/profile/', () => {
       followers: 0,
       profile_image: null,
       cover_image: null,
+      profile_image_small: null,
+      cover_image_small: null,
       category: null,
       subcategories: [],
       tags: [],
