@@ -161,6 +161,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     db,
     bus,
+    /** Makes an image's sizes again: one made before a size existed gets it (media routes). */
+    remakeImageSizes: (uploadId: string) => jobs.send('media-variants', { uploadId }),
     presence,
     push,
     changes,

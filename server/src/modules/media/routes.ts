@@ -26,8 +26,17 @@ const FALLBACKS: Partial<Record<MediaVariant, readonly MediaVariant[]>> = {
   medium: ['feed', 'original'],
 };
 
+/** How many backfilled uploads one process remembers before it starts over. */
+const MAX_REMADE = 10_000;
+
 /** The stored key of a variant and how to serve it, or undefined when the upload has none. */
-type StoredVariant = { key: string; contentType: string; filename: string };
+type StoredVariant = {
+  key: string;
+  contentType: string;
+  filename: string;
+  /** Served in place of the size asked for, which this upload does not have yet. */
+  fallback?: boolean;
+};
 
 function variantOf(upload: UploadRow, variant: MediaVariant): StoredVariant | undefined {
   if (variant === 'original') {
@@ -48,7 +57,7 @@ function variantOf(upload: UploadRow, variant: MediaVariant): StoredVariant | un
   if (!upload.contentType.startsWith('image/')) return undefined;
   for (const fallback of FALLBACKS[variant] ?? []) {
     const found = variantOf(upload, fallback);
-    if (found) return found;
+    if (found) return { ...found, fallback: true };
   }
   return undefined;
 }
@@ -63,7 +72,17 @@ export function mediaRoutes(deps: {
   db: Database;
   storage: MediaStorage;
   signer: MediaSigner;
+  /** Queues the making of an image's sizes (the media-variants job). */
+  remakeImageSizes?: (uploadId: string) => Promise<void>;
 }): FastifyPluginAsyncZod {
+  // Uploads whose missing sizes were asked for already: a popular avatar queues one job.
+  const remade = new Set<string>();
+  const backfill = (uploadId: string) => {
+    if (!deps.remakeImageSizes || remade.has(uploadId)) return;
+    if (remade.size >= MAX_REMADE) remade.clear();
+    remade.add(uploadId);
+    deps.remakeImageSizes(uploadId).catch(() => remade.delete(uploadId));
+  };
   return async (app) => {
     app.route({
       // HEAD is ours, not Fastify's generated one, which would answer a content-length of 0.
@@ -79,6 +98,8 @@ export function mediaRoutes(deps: {
         const upload = await findUploadById(deps.db, id);
         const found = upload && variantOf(upload, variant);
         if (!found) throw new NotFoundError(NOT_FOUND_MESSAGE);
+        // An image older than its small sizes: they are made now, for the next viewers.
+        if (found.fallback) backfill(id);
         const serveAs = {
           contentType: found.contentType,
           contentDisposition: inline(found.filename),
