@@ -58,6 +58,7 @@ export type SuggestedProfile = {
   userId: number;
   username: string;
   profile_image: string | null;
+  profile_image_small: string | null;
   followers?: number;
 };
 
@@ -75,6 +76,7 @@ export function presentSuggestedProfile(
     userId: user.id,
     username: user.username,
     profile_image: mediaUrl(user.profileImageId),
+    profile_image_small: mediaUrl(user.profileImageId, 'avatar'),
     ...(contentVisible ? { followers: user.followersCount } : {}),
   };
 }

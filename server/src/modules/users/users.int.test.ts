@@ -221,6 +221,7 @@ describe('GET /api/auth/users/discover/', () => {
       userId: creatorB.id,
       username: creatorB.username,
       profile_image: null,
+      profile_image_small: null,
       followers: 50,
       is_following: false,
     });
@@ -257,6 +258,7 @@ describe('GET /api/auth/users/discover/', () => {
       userId: owner.id,
       username: owner.username,
       profile_image: null,
+      profile_image_small: null,
       is_following: false,
     });
 
