@@ -18,6 +18,8 @@ export const commentAuthor = z.object({
   id: z.number(),
   username: z.string(),
   profile_image: z.string().nullable(),
+  /** The 96 px square avatar (a comment shows it at 32 px). */
+  profile_image_small: z.string().nullable().optional(),
 });
 
 export const comment = z.object({

@@ -17,6 +17,8 @@ export const postMediaItem = videoFields.extend({
   url: z.string().nullable(),
   width: z.number().int().positive().nullish(),
   height: z.number().int().positive().nullish(),
+  /** An image's sizes made so far as an HTML `srcset` ("<url> 320w, ..."); absent until made. */
+  srcset: z.string().optional(),
 });
 export type PostMediaItem = z.infer<typeof postMediaItem>;
 

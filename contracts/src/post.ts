@@ -16,6 +16,8 @@ export const presentedPost = z.object({
   username: z.string(),
   user_username: z.string(),
   user_avatar: z.string().nullable(),
+  /** A 96 px square of the avatar, for where it shows at 48 px or less. */
+  user_avatar_small: z.string().nullable().optional(),
   is_locked: z.boolean(),
   is_unlocked: z.boolean(),
   can_delete: z.boolean(),

@@ -17,6 +17,12 @@ export const socialLinks = z.object({
   website: z.string().optional(),
 });
 
+/** Sizes to show first: a 96 px avatar, a 640 px cover (added to the spec's fields). */
+const smallProfileImages = z.object({
+  profile_image_small: z.string().nullable().optional(),
+  cover_image_small: z.string().nullable().optional(),
+});
+
 /** "User profile" of the spec, as the owner sees it. */
 export const ownProfile = z.object({
   id: z.number(),
@@ -26,6 +32,7 @@ export const ownProfile = z.object({
   followers: z.number(),
   profile_image: z.string().nullable(),
   cover_image: z.string().nullable(),
+  ...smallProfileImages.shape,
   category: z.string().nullable(),
   subcategories: z.array(z.string()),
   tags: z.array(z.string()),
@@ -110,6 +117,7 @@ export const publicProfile = z.object({
   username: z.string(),
   profile_image: z.string().nullable(),
   cover_image: z.string().nullable(),
+  ...smallProfileImages.shape,
   is_profile_locked: z.boolean(),
   is_unlocked: z.boolean(),
   is_owner: z.boolean(),

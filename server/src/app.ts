@@ -149,7 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  await app.register(mediaRoutes({ db, storage, signer }));
+  await app.register(
+    mediaRoutes({ db, storage, signer, remakeImageSizes: services.remakeImageSizes }),
+  );
   await app.register(
     ogImageRoutes({
       db,

@@ -29,7 +29,7 @@ import { createBlocksService } from './modules/blocks/service.ts';
 import { createCommentsService } from './modules/comments/service.ts';
 import { createReportsService } from './modules/reports/service.ts';
 import { createCreatorService } from './modules/creator/service.ts';
-import { createMediaSigner } from './modules/media/signing.ts';
+import { createMediaSigner, type MediaVariant } from './modules/media/signing.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPostsService } from './modules/posts/service.ts';
 import { createPostDrafts } from './modules/posts/drafts.ts';
@@ -92,7 +92,8 @@ export function createServices(deps: ServiceDeps) {
   );
   const accessTokens = createAccessTokens(secrets.jwtKey);
   const signer = createMediaSigner(secrets.urlSigningKey, config.mediaUrlLifetimeSeconds);
-  const mediaUrl = (uploadId: string | null) => (uploadId ? signer.url(uploadId) : null);
+  const mediaUrl = (uploadId: string | null, variant?: MediaVariant) =>
+    uploadId ? signer.url(uploadId, variant) : null;
   const sessions = createSessions({ db, changes });
   const requireUser = createRequireUser(accessTokens, sessions.isActive);
   const twoFactor = createTwoFactor({ db, signingKey: secrets.jwtKey, rateLimits });
@@ -160,6 +161,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     db,
     bus,
+    /** Makes an image's sizes again: one made before a size existed gets it (media routes). */
+    remakeImageSizes: (uploadId: string) => jobs.send('media-variants', { uploadId }),
     presence,
     push,
     changes,

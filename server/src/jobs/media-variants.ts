@@ -9,7 +9,11 @@ import type { MediaStorage } from '../storage/storage.ts';
 import { blurPreview } from './blur-preview.ts';
 
 const FEED_WIDTH = 1080;
+/** The middle width of a post image's srcset, between the thumbnail and the feed size. */
+export const MEDIUM_WIDTH = 640;
 const THUMB_WIDTH = 320;
+/** Avatars show at 48 px at most: 96 px covers a 2x screen. */
+const AVATAR_SIZE = 96;
 
 /** Whether ffmpeg is on PATH; checked once. Without it videos simply have no poster. */
 let ffmpegAvailable: Promise<boolean> | undefined;
@@ -54,6 +58,15 @@ async function webp(input: Buffer | string, width: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A square, centred crop for round avatars. */
+function avatar(input: Buffer | string): Promise<Buffer> {
+  return sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover' })
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
 /** The variants of a still image, or of a video's frame: what each is called and its width. */
 type VariantName = keyof UploadVariants;
 
@@ -76,7 +89,8 @@ async function posterFrame(file: string): Promise<Buffer | undefined> {
 }
 
 /**
- * Makes the WebP feed size, thumbnail and blurred preview of an image, or a poster frame (plus
+ * Makes the WebP feed, medium and thumbnail sizes (and a profile image's square avatar) and the
+ * blurred preview of an image, or a poster frame (plus
  * its thumbnail and blurred preview) of a video, and records their storage keys on the upload.
  */
 export function createMediaVariantsHandler(deps: { db: Database; storage: MediaStorage }) {
@@ -87,12 +101,15 @@ export function createMediaVariantsHandler(deps: { db: Database; storage: MediaS
     const base = upload.storageKey.replace(/^originals\//, 'variants/').replace(/\.[^./]+$/, '');
     let made = new Map<VariantName, Buffer>();
     if (upload.contentType.startsWith('image/')) {
-      made = await withImageInput(storage, upload.storageKey, upload.sizeBytes, (input) =>
-        webpVariants(input, [
+      made = await withImageInput(storage, upload.storageKey, upload.sizeBytes, async (input) => {
+        const images = await webpVariants(input, [
           ['feed', FEED_WIDTH],
+          ['medium', MEDIUM_WIDTH],
           ['thumb', THUMB_WIDTH],
-        ]),
-      );
+        ]);
+        if (upload.context === 'profile_image') images.set('avatar', await avatar(input));
+        return images;
+      });
     } else if (upload.contentType.startsWith('video/') && (await hasFfmpeg())) {
       const frame = await storage.withLocalFile(upload.storageKey, posterFrame);
       if (frame)

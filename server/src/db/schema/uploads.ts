@@ -29,7 +29,15 @@ export type UploadContext = (typeof UPLOAD_CONTEXTS)[number];
  * heavily blurred copy of an image or a video's poster: all a pay-per-view post shows before
  * it is bought.
  */
-export type UploadVariants = { feed?: string; thumb?: string; poster?: string; blur?: string };
+/** `medium` (640 px) joins `feed` and `thumb` in a srcset; `avatar` (96 px square) is a profile image's. */
+export type UploadVariants = {
+  feed?: string;
+  medium?: string;
+  thumb?: string;
+  avatar?: string;
+  poster?: string;
+  blur?: string;
+};
 
 /** Where a video upload is in its transcode; null for non-videos and videos stored before it existed. */
 export const VIDEO_STATES = ['processing', 'ready', 'failed'] as const;

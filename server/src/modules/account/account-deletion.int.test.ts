@@ -157,7 +157,9 @@ describe('POST /api/auth/account/delete/', () => {
       media: { content: await png(), type: 'image' },
     });
     const otherKeys = await storedKeysOf(other);
-    expect(keys).toHaveLength(5 * 4); // each original with its feed size, thumbnail and blurred preview
+    // Each original with its feed, medium and thumbnail sizes and blurred preview; the two
+    // profile images (own and the creator application's) with their avatar too.
+    expect(keys).toHaveLength(5 * 5 + 2);
     const before = await get(t, other, `/api/posts/user/${user.id}/`);
     expect(before.json()).toEqual([expect.objectContaining({ id: post.id })]);
     expect((await t.request({ method: 'GET', url: post.image! })).statusCode).toBe(200);

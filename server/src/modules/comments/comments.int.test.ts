@@ -47,7 +47,12 @@ describe('writing and reading comments', () => {
         post_id: post.id,
         parent_id: null,
         content: 'first!',
-        author: { id: fan.id, username: fan.username, profile_image: null },
+        author: {
+          id: fan.id,
+          username: fan.username,
+          profile_image: null,
+          profile_image_small: null,
+        },
         edited_at: null,
         reply_count: 0,
         can_edit: true,

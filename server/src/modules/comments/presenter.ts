@@ -20,6 +20,7 @@ export function presentComment(
       id: comment.authorId,
       username: row.authorUsername,
       profile_image: row.authorAvatarId ? signer.url(row.authorAvatarId, 'original') : null,
+      profile_image_small: row.authorAvatarId ? signer.url(row.authorAvatarId, 'avatar') : null,
     },
     created_at: comment.createdAt.toISOString(),
     edited_at: comment.editedAt?.toISOString() ?? null,

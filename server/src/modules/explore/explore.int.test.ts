@@ -209,12 +209,14 @@ describe('category filter', () => {
 describe('locked profiles', () => {
   const HEADER_KEYS = [
     'cover_image',
+    'cover_image_small',
     'id',
     'is_following',
     'is_owner',
     'is_profile_locked',
     'is_unlocked',
     'profile_image',
+    'profile_image_small',
     'username',
   ];
 

@@ -7,18 +7,38 @@ import type { MediaStorage } from '../../storage/storage.ts';
 import { findUploadById } from '../uploads/index.ts';
 import { hlsRoutes } from './hls-routes.ts';
 import { NOT_FOUND_MESSAGE, sendStoredMedia } from './send.ts';
-import type { MediaSigner, MediaVariant } from './signing.ts';
+import { MEDIA_VARIANTS, type MediaSigner, type MediaVariant } from './signing.ts';
 
 const params = z.object({
   id: z.string(),
-  variant: z.enum(['original', 'feed', 'thumb', 'poster', 'blur', 'mp4']),
+  variant: z.enum(MEDIA_VARIANTS),
 });
 const query = z.object({ exp: z.string().default(''), sig: z.string().default('') });
 
 const inline = (filename: string) => `inline; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
+/**
+ * The sizes added later (avatar, medium) are named by presenters that do not know whether an
+ * upload has them yet: an image stored before them answers with the next larger one it has.
+ */
+const FALLBACKS: Partial<Record<MediaVariant, readonly MediaVariant[]>> = {
+  avatar: ['thumb', 'original'],
+  medium: ['feed', 'original'],
+};
+
+/** How many backfilled uploads one process remembers before it starts over. */
+const MAX_REMADE = 10_000;
+
 /** The stored key of a variant and how to serve it, or undefined when the upload has none. */
-function variantOf(upload: UploadRow, variant: MediaVariant) {
+type StoredVariant = {
+  key: string;
+  contentType: string;
+  filename: string;
+  /** Served in place of the size asked for, which this upload does not have yet. */
+  fallback?: boolean;
+};
+
+function variantOf(upload: UploadRow, variant: MediaVariant): StoredVariant | undefined {
   if (variant === 'original') {
     return {
       key: upload.storageKey,
@@ -33,7 +53,13 @@ function variantOf(upload: UploadRow, variant: MediaVariant) {
     return key ? { key, contentType: 'video/mp4', filename: `${base}.mp4` } : undefined;
   }
   const key = upload.variants[variant];
-  return key ? { key, contentType: 'image/webp', filename: upload.originalFilename } : undefined;
+  if (key) return { key, contentType: 'image/webp', filename: upload.originalFilename };
+  if (!upload.contentType.startsWith('image/')) return undefined;
+  for (const fallback of FALLBACKS[variant] ?? []) {
+    const found = variantOf(upload, fallback);
+    if (found) return { ...found, fallback: true };
+  }
+  return undefined;
 }
 
 /**
@@ -46,7 +72,17 @@ export function mediaRoutes(deps: {
   db: Database;
   storage: MediaStorage;
   signer: MediaSigner;
+  /** Queues the making of an image's sizes (the media-variants job). */
+  remakeImageSizes?: (uploadId: string) => Promise<void>;
 }): FastifyPluginAsyncZod {
+  // Uploads whose missing sizes were asked for already: a popular avatar queues one job.
+  const remade = new Set<string>();
+  const backfill = (uploadId: string) => {
+    if (!deps.remakeImageSizes || remade.has(uploadId)) return;
+    if (remade.size >= MAX_REMADE) remade.clear();
+    remade.add(uploadId);
+    deps.remakeImageSizes(uploadId).catch(() => remade.delete(uploadId));
+  };
   return async (app) => {
     app.route({
       // HEAD is ours, not Fastify's generated one, which would answer a content-length of 0.
@@ -62,6 +98,8 @@ export function mediaRoutes(deps: {
         const upload = await findUploadById(deps.db, id);
         const found = upload && variantOf(upload, variant);
         if (!found) throw new NotFoundError(NOT_FOUND_MESSAGE);
+        // An image older than its small sizes: they are made now, for the next viewers.
+        if (found.fallback) backfill(id);
         const serveAs = {
           contentType: found.contentType,
           contentDisposition: inline(found.filename),

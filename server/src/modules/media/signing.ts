@@ -4,7 +4,17 @@ export const MEDIA_URL_MAX_LIFETIME_SECONDS = 60 * 60;
 /** Expiry is rounded to this step so a URL stays the same (and cacheable) for a while. */
 const MAX_BUCKET_SECONDS = 10 * 60;
 
-export type MediaVariant = 'original' | 'feed' | 'thumb' | 'poster' | 'blur' | 'mp4';
+export const MEDIA_VARIANTS = [
+  'original',
+  'feed',
+  'medium',
+  'thumb',
+  'avatar',
+  'poster',
+  'blur',
+  'mp4',
+] as const;
+export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
 /** What an HLS tree's signature is made over in place of a variant: one for every file. */
 export const HLS_SIGNED_NAME = 'hls';

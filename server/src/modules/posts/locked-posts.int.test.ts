@@ -39,6 +39,7 @@ const BASE_KEYS = [
   'subscription_price',
   'type',
   'user_avatar',
+  'user_avatar_small',
   'user_id',
   'user_username',
   'username',

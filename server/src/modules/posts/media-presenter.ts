@@ -1,7 +1,34 @@
 import type { PostMediaItem } from '@zura/contracts';
-import type { VideoRung } from '../../db/schema/index.ts';
+import type { UploadVariants, VideoRung } from '../../db/schema/index.ts';
 import { type MediaSigner, presentVideoFields } from '../media/index.ts';
 import type { PostMediaFile } from './post-media.ts';
+
+/** The widths the media-variants job resizes images to (never enlarging them). */
+const SRCSET_WIDTHS = [
+  ['thumb', 320],
+  ['medium', 640],
+  ['feed', 1080],
+] as const;
+
+/**
+ * The image's sizes made so far as an HTML srcset, each with its real width (a small image is
+ * not enlarged, so its larger sizes repeat one width: only the first of them is listed).
+ */
+function imageSrcset(
+  uploadId: string,
+  variants: UploadVariants,
+  width: number | null,
+  signer: MediaSigner,
+): string | undefined {
+  if (!width) return undefined;
+  const listed = new Map<number, string>();
+  for (const [variant, maxWidth] of SRCSET_WIDTHS) {
+    const real = Math.min(width, maxWidth);
+    if (variants[variant] && !listed.has(real)) listed.set(real, signer.url(uploadId, variant));
+  }
+  if (listed.size === 0) return undefined;
+  return [...listed].map(([w, url]) => `${url} ${w}w`).join(', ');
+}
 
 /** The largest rung's size: what the player shows, so its box is known before it loads. */
 function videoSize(ladder: readonly VideoRung[] | undefined) {
@@ -9,9 +36,12 @@ function videoSize(ladder: readonly VideoRung[] | undefined) {
   return { width: top?.width ?? null, height: top?.height ?? null };
 }
 
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+
 /**
  * A post's files, in order, for a viewer allowed to see its content (the caller checks). Images
- * link their feed variant once made; videos carry the same fields as a post's single video, its
+ * link their feed variant once made, and a srcset of the sizes made; videos carry the same fields as a post's single video, its
  * transcode's progress only for the owner.
  */
 export function presentPostMedia(
@@ -26,6 +56,7 @@ export function presentPostMedia(
         url: signer.url(file.uploadId, file.variants.feed ? 'feed' : 'original'),
         width: file.width,
         height: file.height,
+        ...optional('srcset', imageSrcset(file.uploadId, file.variants, file.width, signer)),
       };
     }
     const video = presentVideoFields(

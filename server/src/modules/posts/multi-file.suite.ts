@@ -185,11 +185,11 @@ export function describeMultiFilePosts(store: StoreKind) {
       const ids = (created.media ?? []).map((file) => uploadIdOf(file.url)!);
       const keys: string[] = [];
       for (const id of ids) {
-        const variants = await waitForVariants(t, id, ['feed', 'thumb', 'blur']);
+        const variants = await waitForVariants(t, id, ['feed', 'medium', 'thumb', 'blur']);
         keys.push((await uploadRow(t, id))!.storageKey, ...Object.values(variants));
       }
-      // Three originals, each with its feed, thumb and blurred-preview variants.
-      expect(keys).toHaveLength(12);
+      // Three originals, each with its feed, medium, thumb and blurred-preview variants.
+      expect(keys).toHaveLength(15);
       for (const key of keys) expect(await storedFileExists(t, key)).toBe(true);
 
       const deleted = await t.request({

@@ -106,6 +106,7 @@ describe('POST /api/posts/', () => {
       username: user.username,
       user_username: user.username,
       user_avatar: null,
+      user_avatar_small: null,
       is_locked: false,
       is_unlocked: false,
       can_delete: true,

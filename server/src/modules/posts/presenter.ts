@@ -22,6 +22,7 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     username: row.authorUsername,
     user_username: row.authorUsername,
     user_avatar: avatar,
+    user_avatar_small: row.authorAvatarId ? signer.url(row.authorAvatarId, 'avatar') : null,
     is_locked: post.isLocked,
     // A password given while subscribed opens nothing once the subscription has ended.
     is_unlocked: post.isLocked && (isOwner || row.unlocked) && !gated,

@@ -1,6 +1,11 @@
 import type { PublicProfile } from '@zura/contracts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { presentOwnProfile, presentPrice, type MediaUrlResolver } from '../users/index.ts';
+import {
+  presentOwnProfile,
+  presentPrice,
+  smallImageUrls,
+  type MediaUrlResolver,
+} from '../users/index.ts';
 import { canViewProfileContent } from './policy.ts';
 
 /**
@@ -17,6 +22,7 @@ export function presentProfile(
     username: user.username,
     profile_image: mediaUrl(user.profileImageId),
     cover_image: mediaUrl(user.coverImageId),
+    ...smallImageUrls(user, mediaUrl),
     is_profile_locked: user.isProfileLocked,
     is_unlocked: viewer.unlocked,
     is_owner: user.id === viewer.id,

@@ -10,12 +10,14 @@ afterAll(() => t.close());
 
 const HEADER_KEYS = [
   'cover_image',
+  'cover_image_small',
   'id',
   'is_following',
   'is_owner',
   'is_profile_locked',
   'is_unlocked',
   'profile_image',
+  'profile_image_small',
   'username',
 ];
 const PUBLIC_KEYS = [
@@ -111,6 +113,8 @@ describe('locking a profile', () => {
       username: owner.username,
       profile_image: null,
       cover_image: null,
+      profile_image_small: null,
+      cover_image_small: null,
       is_profile_locked: true,
       is_unlocked: false,
       is_owner: false,

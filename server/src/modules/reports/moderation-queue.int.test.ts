@@ -179,11 +179,11 @@ describe('resolving a report', () => {
       media: { content: bytes, type: 'image' },
     });
     const uploadId = await uploadIdsOfPost(post.id);
-    if (uploadId) await waitForVariants(t, uploadId, ['feed', 'thumb', 'blur']);
+    if (uploadId) await waitForVariants(t, uploadId, ['feed', 'medium', 'thumb', 'blur']);
     const stored = uploadId ? await uploadRow(t, uploadId) : undefined;
     expect(stored && (await storedFileExists(t, stored.storageKey))).toBe(true);
-    // Feed size, thumbnail and blurred preview.
-    expect(await storedKeys(t, `variants/${author.id}/`)).toHaveLength(3);
+    // Feed, medium and thumbnail sizes and blurred preview.
+    expect(await storedKeys(t, `variants/${author.id}/`)).toHaveLength(4);
     const reportId = await reportOf(t, reporter, 'post', post.id, 'illegal_content');
     const [group] = await groupOf(t, admin, 'post', post.id);
     expect(group?.content?.media).toEqual([

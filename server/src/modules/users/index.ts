@@ -1,4 +1,9 @@
 /** What other modules may use of users: nothing else of it is theirs to import. */
-export { type MediaUrlResolver, presentOwnProfile, presentPrice } from './presenter.ts';
+export {
+  type MediaUrlResolver,
+  presentOwnProfile,
+  presentPrice,
+  smallImageUrls,
+} from './presenter.ts';
 export { findUserById } from './repo.ts';
 export { hiddenAmong, hiddenFrom, isHiddenFrom, visibleTo } from './visibility.ts';

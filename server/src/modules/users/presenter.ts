@@ -1,4 +1,5 @@
 import type { OwnProfile } from '@zura/contracts';
+import type { MediaVariant } from '../media/index.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 
 /** Prices are cents in the database and the spec's text choices on the wire. */
@@ -6,7 +7,19 @@ export function presentPrice(cents: number): string {
   return cents === 0 ? 'free' : (cents / 100).toFixed(2);
 }
 
-export type MediaUrlResolver = (uploadId: string | null) => string | null;
+/** A signed URL of an upload's variant (the original unless named), or null without an upload. */
+export type MediaUrlResolver = (uploadId: string | null, variant?: MediaVariant) => string | null;
+
+/**
+ * The small sizes shown first: a 96 px avatar and a 640 px cover (the media route falls back to
+ * a larger size for an upload made before these existed).
+ */
+export function smallImageUrls(user: UserRow, mediaUrl: MediaUrlResolver) {
+  return {
+    profile_image_small: mediaUrl(user.profileImageId, 'avatar'),
+    cover_image_small: mediaUrl(user.coverImageId, 'medium'),
+  };
+}
 
 /** The owner's own view of their profile: every field of the spec's "User profile". */
 export function presentOwnProfile(user: UserRow, mediaUrl: MediaUrlResolver): OwnProfile {
@@ -18,6 +31,7 @@ export function presentOwnProfile(user: UserRow, mediaUrl: MediaUrlResolver): Ow
     followers: user.followersCount,
     profile_image: mediaUrl(user.profileImageId),
     cover_image: mediaUrl(user.coverImageId),
+    ...smallImageUrls(user, mediaUrl),
     category: user.category,
     subcategories: user.subcategories,
     tags: user.tags,
@@ -44,6 +58,7 @@ export type SuggestedProfile = {
   userId: number;
   username: string;
   profile_image: string | null;
+  profile_image_small: string | null;
   followers?: number;
 };
 
@@ -61,6 +76,7 @@ export function presentSuggestedProfile(
     userId: user.id,
     username: user.username,
     profile_image: mediaUrl(user.profileImageId),
+    profile_image_small: mediaUrl(user.profileImageId, 'avatar'),
     ...(contentVisible ? { followers: user.followersCount } : {}),
   };
 }

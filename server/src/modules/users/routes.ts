@@ -8,6 +8,7 @@ const suggestedProfile = z.object({
   userId: z.number(),
   username: z.string(),
   profile_image: z.string().nullable(),
+  profile_image_small: z.string().nullable(),
   followers: z.number().optional(),
   is_following: z.boolean(),
 });

@@ -95,6 +95,8 @@ describe('GET /api/auth/profile/', () => {
       followers: 0,
       profile_image: null,
       cover_image: null,
+      profile_image_small: null,
+      cover_image_small: null,
       category: null,
       subcategories: [],
       tags: [],
@@ -219,6 +221,7 @@ describe('GET /api/auth/users/discover/', () => {
       userId: creatorB.id,
       username: creatorB.username,
       profile_image: null,
+      profile_image_small: null,
       followers: 50,
       is_following: false,
     });
@@ -255,6 +258,7 @@ describe('GET /api/auth/users/discover/', () => {
       userId: owner.id,
       username: owner.username,
       profile_image: null,
+      profile_image_small: null,
       is_following: false,
     });
 

@@ -114,7 +114,11 @@ function SuggestedProfileRow({ profile }: SuggestedProfileRowProps) {
         to={`/profile/${profile.userId}`}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-1 -m-1 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-violet-600"
       >
-        <Avatar src={profile.profile_image} name={profile.username} decorative />
+        <Avatar
+          src={profile.profile_image_small ?? profile.profile_image}
+          name={profile.username}
+          decorative
+        />
         <span className="min-w-0">
           <span className="block truncate text-sm font-medium text-slate-900">
             {profile.username}

@@ -8,6 +8,8 @@ const suggestedProfile = z.object({
   userId: z.number(),
   username: z.string(),
   profile_image: z.string().nullable(),
+  /** The 96 px square avatar, from servers that make one. */
+  profile_image_small: z.string().nullish(),
   /** Left out for a locked profile the viewer has not unlocked. */
   followers: z.number().optional(),
   is_following: z.boolean().optional(),

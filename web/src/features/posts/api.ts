@@ -18,6 +18,8 @@ export const post = z.looseObject({
   username: z.string().nullish(),
   user_username: z.string().nullish(),
   user_avatar: z.string().nullish(),
+  /** A 96 px square of the avatar (servers that make one), for avatars at 48 px or less. */
+  user_avatar_small: z.string().nullish(),
   is_locked: z.boolean().default(false),
   is_unlocked: z.boolean().optional(),
   can_delete: z.boolean().optional(),

@@ -50,7 +50,12 @@ export function UserMenu({ onNavigate }: UserMenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="flex w-full items-center gap-3 rounded-xl p-2 text-start hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 data-[state=open]:bg-slate-100">
-        <Avatar src={profile?.profile_image} name={username || '?'} decorative className="size-9" />
+        <Avatar
+          src={profile?.profile_image_small ?? profile?.profile_image}
+          name={username || '?'}
+          decorative
+          className="size-9"
+        />
         <span className="min-w-0 flex-1">
           <span className="sr-only">{t('userMenu.trigger')} </span>
           <span className="block truncate text-sm font-semibold text-slate-900">{username}</span>

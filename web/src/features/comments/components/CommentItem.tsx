@@ -49,7 +49,12 @@ export function CommentItem({ comment, actions, open, currentUserId }: CommentIt
 
   return (
     <li className="flex gap-3" data-testid="comment">
-      <Avatar src={author.profile_image} name={author.username} className="size-8" decorative />
+      <Avatar
+        src={author.profile_image_small ?? author.profile_image}
+        name={author.username}
+        className="size-8"
+        decorative
+      />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2">
           <Link

@@ -175,7 +175,11 @@ export function Composer() {
     >
       <form onSubmit={submit} noValidate className="space-y-3">
         <div className="flex gap-3">
-          <Avatar src={own?.profile_image} name={username || '?'} decorative />
+          <Avatar
+            src={own?.profile_image_small ?? own?.profile_image}
+            name={username || '?'}
+            decorative
+          />
           <div className="min-w-0 flex-1">
             <label htmlFor={`${fileInputId}-text`} className="sr-only">
               {t('composer.contentLabel')}

@@ -3,7 +3,7 @@ import { Crown, HandCoins, Lock, MessageCircle, Trash2 } from 'lucide-react';
 import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { resolveMediaUrl } from '../../../lib/media';
+import { POST_IMAGE_SIZES, resolveMediaUrl, resolveSrcset } from '../../../lib/media';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { LikeButton } from '../../likes/components/LikeButton';
@@ -82,7 +82,7 @@ export const PostCard = memo(function PostCard({
           to={authorProfilePath(post)}
           className="flex min-w-0 items-center gap-3 rounded-xl focus-visible:outline-2 focus-visible:outline-violet-600"
         >
-          <Avatar src={post.user_avatar} name={username} decorative />
+          <Avatar src={post.user_avatar_small ?? post.user_avatar} name={username} decorative />
           <span className="truncate font-semibold text-slate-900 hover:underline">{username}</span>
         </Link>
         <span aria-hidden className="text-slate-300">
@@ -286,6 +286,9 @@ function PostMedia({ post, username, priority = false }: PostMediaProps) {
     return (
       <img
         src={image}
+        // The server's sizes of it: a phone fetches the 640 px one, not the 1080 px feed size.
+        srcSet={resolveSrcset(post.media?.[0]?.srcset)}
+        sizes={POST_IMAGE_SIZES}
         alt={t('posts.imageAlt', { username })}
         // The stored size keeps the image's room before it loads (no layout shift).
         width={post.media?.[0]?.width ?? undefined}

@@ -2,7 +2,7 @@ import type { PostMediaItem } from '@zura/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveMediaUrl } from '../../../lib/media';
+import { POST_IMAGE_SIZES, resolveMediaUrl, resolveSrcset } from '../../../lib/media';
 import { cn } from '../../../ui/cn';
 import { VideoPlayer } from '../../video/VideoPlayer';
 import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
@@ -175,6 +175,8 @@ function Slide({ file, shown, load, username }: SlideProps) {
   return (
     <img
       src={src}
+      srcSet={resolveSrcset(file.srcset)}
+      sizes={POST_IMAGE_SIZES}
       alt={t('posts.imageAlt', { username })}
       width={file.width ?? undefined}
       height={file.height ?? undefined}

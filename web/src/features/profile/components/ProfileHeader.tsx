@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { MessageCircle, UserPen } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatCount } from '../../../lib/format';
-import { resolveMediaUrl } from '../../../lib/media';
 import { Alert } from '../../../ui/Alert';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
@@ -17,6 +15,7 @@ import { TipButton } from '../../tips/components/TipButton';
 import type { ViewedProfile } from '../api';
 import { categoryOf, socialLinksOf, subcategoryLabel } from '../helpers';
 import { CATEGORY_ICONS, SOCIAL_ICONS } from './icons';
+import { ProfileCover } from './ProfileCover';
 
 export interface ProfileHeaderProps {
   profile: ViewedProfile;
@@ -26,21 +25,16 @@ export interface ProfileHeaderProps {
 
 export function ProfileHeader({ profile, contentVisible }: ProfileHeaderProps) {
   const { t } = useTranslation();
-  const cover = resolveMediaUrl(profile.cover_image);
-  const [coverFailed, setCoverFailed] = useState(false);
   const followers = profile.followers;
 
   return (
     <section className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
       <div className="aspect-[3/1] w-full bg-gradient-to-br from-violet-500 via-fuchsia-500 to-pink-400">
-        {cover && !coverFailed && (
-          <img
-            src={cover}
-            alt={t('profile.coverAlt', { username: profile.username })}
-            className="size-full object-cover"
-            onError={() => setCoverFailed(true)}
-          />
-        )}
+        <ProfileCover
+          small={profile.cover_image_small}
+          full={profile.cover_image}
+          alt={t('profile.coverAlt', { username: profile.username })}
+        />
       </div>
       <div className="px-5 pb-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
