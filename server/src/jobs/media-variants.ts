@@ -10,7 +10,7 @@ import { blurPreview } from './blur-preview.ts';
 
 const FEED_WIDTH = 1080;
 /** The middle width of a post image's srcset, between the thumbnail and the feed size. */
-export const MEDIUM_WIDTH = 640;
+const MEDIUM_WIDTH = 640;
 const THUMB_WIDTH = 320;
 /** Avatars show at 48 px at most: 96 px covers a 2x screen. */
 const AVATAR_SIZE = 96;

@@ -1,4 +1,3 @@
 /** What other modules may use of media: nothing else of it is theirs to import. */
 export type { MediaSigner, MediaVariant } from './signing.ts';
-export { MEDIA_VARIANTS } from './signing.ts';
 export { isVideoPublished, type PresentedVideoFields, presentVideoFields } from './video-fields.ts';
