@@ -34,6 +34,27 @@ const conversation: Conversation = {
   lastMessage: null,
 };
 
+/** A `message` frame's body as the server sends it (the contracts' `chatMessage`). */
+function wireMessage(id: number, text: string) {
+  return {
+    id,
+    conversation_id: 5,
+    text,
+    created_at: '2025-01-01T00:00:00Z',
+    timestamp: '2025-01-01T00:00:00Z',
+    sender: 2,
+    sender_name: 'kate',
+    has_media: false,
+    is_locked: false,
+    is_unlocked: false,
+    price: 0,
+    price_cents: 0,
+    attachments: [],
+    is_system: false,
+    roomId: null,
+  };
+}
+
 describe('live frames into the cache', () => {
   it('moves a mass message on as its copies go out, and reads the list again once sent', () => {
     const sync = createLiveSync(queryClient);
@@ -123,7 +144,7 @@ describe('live frames into the cache', () => {
     sync.onFrame({
       type: 'message',
       conversation_id: 5,
-      message: { id: 10, text: 'hello', sender: 2, created_at: '2025-01-01T00:00:00Z' },
+      message: wireMessage(10, 'hello'),
     });
     expect(
       queryClient.getQueryData<MessageThread>(messagingKeys.thread(5))?.messages.map((m) => m.id),
@@ -152,7 +173,7 @@ describe('live frames into the cache', () => {
     createLiveSync(queryClient).onFrame({
       type: 'message',
       conversation_id: 9,
-      message: { id: 11, text: 'hi', sender: 2, created_at: '2025-01-01T00:00:00Z' },
+      message: wireMessage(11, 'hi'),
     });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: messagingKeys.conversations() });
     expect(conversationsOf(queryClient.getQueryData(messagingKeys.conversations()))).toEqual([

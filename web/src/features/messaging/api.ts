@@ -1,33 +1,25 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type {
+  chatMessage,
+  conversationSummary,
+  messageAttachment,
+  uploadedFile,
+} from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { InvalidResponseError, isRecord } from '../../lib/api-errors';
-import { videoState } from '../../lib/live/frames';
+import { isRecord } from '../../lib/api-errors';
 import { uploadWithProgress } from '../../lib/upload';
 import type { VideoProcessingFields } from '../video/processing';
 import { upsertMessages, type MessageThread } from './thread';
 
 // ---------------------------------------------------------------------------------------------
-// Shapes
+// Shapes: the server serializes through the contracts' schemas, so their types are the
+// answers' shapes (type-only imports: no zod runs in the browser for these calls).
 
-const idValue = z.union([z.number(), z.string()]);
-
-const rawAttachment = z.looseObject({
-  id: idValue,
-  original_filename: z.string().nullish(),
-  file_size: z.number().nullish(),
-  content_type: z.string().nullish(),
-  file_url: z.string().nullish(),
-  thumbnail_url: z.string().nullish(),
-  is_image: z.boolean().nullish(),
-  // A video's playable forms, and (to its sender only) its transcoding.
-  video_url: z.string().nullish(),
-  video_hls_url: z.string().nullish(),
-  poster_url: z.string().nullish(),
-  video_state: videoState.nullish().catch(undefined),
-  video_progress: z.number().nullish(),
-  video_error: z.string().nullish(),
-});
+type WireMessage = z.infer<typeof chatMessage>;
+type WireAttachment = z.infer<typeof messageAttachment>;
+export type WireConversation = z.infer<typeof conversationSummary>;
+type UploadedFile = z.infer<typeof uploadedFile>;
 
 export interface Attachment {
   id: string;
@@ -45,16 +37,16 @@ export interface Attachment {
   video: VideoProcessingFields;
 }
 
-function toAttachment(raw: z.infer<typeof rawAttachment>): Attachment {
-  const contentType = raw.content_type ?? '';
+function toAttachment(raw: WireAttachment): Attachment {
   return {
-    id: String(raw.id),
+    id: raw.id,
+    // An upload stored without a name still needs a label to download it by.
     name: raw.original_filename || 'file',
-    size: raw.file_size ?? null,
-    contentType,
-    url: raw.file_url ?? null,
-    thumbnailUrl: raw.thumbnail_url ?? null,
-    isImage: raw.is_image ?? contentType.startsWith('image/'),
+    size: raw.file_size,
+    contentType: raw.content_type,
+    url: raw.file_url,
+    thumbnailUrl: raw.thumbnail_url,
+    isImage: raw.is_image,
     videoUrl: raw.video_url ?? null,
     videoHlsUrl: raw.video_hls_url ?? null,
     posterUrl: raw.poster_url ?? null,
@@ -69,29 +61,10 @@ function toAttachment(raw: z.infer<typeof rawAttachment>): Attachment {
 /** Spec §9: the unlock price shown when a locked message names none. */
 const DEFAULT_PRICE_CENTS = 500;
 
-const rawMessage = z.looseObject({
-  id: z.number(),
-  conversation_id: z.number().nullish(),
-  text: z.string().nullish(),
-  created_at: z.string().nullish(),
-  timestamp: z.string().nullish(),
-  sender: z.number().nullish(),
-  sender_name: z.string().nullish(),
-  has_media: z.boolean().nullish(),
-  is_locked: z.boolean().nullish(),
-  is_unlocked: z.boolean().nullish(),
-  price: z.union([z.number(), z.string()]).nullish(),
-  price_cents: z.number().nullish(),
-  attachments: z.array(z.unknown()).nullish(),
-  is_system: z.boolean().nullish(),
-  roomId: z.string().nullish(),
-});
-
 export interface ChatMessage {
   id: number;
   conversationId: number | null;
   text: string;
-  /** `created_at`, or `timestamp` in the older shape; '' when neither is present. */
   createdAt: string;
   senderId: number | null;
   senderName: string;
@@ -104,60 +77,32 @@ export interface ChatMessage {
   roomId: string | null;
 }
 
-function priceCentsOf(raw: z.infer<typeof rawMessage>): number {
-  if (typeof raw.price_cents === 'number') return raw.price_cents;
-  const dollars = typeof raw.price === 'string' ? Number(raw.price) : raw.price;
-  if (typeof dollars === 'number' && Number.isFinite(dollars) && dollars > 0) {
-    return Math.round(dollars * 100);
-  }
-  return DEFAULT_PRICE_CENTS;
-}
-
-function toMessage(raw: z.infer<typeof rawMessage>): ChatMessage {
-  const attachments = (raw.attachments ?? []).flatMap((item) => {
-    const parsed = rawAttachment.safeParse(item);
-    return parsed.success ? [toAttachment(parsed.data)] : [];
-  });
+export function toMessage(raw: WireMessage): ChatMessage {
   return {
     id: raw.id,
-    conversationId: raw.conversation_id ?? null,
-    text: raw.text ?? '',
-    createdAt: raw.created_at ?? raw.timestamp ?? '',
-    senderId: raw.sender ?? null,
-    senderName: raw.sender_name ?? '',
-    hasMedia: raw.has_media ?? attachments.length > 0,
-    isLocked: raw.is_locked ?? false,
-    isUnlocked: raw.is_unlocked ?? false,
-    priceCents: priceCentsOf(raw),
-    attachments,
-    isSystem: raw.is_system ?? false,
-    roomId: raw.roomId ?? null,
+    conversationId: raw.conversation_id,
+    text: raw.text,
+    createdAt: raw.created_at,
+    senderId: raw.sender,
+    senderName: raw.sender_name,
+    hasMedia: raw.has_media,
+    isLocked: raw.is_locked,
+    isUnlocked: raw.is_unlocked,
+    priceCents: raw.price_cents > 0 ? raw.price_cents : DEFAULT_PRICE_CENTS,
+    attachments: raw.attachments.map(toAttachment),
+    isSystem: raw.is_system,
+    roomId: raw.roomId,
   };
 }
 
+/**
+ * The body of a live `message` frame (the server sends `chatMessage` there too); a frame
+ * body without a numeric id is not a message and is ignored.
+ */
 export function parseMessage(body: unknown): ChatMessage | undefined {
-  const parsed = rawMessage.safeParse(body);
-  return parsed.success ? toMessage(parsed.data) : undefined;
+  if (!isRecord(body) || typeof body.id !== 'number') return undefined;
+  return toMessage(body as WireMessage);
 }
-
-/** A list of messages (bare array or `results`); malformed rows are skipped. */
-function parseMessages(body: unknown): ChatMessage[] {
-  return conversationList(body).flatMap((item) => {
-    const message = parseMessage(item);
-    return message ? [message] : [];
-  });
-}
-
-const rawLastMessage = z.looseObject({
-  id: z.number().nullish(),
-  text: z.string().nullish(),
-  has_media: z.boolean().nullish(),
-  is_locked: z.boolean().nullish(),
-  is_unlocked: z.boolean().nullish(),
-  is_system: z.boolean().nullish(),
-  sender: z.number().nullish(),
-  created_at: z.string().nullish(),
-});
 
 export interface LastMessage {
   text: string;
@@ -167,25 +112,6 @@ export interface LastMessage {
   createdAt: string | null;
 }
 
-/** The current shape (`other_user`, `unread_count`, ...) and the older one (`name`, ...). */
-const rawConversation = z.looseObject({
-  id: idValue,
-  other_user: z
-    .looseObject({
-      id: z.number().nullish(),
-      username: z.string().nullish(),
-      avatar: z.string().nullish(),
-    })
-    .nullish(),
-  unread_count: z.number().nullish(),
-  updated_at: z.string().nullish(),
-  last_message: rawLastMessage.nullish(),
-  name: z.string().nullish(),
-  avatar: z.string().nullish(),
-  unread: z.number().nullish(),
-  lastActive: z.string().nullish(),
-});
-
 export interface Conversation {
   id: number;
   otherUser: { id: number | null; username: string; avatar: string | null };
@@ -194,49 +120,23 @@ export interface Conversation {
   lastMessage: LastMessage | null;
 }
 
-function toConversation(raw: z.infer<typeof rawConversation>): Conversation | undefined {
-  const id = Number(raw.id);
-  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+export function toConversation(raw: WireConversation): Conversation {
   const last = raw.last_message;
   return {
-    id,
-    otherUser: {
-      id: raw.other_user?.id ?? null,
-      username: raw.other_user?.username ?? raw.name ?? '',
-      avatar: raw.other_user?.avatar ?? raw.avatar ?? null,
-    },
-    unreadCount: Math.max(0, raw.unread_count ?? raw.unread ?? 0),
-    updatedAt: raw.updated_at ?? raw.lastActive ?? null,
+    id: raw.id,
+    otherUser: raw.other_user,
+    unreadCount: raw.unread_count,
+    updatedAt: raw.updated_at,
     lastMessage: last
       ? {
-          text: last.text ?? '',
-          hasMedia: last.has_media ?? false,
-          isLocked: last.is_locked ?? false,
-          isUnlocked: last.is_unlocked ?? false,
-          createdAt: last.created_at ?? null,
+          text: last.text,
+          hasMedia: last.has_media,
+          isLocked: last.is_locked,
+          isUnlocked: last.is_unlocked,
+          createdAt: last.created_at,
         }
       : null,
   };
-}
-
-/** The list arrives as a bare array, or inside `results`, `data` or `conversations`. */
-export function conversationList(body: unknown): unknown[] {
-  if (Array.isArray(body)) return body;
-  if (isRecord(body)) {
-    for (const key of ['results', 'data', 'conversations']) {
-      const value = body[key];
-      if (Array.isArray(value)) return value;
-    }
-  }
-  return [];
-}
-
-export function parseConversations(body: unknown): Conversation[] {
-  return conversationList(body).flatMap((item) => {
-    const parsed = rawConversation.safeParse(item);
-    const conversation = parsed.success ? toConversation(parsed.data) : undefined;
-    return conversation ? [conversation] : [];
-  });
 }
 
 export function totalUnread(conversations: readonly Pick<Conversation, 'unreadCount'>[]): number {
@@ -278,7 +178,8 @@ export async function fetchMessages(
   const clean = Object.fromEntries(
     Object.entries(params).filter((entry): entry is [string, number] => entry[1] !== undefined),
   );
-  return parseMessages(await api.get(messagesPath(conversationId, clean), { signal }));
+  const list = await api.get<WireMessage[]>(messagesPath(conversationId, clean), { signal });
+  return list.map(toMessage);
 }
 
 /** Every message after `afterId`, page by page. */
@@ -362,20 +263,14 @@ export async function sendMessage(
   if (input.isLocked && input.price !== undefined) body.price = input.price;
   if (input.roomId !== undefined) body.roomId = input.roomId;
   const path = `/messaging/conversations/${conversationId}/send_message/`;
-  const message = parseMessage(await api.post(path, body));
-  if (!message) throw new InvalidResponseError(path);
-  return message;
+  return toMessage(await api.post<WireMessage>(path, body));
 }
 
 /** POST /messaging/messages/{id}/unlock/: charges the wallet, answers the full message. */
 export async function unlockMessage(messageId: number): Promise<ChatMessage> {
   const path = `/messaging/messages/${messageId}/unlock/`;
-  const message = parseMessage(await api.post(path));
-  if (!message) throw new InvalidResponseError(path);
-  return message;
+  return toMessage(await api.post<WireMessage>(path));
 }
-
-const uploadedFile = z.looseObject({ id: z.string() });
 
 /** One file of a message, uploaded ahead of sending (context `message_attachment`). */
 export function uploadMessageAttachment(
@@ -386,7 +281,7 @@ export function uploadMessageAttachment(
   const form = new FormData();
   form.append('file', file);
   form.append('context', 'message_attachment');
-  return uploadWithProgress('/uploads/', form, { schema: uploadedFile, onProgress, signal });
+  return uploadWithProgress<UploadedFile>('/uploads/', form, { onProgress, signal });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -412,17 +307,14 @@ export function storeActiveConversationId(id: number | string): void {
   }
 }
 
-const startedConversation = z.looseObject({ id: z.union([z.number(), z.string()]) });
-
 /**
  * POST /messaging/conversations/start_conversation/ (an existing conversation is reused by
  * the server) and remember it as the active one.
  */
 export async function startConversation(recipientId: number) {
-  const conversation = await api.post(
+  const conversation = await api.post<WireConversation>(
     '/messaging/conversations/start_conversation/',
     { recipient_id: recipientId },
-    { schema: startedConversation },
   );
   storeActiveConversationId(conversation.id);
   return conversation;
