@@ -1,9 +1,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { adminUserList, auditLogPage, messageResponse } from '@zura/contracts';
+import {
+  adminUserList,
+  auditLogPage,
+  messageResponse,
+  type adminPayoutList,
+} from '@zura/contracts';
 import { z } from 'zod';
 import { api } from '../../lib/api';
 import { creatorApplication } from '../creator/api';
-import { payout } from '../wallet/api';
+import type { Payout } from '../wallet/api';
 
 export const APPLICATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationReviewStatus = (typeof APPLICATION_REVIEW_STATUSES)[number];
@@ -15,8 +20,8 @@ const account = z.looseObject({ id: z.number(), username: z.string(), email: z.s
 const reviewedApplication = creatorApplication.extend({ user: account });
 export type ReviewedApplication = z.infer<typeof reviewedApplication>;
 
-const reviewedPayout = payout.extend({ creator: account });
-export type ReviewedPayout = z.infer<typeof reviewedPayout>;
+/** The server serializes the queue through the contract's schema: its type is the answer's. */
+export type ReviewedPayout = z.infer<typeof adminPayoutList>[number];
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -63,13 +68,13 @@ export function payoutsForReviewQuery(status: PayoutReviewStatus) {
   return queryOptions({
     queryKey: adminKeys.payouts(status),
     queryFn: ({ signal }) =>
-      api.get(`/admin/payouts/?status=${status}`, { schema: z.array(reviewedPayout), signal }),
+      api.get<ReviewedPayout[]>(`/admin/payouts/?status=${status}`, { signal }),
     staleTime: 0,
   });
 }
 
 export function markPayoutPaid(id: number) {
-  return api.post(`/admin/payouts/${id}/mark-paid/`, undefined, { schema: payout });
+  return api.post<Payout>(`/admin/payouts/${id}/mark-paid/`);
 }
 
 /** GET /admin/users/?q=: accounts whose username or email starts with the query. */
