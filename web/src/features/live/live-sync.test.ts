@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { postBody } from '../../../test/fixtures';
 import { setSession } from '../../lib/session';
 import { accessToken, memoryStorage } from '../../lib/test-helpers';
 import { messagingKeys, type Conversation } from '../messaging/api';
@@ -266,12 +267,8 @@ describe('live frames into the cache', () => {
       pages: [{ posts, next: undefined }],
       pageParams: [''],
     });
-    const post = (id: number, extra: Partial<Post> = {}): Post => ({
-      id,
-      created_at: '2025-01-01T00:00:00Z',
-      is_locked: false,
-      ...extra,
-    });
+    const post = (id: number, extra: Partial<Post> = {}): Post =>
+      postBody({ id, created_at: '2025-01-01T00:00:00Z', ...extra });
     queryClient.setQueryData(postKeys.feed(), page([post(1, { video_state: 'processing' })]));
     queryClient.setQueryData(postKeys.user(7), page([post(2, { video_state: 'ready' }), post(3)]));
     const sync = createLiveSync(queryClient);
