@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import {
+import type {
+  adminPayoutList,
   adminUserList,
   auditLogPage,
+  creatorApplicationReviewList,
   messageResponse,
-  type adminPayoutList,
 } from '@zura/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { creatorApplication } from '../creator/api';
+import type { CreatorApplication } from '../creator/api';
 import type { Payout } from '../wallet/api';
 
 export const APPLICATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -15,13 +16,12 @@ export type ApplicationReviewStatus = (typeof APPLICATION_REVIEW_STATUSES)[numbe
 export const PAYOUT_REVIEW_STATUSES = ['requested', 'paid'] as const;
 export type PayoutReviewStatus = (typeof PAYOUT_REVIEW_STATUSES)[number];
 
-const account = z.looseObject({ id: z.number(), username: z.string(), email: z.string() });
-
-const reviewedApplication = creatorApplication.extend({ user: account });
-export type ReviewedApplication = z.infer<typeof reviewedApplication>;
+export type ReviewedApplication = z.infer<typeof creatorApplicationReviewList>[number];
 
 /** The server serializes the queue through the contract's schema: its type is the answer's. */
 export type ReviewedPayout = z.infer<typeof adminPayoutList>[number];
+
+type MessageAnswer = z.infer<typeof messageResponse>;
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -41,27 +41,18 @@ export function applicationsForReviewQuery(status: ApplicationReviewStatus) {
   return queryOptions({
     queryKey: adminKeys.applications(status),
     queryFn: ({ signal }) =>
-      api.get(`/admin/creator-applications/?status=${status}`, {
-        schema: z.array(reviewedApplication),
-        signal,
-      }),
+      api.get<ReviewedApplication[]>(`/admin/creator-applications/?status=${status}`, { signal }),
     // Others keep applying: every visit, tab switch and window focus asks again.
     staleTime: 0,
   });
 }
 
 export function approveApplication(id: number) {
-  return api.post(`/admin/creator-applications/${id}/approve/`, undefined, {
-    schema: creatorApplication,
-  });
+  return api.post<CreatorApplication>(`/admin/creator-applications/${id}/approve/`);
 }
 
 export function rejectApplication(id: number, reason: string) {
-  return api.post(
-    `/admin/creator-applications/${id}/reject/`,
-    { reason },
-    { schema: creatorApplication },
-  );
+  return api.post<CreatorApplication>(`/admin/creator-applications/${id}/reject/`, { reason });
 }
 
 export function payoutsForReviewQuery(status: PayoutReviewStatus) {
@@ -82,18 +73,20 @@ export function adminUsersQuery(query: string) {
   return queryOptions({
     queryKey: adminKeys.users(query),
     queryFn: ({ signal }) =>
-      api.get(`/admin/users/?q=${encodeURIComponent(query)}`, { schema: adminUserList, signal }),
+      api.get<z.infer<typeof adminUserList>>(`/admin/users/?q=${encodeURIComponent(query)}`, {
+        signal,
+      }),
     enabled: query.trim() !== '',
     staleTime: 0,
   });
 }
 
 export function suspendUser(id: number, reason: string) {
-  return api.post(`/admin/users/${id}/suspend/`, { reason }, { schema: messageResponse });
+  return api.post<MessageAnswer>(`/admin/users/${id}/suspend/`, { reason });
 }
 
 export function unsuspendUser(id: number) {
-  return api.post(`/admin/users/${id}/unsuspend/`, {}, { schema: messageResponse });
+  return api.post<MessageAnswer>(`/admin/users/${id}/unsuspend/`, {});
 }
 
 /** GET /admin/audit-log/: admin actions, newest first, 50 a page. */
@@ -101,10 +94,10 @@ export function auditLogQuery() {
   return infiniteQueryOptions({
     queryKey: adminKeys.auditLog(),
     queryFn: ({ pageParam, signal }) =>
-      api.get(`/admin/audit-log/${pageParam ? `?before=${pageParam}` : ''}`, {
-        schema: auditLogPage,
-        signal,
-      }),
+      api.get<z.infer<typeof auditLogPage>>(
+        `/admin/audit-log/${pageParam ? `?before=${pageParam}` : ''}`,
+        { signal },
+      ),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
     staleTime: 0,
