@@ -1,22 +1,27 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { adminUserList, auditLogPage, messageResponse } from '@zura/contracts';
-import { z } from 'zod';
+import type {
+  adminPayoutList,
+  adminUserList,
+  auditLogPage,
+  creatorApplicationReviewList,
+  messageResponse,
+} from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { creatorApplication } from '../creator/api';
-import { payout } from '../wallet/api';
+import type { CreatorApplication } from '../creator/api';
+import type { Payout } from '../wallet/api';
 
 export const APPLICATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationReviewStatus = (typeof APPLICATION_REVIEW_STATUSES)[number];
 export const PAYOUT_REVIEW_STATUSES = ['requested', 'paid'] as const;
 export type PayoutReviewStatus = (typeof PAYOUT_REVIEW_STATUSES)[number];
 
-const account = z.looseObject({ id: z.number(), username: z.string(), email: z.string() });
+export type ReviewedApplication = z.infer<typeof creatorApplicationReviewList>[number];
 
-const reviewedApplication = creatorApplication.extend({ user: account });
-export type ReviewedApplication = z.infer<typeof reviewedApplication>;
+/** The server serializes the queue through the contract's schema: its type is the answer's. */
+export type ReviewedPayout = z.infer<typeof adminPayoutList>[number];
 
-const reviewedPayout = payout.extend({ creator: account });
-export type ReviewedPayout = z.infer<typeof reviewedPayout>;
+type MessageAnswer = z.infer<typeof messageResponse>;
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -36,40 +41,31 @@ export function applicationsForReviewQuery(status: ApplicationReviewStatus) {
   return queryOptions({
     queryKey: adminKeys.applications(status),
     queryFn: ({ signal }) =>
-      api.get(`/admin/creator-applications/?status=${status}`, {
-        schema: z.array(reviewedApplication),
-        signal,
-      }),
+      api.get<ReviewedApplication[]>(`/admin/creator-applications/?status=${status}`, { signal }),
     // Others keep applying: every visit, tab switch and window focus asks again.
     staleTime: 0,
   });
 }
 
 export function approveApplication(id: number) {
-  return api.post(`/admin/creator-applications/${id}/approve/`, undefined, {
-    schema: creatorApplication,
-  });
+  return api.post<CreatorApplication>(`/admin/creator-applications/${id}/approve/`);
 }
 
 export function rejectApplication(id: number, reason: string) {
-  return api.post(
-    `/admin/creator-applications/${id}/reject/`,
-    { reason },
-    { schema: creatorApplication },
-  );
+  return api.post<CreatorApplication>(`/admin/creator-applications/${id}/reject/`, { reason });
 }
 
 export function payoutsForReviewQuery(status: PayoutReviewStatus) {
   return queryOptions({
     queryKey: adminKeys.payouts(status),
     queryFn: ({ signal }) =>
-      api.get(`/admin/payouts/?status=${status}`, { schema: z.array(reviewedPayout), signal }),
+      api.get<ReviewedPayout[]>(`/admin/payouts/?status=${status}`, { signal }),
     staleTime: 0,
   });
 }
 
 export function markPayoutPaid(id: number) {
-  return api.post(`/admin/payouts/${id}/mark-paid/`, undefined, { schema: payout });
+  return api.post<Payout>(`/admin/payouts/${id}/mark-paid/`);
 }
 
 /** GET /admin/users/?q=: accounts whose username or email starts with the query. */
@@ -77,18 +73,20 @@ export function adminUsersQuery(query: string) {
   return queryOptions({
     queryKey: adminKeys.users(query),
     queryFn: ({ signal }) =>
-      api.get(`/admin/users/?q=${encodeURIComponent(query)}`, { schema: adminUserList, signal }),
+      api.get<z.infer<typeof adminUserList>>(`/admin/users/?q=${encodeURIComponent(query)}`, {
+        signal,
+      }),
     enabled: query.trim() !== '',
     staleTime: 0,
   });
 }
 
 export function suspendUser(id: number, reason: string) {
-  return api.post(`/admin/users/${id}/suspend/`, { reason }, { schema: messageResponse });
+  return api.post<MessageAnswer>(`/admin/users/${id}/suspend/`, { reason });
 }
 
 export function unsuspendUser(id: number) {
-  return api.post(`/admin/users/${id}/unsuspend/`, {}, { schema: messageResponse });
+  return api.post<MessageAnswer>(`/admin/users/${id}/unsuspend/`, {});
 }
 
 /** GET /admin/audit-log/: admin actions, newest first, 50 a page. */
@@ -96,10 +94,10 @@ export function auditLogQuery() {
   return infiniteQueryOptions({
     queryKey: adminKeys.auditLog(),
     queryFn: ({ pageParam, signal }) =>
-      api.get(`/admin/audit-log/${pageParam ? `?before=${pageParam}` : ''}`, {
-        schema: auditLogPage,
-        signal,
-      }),
+      api.get<z.infer<typeof auditLogPage>>(
+        `/admin/audit-log/${pageParam ? `?before=${pageParam}` : ''}`,
+        { signal },
+      ),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
     staleTime: 0,

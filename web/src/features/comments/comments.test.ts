@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { postBody } from '../../../test/fixtures';
 import { ApiError } from '../../lib/api-errors';
 import { postKeys, type Post, type PostPages } from '../posts/api';
 import { patchPostInFeeds } from './api';
@@ -22,7 +23,7 @@ describe('comment refusals', () => {
 });
 
 describe('a post in the cached feeds', () => {
-  const post = (id: number): Post => ({ id, created_at: '2026-01-01T00:00:00Z', is_locked: false });
+  const post = (id: number): Post => postBody({ id, created_at: '2026-01-01T00:00:00Z' });
 
   it('takes the new count and switch, in every feed that holds it, and nothing else', () => {
     const client = new QueryClient();
@@ -35,7 +36,7 @@ describe('a post in the cached feeds', () => {
     patchPostInFeeds(client, 2, { comment_count: 3, comments_enabled: false });
     const feed = client.getQueryData<PostPages>(postKeys.feed())?.pages[0]?.posts;
     expect(feed?.map((p) => [p.id, p.comment_count, p.comments_enabled])).toEqual([
-      [1, undefined, undefined],
+      [1, 0, true],
       [2, 3, false],
     ]);
     const profile = client.getQueryData<PostPages>(postKeys.user(7))?.pages[0]?.posts[0];

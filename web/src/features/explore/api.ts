@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { CATEGORIES, PROFILE_CATEGORIES, publicProfile } from '@zura/contracts';
-import { z } from 'zod';
+import { CATEGORIES, PROFILE_CATEGORIES, type creatorSearchPage } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 export const EXPLORE_SORTS = ['relevance', 'newest', 'followers'] as const;
@@ -8,15 +8,13 @@ type ExploreSort = (typeof EXPLORE_SORTS)[number];
 
 const EXPLORE_PAGE_SIZE = 20;
 
-/** A creator card: the profile as this viewer may see it, and whether they follow it. */
-const exploreCreator = publicProfile.extend({ is_following: z.boolean().default(false) });
-export type ExploreCreator = z.infer<typeof exploreCreator>;
-
-const explorePage = z.object({
-  results: z.array(exploreCreator),
-  next_offset: z.number().nullish(),
-});
-export type ExplorePage = z.infer<typeof explorePage>;
+/**
+ * A page of creator cards (each the profile as this viewer may see it, and whether they follow
+ * it): the server serializes through the contract's `creatorSearchPage`, so its type is the
+ * answer's shape.
+ */
+export type ExplorePage = z.infer<typeof creatorSearchPage>;
+export type ExploreCreator = ExplorePage['results'][number];
 export type ExplorePages = InfiniteData<ExplorePage>;
 
 export interface ExploreFilters {
@@ -47,8 +45,7 @@ export function exploreQuery(filters: ExploreFilters) {
   return infiniteQueryOptions({
     queryKey: exploreKeys.creators(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get(`/explore/creators/?${exploreSearchParams(filters, pageParam)}`, {
-        schema: explorePage,
+      api.get<ExplorePage>(`/explore/creators/?${exploreSearchParams(filters, pageParam)}`, {
         signal,
       }),
     initialPageParam: 0,

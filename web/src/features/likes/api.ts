@@ -1,30 +1,21 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import { likeState, presentedPosts, type LikeState } from '@zura/contracts';
+import type { LikeState } from '@zura/contracts';
 import { api } from '../../lib/api';
 import { nextPagePath } from '../../lib/link-header';
-import {
-  POSTS_PAGE_SIZE,
-  post,
-  postKeys,
-  type Post,
-  type PostPage,
-  type PostPages,
-} from '../posts/api';
+import { POSTS_PAGE_SIZE, postKeys, type Post, type PostPage, type PostPages } from '../posts/api';
 
 export const likedPostsKey = [...postKeys.all, 'liked'] as const;
 
 /** PUT (like) or DELETE (unlike) /posts/{id}/like/: both idempotent; the new count comes back. */
 export function setLiked(postId: number, liked: boolean): Promise<LikeState> {
   const path = `/posts/${postId}/like/`;
-  return liked
-    ? api.put(path, undefined, { schema: likeState })
-    : api.delete(path, { schema: likeState });
+  return liked ? api.put<LikeState>(path, undefined) : api.delete<LikeState>(path);
 }
 
 async function fetchLikedPage(path: string, signal: AbortSignal): Promise<PostPage> {
-  const { data, headers } = await api.getWithHeaders(path, { schema: presentedPosts, signal });
-  // Checked against the contract; read on as the feed's posts, which every card takes.
-  return { posts: data.map((item) => post.parse(item)), next: nextPagePath(headers.get('Link')) };
+  // The server serializes through the contract's `presentedPosts`: the feed's own post type.
+  const { data, headers } = await api.getWithHeaders<Post[]>(path, { signal });
+  return { posts: data, next: nextPagePath(headers.get('Link')) };
 }
 
 /** GET /posts/liked/: the viewer's liked posts still visible to them, newest like first. */

@@ -1,18 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { postBody } from '../../../test/fixtures';
 import { createLiveSync } from '../live/live-sync';
 import { postKeys, type Post, type PostPages } from '../posts/api';
 import { likedPostsKey, patchPost, patchPostEverywhere, snapshotPost } from './api';
 
-const postOf = (id: number, extra: Partial<Post> = {}): Post => ({
-  id,
-  created_at: '2026-01-01T00:00:00Z',
-  is_locked: false,
-  like_count: 0,
-  comment_count: 0,
-  liked_by_me: false,
-  ...extra,
-});
+const postOf = (id: number, extra: Partial<Post> = {}): Post =>
+  postBody({ id, created_at: '2026-01-01T00:00:00Z', ...extra });
 
 const pagesOf = (...posts: Post[]): PostPages => ({
   pages: [{ posts, next: undefined }],

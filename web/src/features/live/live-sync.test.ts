@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { postBody } from '../../../test/fixtures';
 import { setSession } from '../../lib/session';
 import { accessToken, memoryStorage } from '../../lib/test-helpers';
 import { messagingKeys, type Conversation } from '../messaging/api';
@@ -33,6 +34,27 @@ const conversation: Conversation = {
   updatedAt: null,
   lastMessage: null,
 };
+
+/** A `message` frame's body as the server sends it (the contracts' `chatMessage`). */
+function wireMessage(id: number, text: string) {
+  return {
+    id,
+    conversation_id: 5,
+    text,
+    created_at: '2025-01-01T00:00:00Z',
+    timestamp: '2025-01-01T00:00:00Z',
+    sender: 2,
+    sender_name: 'kate',
+    has_media: false,
+    is_locked: false,
+    is_unlocked: false,
+    price: 0,
+    price_cents: 0,
+    attachments: [],
+    is_system: false,
+    roomId: null,
+  };
+}
 
 describe('live frames into the cache', () => {
   it('moves a mass message on as its copies go out, and reads the list again once sent', () => {
@@ -123,7 +145,7 @@ describe('live frames into the cache', () => {
     sync.onFrame({
       type: 'message',
       conversation_id: 5,
-      message: { id: 10, text: 'hello', sender: 2, created_at: '2025-01-01T00:00:00Z' },
+      message: wireMessage(10, 'hello'),
     });
     expect(
       queryClient.getQueryData<MessageThread>(messagingKeys.thread(5))?.messages.map((m) => m.id),
@@ -152,7 +174,7 @@ describe('live frames into the cache', () => {
     createLiveSync(queryClient).onFrame({
       type: 'message',
       conversation_id: 9,
-      message: { id: 11, text: 'hi', sender: 2, created_at: '2025-01-01T00:00:00Z' },
+      message: wireMessage(11, 'hi'),
     });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: messagingKeys.conversations() });
     expect(conversationsOf(queryClient.getQueryData(messagingKeys.conversations()))).toEqual([
@@ -245,12 +267,8 @@ describe('live frames into the cache', () => {
       pages: [{ posts, next: undefined }],
       pageParams: [''],
     });
-    const post = (id: number, extra: Partial<Post> = {}): Post => ({
-      id,
-      created_at: '2025-01-01T00:00:00Z',
-      is_locked: false,
-      ...extra,
-    });
+    const post = (id: number, extra: Partial<Post> = {}): Post =>
+      postBody({ id, created_at: '2025-01-01T00:00:00Z', ...extra });
     queryClient.setQueryData(postKeys.feed(), page([post(1, { video_state: 'processing' })]));
     queryClient.setQueryData(postKeys.user(7), page([post(2, { video_state: 'ready' }), post(3)]));
     const sync = createLiveSync(queryClient);

@@ -1,22 +1,147 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type {
+  chatMessage,
+  conversationSummary,
+  messageAttachment,
+  uploadedFile,
+} from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { InvalidResponseError } from '../../lib/api-errors';
+import { isRecord } from '../../lib/api-errors';
 import { uploadWithProgress } from '../../lib/upload';
+import type { VideoProcessingFields } from '../video/processing';
 import { upsertMessages, type MessageThread } from './thread';
-import { parseMessage, parseMessages, type ChatMessage } from './wire';
 
-// The shapes live in wire.ts; they are re-exported here, the feature's one API module.
-export {
-  conversationList,
-  parseConversations,
-  parseMessage,
-  totalUnread,
-  type Attachment,
-  type ChatMessage,
-  type Conversation,
-  type LastMessage,
-} from './wire';
+// ---------------------------------------------------------------------------------------------
+// Shapes: the server serializes through the contracts' schemas, so their types are the
+// answers' shapes (type-only imports: no zod runs in the browser for these calls).
+
+type WireMessage = z.infer<typeof chatMessage>;
+type WireAttachment = z.infer<typeof messageAttachment>;
+export type WireConversation = z.infer<typeof conversationSummary>;
+type UploadedFile = z.infer<typeof uploadedFile>;
+
+export interface Attachment {
+  id: string;
+  name: string;
+  size: number | null;
+  contentType: string;
+  url: string | null;
+  thumbnailUrl: string | null;
+  isImage: boolean;
+  /** A video's file to play (the progressive MP4 once transcoded); `url` downloads it. */
+  videoUrl: string | null;
+  videoHlsUrl: string | null;
+  posterUrl: string | null;
+  /** The sender's own video still being transcoded, or failed (video_* fields). */
+  video: VideoProcessingFields;
+}
+
+function toAttachment(raw: WireAttachment): Attachment {
+  return {
+    id: raw.id,
+    // An upload stored without a name still needs a label to download it by.
+    name: raw.original_filename || 'file',
+    size: raw.file_size,
+    contentType: raw.content_type,
+    url: raw.file_url,
+    thumbnailUrl: raw.thumbnail_url,
+    isImage: raw.is_image,
+    videoUrl: raw.video_url ?? null,
+    videoHlsUrl: raw.video_hls_url ?? null,
+    posterUrl: raw.poster_url ?? null,
+    video: {
+      video_state: raw.video_state,
+      video_progress: raw.video_progress,
+      video_error: raw.video_error,
+    },
+  };
+}
+
+/** Spec §9: the unlock price shown when a locked message names none. */
+const DEFAULT_PRICE_CENTS = 500;
+
+export interface ChatMessage {
+  id: number;
+  conversationId: number | null;
+  text: string;
+  createdAt: string;
+  senderId: number | null;
+  senderName: string;
+  hasMedia: boolean;
+  isLocked: boolean;
+  isUnlocked: boolean;
+  priceCents: number;
+  attachments: Attachment[];
+  isSystem: boolean;
+  roomId: string | null;
+}
+
+export function toMessage(raw: WireMessage): ChatMessage {
+  return {
+    id: raw.id,
+    conversationId: raw.conversation_id,
+    text: raw.text,
+    createdAt: raw.created_at,
+    senderId: raw.sender,
+    senderName: raw.sender_name,
+    hasMedia: raw.has_media,
+    isLocked: raw.is_locked,
+    isUnlocked: raw.is_unlocked,
+    priceCents: raw.price_cents > 0 ? raw.price_cents : DEFAULT_PRICE_CENTS,
+    attachments: raw.attachments.map(toAttachment),
+    isSystem: raw.is_system,
+    roomId: raw.roomId,
+  };
+}
+
+/**
+ * The body of a live `message` frame (the server sends `chatMessage` there too); a frame
+ * body without a numeric id is not a message and is ignored.
+ */
+export function parseMessage(body: unknown): ChatMessage | undefined {
+  if (!isRecord(body) || typeof body.id !== 'number') return undefined;
+  return toMessage(body as WireMessage);
+}
+
+export interface LastMessage {
+  text: string;
+  hasMedia: boolean;
+  isLocked: boolean;
+  isUnlocked: boolean;
+  createdAt: string | null;
+}
+
+export interface Conversation {
+  id: number;
+  otherUser: { id: number | null; username: string; avatar: string | null };
+  unreadCount: number;
+  updatedAt: string | null;
+  lastMessage: LastMessage | null;
+}
+
+export function toConversation(raw: WireConversation): Conversation {
+  const last = raw.last_message;
+  return {
+    id: raw.id,
+    otherUser: raw.other_user,
+    unreadCount: raw.unread_count,
+    updatedAt: raw.updated_at,
+    lastMessage: last
+      ? {
+          text: last.text,
+          hasMedia: last.has_media,
+          isLocked: last.is_locked,
+          isUnlocked: last.is_unlocked,
+          createdAt: last.created_at,
+        }
+      : null,
+  };
+}
+
+export function totalUnread(conversations: readonly Pick<Conversation, 'unreadCount'>[]): number {
+  return conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Queries
@@ -53,7 +178,8 @@ export async function fetchMessages(
   const clean = Object.fromEntries(
     Object.entries(params).filter((entry): entry is [string, number] => entry[1] !== undefined),
   );
-  return parseMessages(await api.get(messagesPath(conversationId, clean), { signal }));
+  const list = await api.get<WireMessage[]>(messagesPath(conversationId, clean), { signal });
+  return list.map(toMessage);
 }
 
 /** Every message after `afterId`, page by page. */
@@ -137,20 +263,14 @@ export async function sendMessage(
   if (input.isLocked && input.price !== undefined) body.price = input.price;
   if (input.roomId !== undefined) body.roomId = input.roomId;
   const path = `/messaging/conversations/${conversationId}/send_message/`;
-  const message = parseMessage(await api.post(path, body));
-  if (!message) throw new InvalidResponseError(path);
-  return message;
+  return toMessage(await api.post<WireMessage>(path, body));
 }
 
 /** POST /messaging/messages/{id}/unlock/: charges the wallet, answers the full message. */
 export async function unlockMessage(messageId: number): Promise<ChatMessage> {
   const path = `/messaging/messages/${messageId}/unlock/`;
-  const message = parseMessage(await api.post(path));
-  if (!message) throw new InvalidResponseError(path);
-  return message;
+  return toMessage(await api.post<WireMessage>(path));
 }
-
-const uploadedFile = z.looseObject({ id: z.string() });
 
 /** One file of a message, uploaded ahead of sending (context `message_attachment`). */
 export function uploadMessageAttachment(
@@ -161,7 +281,7 @@ export function uploadMessageAttachment(
   const form = new FormData();
   form.append('file', file);
   form.append('context', 'message_attachment');
-  return uploadWithProgress('/uploads/', form, { schema: uploadedFile, onProgress, signal });
+  return uploadWithProgress<UploadedFile>('/uploads/', form, { onProgress, signal });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,17 +307,14 @@ export function storeActiveConversationId(id: number | string): void {
   }
 }
 
-const startedConversation = z.looseObject({ id: z.union([z.number(), z.string()]) });
-
 /**
  * POST /messaging/conversations/start_conversation/ (an existing conversation is reused by
  * the server) and remember it as the active one.
  */
 export async function startConversation(recipientId: number) {
-  const conversation = await api.post(
+  const conversation = await api.post<WireConversation>(
     '/messaging/conversations/start_conversation/',
     { recipient_id: recipientId },
-    { schema: startedConversation },
   );
   storeActiveConversationId(conversation.id);
   return conversation;

@@ -2,7 +2,13 @@ import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { CONVERSATIONS_PAGE_DEFAULT } from '@zura/contracts';
 import { api } from '../../lib/api';
 import { nextPagePath } from '../../lib/link-header';
-import { messagingKeys, parseConversations, totalUnread, type Conversation } from './api';
+import {
+  messagingKeys,
+  toConversation,
+  totalUnread,
+  type Conversation,
+  type WireConversation,
+} from './api';
 
 /** One page of the conversation list and the path of the next one (from `Link`). */
 export interface ConversationPage {
@@ -15,10 +21,10 @@ export interface ConversationPage {
 export type ConversationPages = InfiniteData<ConversationPage>;
 
 async function fetchConversationPage(path: string, signal: AbortSignal): Promise<ConversationPage> {
-  const { data, headers } = await api.getWithHeaders<unknown>(path, { signal });
+  const { data, headers } = await api.getWithHeaders<WireConversation[]>(path, { signal });
   const unread = Number(headers.get('X-Unread-Messages') ?? Number.NaN);
   return {
-    conversations: parseConversations(data),
+    conversations: data.map(toConversation),
     next: nextPagePath(headers.get('Link')),
     unreadMessages: Number.isSafeInteger(unread) && unread >= 0 ? unread : undefined,
   };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseConversations, parseMessage, type ChatMessage, type Conversation } from './api';
+import {
+  parseMessage,
+  toConversation,
+  toMessage,
+  type ChatMessage,
+  type Conversation,
+} from './api';
 import {
   formatFileSize,
   formatPrice,
@@ -194,97 +200,99 @@ describe('thread cache', () => {
   });
 });
 
-describe('parsing', () => {
-  it('reads the current conversation shape', () => {
-    const [parsed] = parseConversations([
-      {
-        id: 4,
-        other_user: { id: 9, username: 'kate', avatar: '/media/x' },
-        unread_count: 2,
-        updated_at: '2025-01-01T00:00:00Z',
-        last_message: { id: 1, text: 'hi', has_media: false, is_locked: false, is_unlocked: false },
+describe('mapping the contract shapes', () => {
+  const wireMessage = {
+    id: 1,
+    conversation_id: 4,
+    text: '',
+    created_at: '2025-01-01T00:00:00Z',
+    timestamp: '2025-01-01T00:00:00Z',
+    sender: 9,
+    sender_name: 'kate',
+    has_media: false,
+    is_locked: true,
+    is_unlocked: false,
+    price: 0,
+    price_cents: 0,
+    attachments: [],
+    is_system: false,
+    roomId: null,
+  };
+
+  it('maps a conversation summary', () => {
+    const parsed = toConversation({
+      id: 4,
+      other_user: { id: 9, username: 'kate', avatar: '/media/x' },
+      unread_count: 2,
+      updated_at: '2025-01-01T00:00:00Z',
+      created_at: '2025-01-01T00:00:00Z',
+      last_message: {
+        id: 1,
+        text: 'hi',
+        has_media: false,
+        is_locked: false,
+        is_unlocked: false,
+        is_system: false,
+        sender: 9,
+        created_at: '2025-01-01T00:00:00Z',
       },
-    ]);
+    });
     expect(parsed).toMatchObject({
       id: 4,
       otherUser: { id: 9, username: 'kate', avatar: '/media/x' },
       unreadCount: 2,
-      lastMessage: { text: 'hi' },
+      lastMessage: { text: 'hi', createdAt: '2025-01-01T00:00:00Z' },
     });
   });
 
-  it('reads the older conversation shape', () => {
-    const [parsed] = parseConversations({
-      results: [{ id: '5', name: 'old', avatar: null, unread: 1, lastActive: '2025-01-02' }],
-    });
-    expect(parsed).toMatchObject({
-      id: 5,
-      otherUser: { id: null, username: 'old' },
-      unreadCount: 1,
-      updatedAt: '2025-01-02',
-      lastMessage: null,
-    });
-  });
-
-  it("reads a video attachment's stream, poster and processing", () => {
-    const [attachment] =
-      parseMessage({
-        id: 4,
-        attachments: [
-          {
-            id: 'a1',
-            content_type: 'video/quicktime',
-            file_url: '/media/u/original',
-            video_url: '/media/u/mp4',
-            video_hls_url: '/media/u/hls/master.m3u8',
-            poster_url: '/media/u/poster',
-            video_state: 'failed',
-            video_error: 'Not a video.',
-          },
-        ],
-      })?.attachments ?? [];
-    expect(attachment).toMatchObject({
+  it("maps a video attachment's stream, poster and processing", () => {
+    const [attachment] = toMessage({
+      ...wireMessage,
+      attachments: [
+        {
+          id: 'a1',
+          original_filename: '',
+          file_size: 10,
+          content_type: 'video/quicktime',
+          file_url: '/media/u/original',
+          thumbnail_url: null,
+          is_image: false,
+          video_url: '/media/u/mp4',
+          video_hls_url: '/media/u/hls/master.m3u8',
+          poster_url: '/media/u/poster',
+          video_state: 'failed',
+          video_error: 'Not a video.',
+        },
+      ],
+    }).attachments;
+    expect(attachment).toEqual({
+      id: 'a1',
+      name: 'file',
+      size: 10,
+      contentType: 'video/quicktime',
       url: '/media/u/original',
+      thumbnailUrl: null,
+      isImage: false,
       videoUrl: '/media/u/mp4',
       videoHlsUrl: '/media/u/hls/master.m3u8',
       posterUrl: '/media/u/poster',
-      video: { video_state: 'failed', video_error: 'Not a video.' },
+      video: { video_state: 'failed', video_progress: undefined, video_error: 'Not a video.' },
     });
   });
 
-  it('reads messages with defaults (price 5, timestamp fallback)', () => {
-    expect(
-      parseMessage({ id: 1, timestamp: '2025-01-01T00:00:00Z', is_locked: true }),
-    ).toMatchObject({
+  it('shows the default unlock price when a locked message names none', () => {
+    expect(toMessage(wireMessage)).toMatchObject({
       createdAt: '2025-01-01T00:00:00Z',
       priceCents: 500,
       isLocked: true,
       attachments: [],
     });
-    expect(parseMessage({ id: 2, price: '2.5' })?.priceCents).toBe(250);
-    expect(parseMessage({ id: 3, price: 7, price_cents: 700 })?.priceCents).toBe(700);
-    const withFile = parseMessage({
-      id: 4,
-      attachments: [
-        { id: 'u', original_filename: 'a.pdf', file_size: 10, content_type: 'application/pdf' },
-        { bad: 1 },
-      ],
-    });
-    expect(withFile?.attachments).toEqual([
-      {
-        id: 'u',
-        name: 'a.pdf',
-        size: 10,
-        contentType: 'application/pdf',
-        url: null,
-        thumbnailUrl: null,
-        isImage: false,
-        videoUrl: null,
-        videoHlsUrl: null,
-        posterUrl: null,
-        video: { video_state: undefined, video_progress: undefined, video_error: undefined },
-      },
-    ]);
+    expect(toMessage({ ...wireMessage, price: 7, price_cents: 700 }).priceCents).toBe(700);
+  });
+
+  it('reads a live frame body, ignoring one without an id', () => {
+    expect(parseMessage(wireMessage)?.senderName).toBe('kate');
     expect(parseMessage({ text: 'no id' })).toBeUndefined();
+    expect(parseMessage(null)).toBeUndefined();
   });
 });

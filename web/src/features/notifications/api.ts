@@ -1,26 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type {
+  notification,
+  notificationMarkedRead,
+  notificationSummary,
+  notificationsMarkedRead,
+} from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { isRecord } from '../../lib/api-errors';
 
-const rawNotification = z.looseObject({
-  id: z.number(),
-  title: z.string().nullish(),
-  message: z.string().nullish(),
-  notification_type: z.string().nullish(),
-  is_read: z.boolean().nullish(),
-  read_at: z.string().nullish(),
-  created_at: z.string().nullish(),
-  data: z
-    .looseObject({
-      conversation_id: z.union([z.number(), z.string()]).nullish(),
-      post_id: z.number().nullish(),
-      sender_id: z.number().nullish(),
-      sender_username: z.string().nullish(),
-      has_media: z.boolean().nullish(),
-    })
-    .nullish(),
-});
+/** The server serializes through the contracts' schemas, so their types are the answers' shapes. */
+type WireNotification = z.infer<typeof notification>;
+type NotificationSummary = z.infer<typeof notificationSummary>;
 
 export interface AppNotification {
   id: number;
@@ -36,47 +27,39 @@ export interface AppNotification {
   senderUsername: string | null;
 }
 
-function toNotification(raw: z.infer<typeof rawNotification>): AppNotification {
-  const conversationId = Number(raw.data?.conversation_id);
+/** `data` is a free record whose keys depend on the type: each is read only if it fits. */
+function positiveId(value: unknown): number | null {
+  const id = Number(value);
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function toNotification(raw: WireNotification): AppNotification {
+  const username = raw.data.sender_username;
   return {
     id: raw.id,
-    title: raw.title ?? '',
-    message: raw.message ?? '',
-    type: raw.notification_type ?? 'system',
-    isRead: raw.is_read ?? false,
-    readAt: raw.read_at ?? null,
-    createdAt: raw.created_at ?? '',
-    conversationId:
-      Number.isSafeInteger(conversationId) && conversationId > 0 ? conversationId : null,
-    postId: raw.data?.post_id ?? null,
-    senderUsername: raw.data?.sender_username ?? null,
+    title: raw.title,
+    message: raw.message,
+    type: raw.notification_type,
+    isRead: raw.is_read,
+    readAt: raw.read_at,
+    createdAt: raw.created_at,
+    conversationId: positiveId(raw.data.conversation_id),
+    postId: positiveId(raw.data.post_id),
+    senderUsername: typeof username === 'string' ? username : null,
   };
 }
 
+/**
+ * The body of a live `notification` frame (the server sends the contract's `notification`
+ * there too); a body without a numeric id is ignored.
+ */
 export function parseNotification(body: unknown): AppNotification | undefined {
-  const parsed = rawNotification.safeParse(body);
-  return parsed.success ? toNotification(parsed.data) : undefined;
-}
-
-/** Spec §7: an array, or inside `results`. Malformed rows are skipped. */
-export function parseNotifications(body: unknown): AppNotification[] {
-  const list = Array.isArray(body)
-    ? body
-    : isRecord(body) && Array.isArray(body.results)
-      ? body.results
-      : [];
-  return list.flatMap((item: unknown) => {
-    const notification = parseNotification(item);
-    return notification ? [notification] : [];
+  if (!isRecord(body) || typeof body.id !== 'number') return undefined;
+  return toNotification({
+    ...(body as WireNotification),
+    data: isRecord(body.data) ? body.data : {},
   });
 }
-
-/** The part of the notification summary the client reads. */
-const notificationSummary = z.looseObject({
-  total_count: z.number().optional(),
-  unread_count: z.number(),
-});
-type NotificationSummary = z.infer<typeof notificationSummary>;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -91,22 +74,27 @@ const NOTIFICATION_LIST_LIMIT = 200;
 export function notificationsQuery() {
   return queryOptions({
     queryKey: notificationKeys.list(),
-    queryFn: async ({ signal }) =>
-      parseNotifications(
-        await api.get(`/notifications/?limit=${NOTIFICATION_LIST_LIMIT}`, { signal }),
-      ),
+    queryFn: async ({ signal }) => {
+      const path = `/notifications/?limit=${NOTIFICATION_LIST_LIMIT}`;
+      return (await api.get<WireNotification[]>(path, { signal })).map(toNotification);
+    },
   });
 }
 
 /** Spec: "summary failure returns zeros silently". */
-const EMPTY_SUMMARY: NotificationSummary = { total_count: 0, unread_count: 0 };
+const EMPTY_SUMMARY: NotificationSummary = {
+  total_count: 0,
+  unread_count: 0,
+  unread_by_type: {},
+  recent_notifications: [],
+};
 
 export function notificationSummaryQuery() {
   return queryOptions({
     queryKey: notificationKeys.summary(),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get('/notifications/summary/', { schema: notificationSummary, signal });
+        return await api.get<NotificationSummary>('/notifications/summary/', { signal });
       } catch (error) {
         if (signal.aborted) throw error;
         return EMPTY_SUMMARY;
@@ -116,14 +104,12 @@ export function notificationSummaryQuery() {
   });
 }
 
-const markReadAnswer = z.looseObject({ unread_count: z.number().optional() });
-
 export function markNotificationRead(id: number) {
-  return api.post(`/notifications/${id}/mark_read/`, undefined, { schema: markReadAnswer });
+  return api.post<z.infer<typeof notificationMarkedRead>>(`/notifications/${id}/mark_read/`);
 }
 
 export function markAllNotificationsRead() {
-  return api.post('/notifications/mark_all_read/', undefined, { schema: markReadAnswer });
+  return api.post<z.infer<typeof notificationsMarkedRead>>('/notifications/mark_all_read/');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ import {
   mergeNotifications,
   newestNotificationId,
   notificationAge,
-  parseNotifications,
+  parseNotification,
+  toNotification,
   type AppNotification,
 } from './api';
 
@@ -64,42 +65,43 @@ describe('notification list', () => {
     expect(newestNotificationId(undefined)).toBeUndefined();
   });
 
-  it('parses arrays and results, with the conversation of a message', () => {
-    const body = {
-      results: [
-        {
-          id: 1,
-          title: 'New message',
-          message: 'hi',
-          notification_type: 'message',
-          is_read: false,
-          read_at: null,
-          created_at: '2025-01-01T00:00:00Z',
-          data: { conversation_id: 12, sender_username: 'kate' },
-        },
-        { nope: true },
-      ],
-    };
-    expect(parseNotifications(body)).toEqual([
-      {
-        id: 1,
-        title: 'New message',
-        message: 'hi',
-        type: 'message',
-        isRead: false,
-        readAt: null,
-        createdAt: '2025-01-01T00:00:00Z',
-        conversationId: 12,
-        postId: null,
-        senderUsername: 'kate',
-      },
-    ]);
-    expect(parseNotifications([{ id: 2 }])[0]).toMatchObject({
-      type: 'system',
+  const wire = {
+    id: 1,
+    title: 'New message',
+    message: 'hi',
+    notification_type: 'message' as const,
+    is_read: false,
+    read_at: null,
+    created_at: '2025-01-01T00:00:00Z',
+    data: { conversation_id: 12, sender_username: 'kate' },
+  };
+
+  it('maps a notification, with the conversation of a message', () => {
+    expect(toNotification(wire)).toEqual({
+      id: 1,
+      title: 'New message',
+      message: 'hi',
+      type: 'message',
+      isRead: false,
+      readAt: null,
+      createdAt: '2025-01-01T00:00:00Z',
+      conversationId: 12,
+      postId: null,
+      senderUsername: 'kate',
+    });
+    const liked = { ...wire, id: 3, notification_type: 'like' as const, data: { post_id: 41 } };
+    expect(toNotification(liked)).toMatchObject({ type: 'like', postId: 41, conversationId: null });
+    const odd = { ...wire, data: { conversation_id: 'x', post_id: null, sender_username: 7 } };
+    expect(toNotification(odd)).toMatchObject({
       conversationId: null,
       postId: null,
+      senderUsername: null,
     });
-    const liked = { id: 3, notification_type: 'like', data: { post_id: 41 } };
-    expect(parseNotifications([liked])[0]).toMatchObject({ type: 'like', postId: 41 });
+  });
+
+  it('reads a live frame body, ignoring one without an id', () => {
+    expect(parseNotification(wire)?.conversationId).toBe(12);
+    expect(parseNotification({ ...wire, data: null })?.conversationId).toBeNull();
+    expect(parseNotification({ nope: true })).toBeUndefined();
   });
 });

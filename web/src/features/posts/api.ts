@@ -1,61 +1,16 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { postMediaList } from '@zura/contracts';
-import { z } from 'zod';
+import type { PresentedPost } from '@zura/contracts';
 import { api } from '../../lib/api';
-import { videoState } from '../../lib/live/frames';
 import { nextPagePath } from '../../lib/link-header';
 import { uploadWithProgress } from '../../lib/upload';
-import { saleFields, saleFormFields, type SubscriberPricing } from './pay-per-view';
+import { saleFormFields, type SubscriberPricing } from './pay-per-view';
 
 /**
- * A post as this viewer sees it (spec §3 "Post"). A locked post the viewer has not unlocked
- * has `content: ''` and no media keys at all. Lenient where the spec names alternatives.
+ * A post as this viewer sees it (spec §3 "Post"): the server serializes through the contract's
+ * `presentedPost`, so its type is the answer's shape. A locked post the viewer has not unlocked
+ * has `content: ''` and no media keys at all.
  */
-export const post = z.looseObject({
-  id: z.number(),
-  created_at: z.string(),
-  user_id: z.number().nullish(),
-  username: z.string().nullish(),
-  user_username: z.string().nullish(),
-  user_avatar: z.string().nullish(),
-  /** A 96 px square of the avatar (servers that make one), for avatars at 48 px or less. */
-  user_avatar_small: z.string().nullish(),
-  is_locked: z.boolean().default(false),
-  is_unlocked: z.boolean().optional(),
-  can_delete: z.boolean().optional(),
-  /** The author's own unpublished draft (nobody else ever receives one). */
-  is_draft: z.boolean().optional(),
-  content: z.string().nullish(),
-  type: z.string().nullish(),
-  image: z.string().nullish(),
-  image_url: z.string().nullish(),
-  video: z.string().nullish(),
-  video_url: z.string().nullish(),
-  poster_url: z.string().nullish(),
-  /** The signed HLS master playlist, once the video is transcoded. */
-  video_hls_url: z.string().nullish(),
-  /** The author's only: the video's transcoding ('processing' posts are hidden from others). */
-  video_state: videoState.nullish().catch(undefined),
-  /** The author's only: the video's upload, named by the live processing frames. */
-  video_upload_id: z.string().nullish(),
-  video_progress: z.number().nullish(),
-  video_error: z.string().nullish(),
-  /** A paid creator's post for a viewer without a subscription: no content, no media. */
-  requires_subscription: z.boolean().optional(),
-  /** The creator's monthly price ('4.99') on a gated post, else null. */
-  subscription_price: z.string().nullish(),
-  /** Whether the author is a creator (tips); read when the server sends it. */
-  author_is_creator: z.boolean().optional(),
-  /** Pay-per-view: the price, and the blurred preview while the post is closed to the viewer. */
-  ...saleFields,
-  /** Every file of the post in order (absent when the viewer may not see its content). */
-  media: postMediaList.optional(),
-  /** Kept counts and the viewer's like (`postEngagement` in contracts). */
-  like_count: z.number().int().min(0).optional(),
-  comment_count: z.number().int().min(0).optional(),
-  liked_by_me: z.boolean().optional(),
-});
-export type Post = z.infer<typeof post>;
+export type Post = PresentedPost;
 
 /** One page of a post list and the API path of the next one (from the `Link` header). */
 export interface PostPage {
@@ -91,7 +46,7 @@ export const postKeys = {
 };
 
 async function fetchPostPage(path: string, signal: AbortSignal): Promise<PostPage> {
-  const { data, headers } = await api.getWithHeaders(path, { schema: z.array(post), signal });
+  const { data, headers } = await api.getWithHeaders<Post[]>(path, { signal });
   const source = feedSourceOf(headers.get('X-Feed-Source'));
   return { posts: data, next: nextPagePath(headers.get('Link')), ...(source && { source }) };
 }
@@ -175,17 +130,21 @@ export function postFormData(input: NewPost): FormData {
 
 /** POST /posts/ with upload progress (0..1) for the attached media. */
 export function createPost(input: NewPost, onProgress?: (fraction: number) => void) {
-  return uploadWithProgress('/posts/', postFormData(input), { schema: post, onProgress });
+  return uploadWithProgress<Post>('/posts/', postFormData(input), { onProgress });
 }
 
 export function deletePost(postId: number) {
   return api.delete<unknown>(`/posts/${postId}/`);
 }
 
-const unlockPostResponse = z.looseObject({ message: z.string().optional(), post: post.optional() });
+/** The unlock route's answer (its response schema in `server/src/modules/posts/routes.ts`). */
+export interface UnlockedPost {
+  message: string;
+  post: Post;
+}
 
 export function unlockPost(postId: number, password: string) {
-  return api.post(`/posts/${postId}/unlock/`, { password }, { schema: unlockPostResponse });
+  return api.post<UnlockedPost>(`/posts/${postId}/unlock/`, { password });
 }
 
 /** The list with `created` on top of the first page (the composer's optimistic-free insert). */

@@ -39,8 +39,8 @@ export function useCreatePost() {
       }
       const shown: Post = {
         ...created,
-        username: created.username || own?.username,
-        user_avatar: created.user_avatar ?? own?.profile_image,
+        username: created.username || (own?.username ?? ''),
+        user_avatar: created.user_avatar ?? own?.profile_image ?? null,
       };
       queryClient.setQueryData<PostPages>(postKeys.feed(), (data) => prependPost(data, shown));
       void queryClient.invalidateQueries({ queryKey: postKeys.byUser() });

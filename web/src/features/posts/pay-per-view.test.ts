@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueT as t } from '../../lib/test-helpers';
-import { post, postFormData, type PostPages } from './api';
+import { postBody } from '../../../test/fixtures';
+import { postFormData, type PostPages } from './api';
 import {
   dollarsToCents,
   isClosedForSale,
@@ -15,25 +16,23 @@ const base = { id: 1, created_at: '2025-01-01T00:00:00Z' };
 
 describe('a post for sale', () => {
   it('is closed while it names a price for the viewer', () => {
-    const closed = post.parse({ ...base, price: 7.5, price_for_viewer: 7.5, preview: '/media/x' });
+    const closed = postBody({ ...base, price: 7.5, price_for_viewer: 7.5, preview: '/media/x' });
     expect(isClosedForSale(closed)).toBe(true);
     expect(saleCentsOf(closed)).toBe(750);
-    expect(isClosedForSale(post.parse({ ...base, price: 7.5, price_for_viewer: null }))).toBe(
-      false,
-    );
-    expect(isClosedForSale(post.parse(base))).toBe(false);
+    expect(isClosedForSale(postBody({ ...base, price: 7.5, price_for_viewer: null }))).toBe(false);
+    expect(isClosedForSale(postBody(base))).toBe(false);
     // Floating-point dollars round to the cent.
-    expect(saleCentsOf(post.parse({ ...base, price_for_viewer: 19.99 }))).toBe(1999);
+    expect(saleCentsOf(postBody({ ...base, price_for_viewer: 19.99 }))).toBe(1999);
   });
 
   it('opens in place in every loaded page', () => {
-    const closed = post.parse({ ...base, content: '', price_for_viewer: 5 });
-    const other = post.parse({ ...base, id: 2, content: 'other' });
+    const closed = postBody({ ...base, content: '', price_for_viewer: 5 });
+    const other = postBody({ ...base, id: 2, content: 'other' });
     const data: PostPages = {
       pages: [{ posts: [other, closed], next: undefined }],
       pageParams: ['/posts/'],
     };
-    const bought = post.parse({ ...base, content: 'opened', is_purchased: true });
+    const bought = postBody({ ...base, content: 'opened', is_purchased: true });
     expect(replacePost(data, bought)?.pages[0]?.posts).toEqual([other, bought]);
   });
 });

@@ -1,21 +1,6 @@
-import { presentedPost } from '@zura/contracts';
-import { z } from 'zod';
 import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
 import type { Post, PostPages } from './api';
-
-/**
- * What a post says about its sale (`payPerViewFields` in contracts), lenient for posts of
- * older servers: prices in dollars; `price_for_viewer` is set only while the post is closed to
- * this viewer and `preview` is then its blurred image, if it has one.
- */
-export const saleFields = {
-  price: z.number().nullish(),
-  subscriber_price: z.number().nullish(),
-  price_for_viewer: z.number().nullish(),
-  is_purchased: z.boolean().optional(),
-  preview: z.string().nullish(),
-};
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -31,10 +16,10 @@ export function isClosedForSale(post: Pick<Post, 'price_for_viewer'>): boolean {
 
 /** POST /posts/{id}/purchase/ with the action's Idempotency-Key; answers the opened post. */
 export function purchasePost(postId: number, idempotencyKey: string) {
-  return api.post(
+  return api.post<Post>(
     `/posts/${postId}/purchase/`,
     {},
-    { schema: presentedPost, headers: idempotencyHeaders(idempotencyKey) },
+    { headers: idempotencyHeaders(idempotencyKey) },
   );
 }
 

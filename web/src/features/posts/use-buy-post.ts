@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { usePaymentMutation } from '../../lib/use-payment-mutation';
 import { walletKeys } from '../wallet/api';
-import { post, postKeys, type PostPages } from './api';
+import { postKeys, type PostPages } from './api';
 import { purchasePost, replacePost } from './pay-per-view';
 
 /**
@@ -14,8 +14,7 @@ export function useBuyPost() {
   return usePaymentMutation({
     fingerprint: (postId: number) => `post-purchase:${postId}`,
     pay: purchasePost,
-    onSuccess: (answer) => {
-      const bought = post.parse(answer);
+    onSuccess: (bought) => {
       queryClient.setQueriesData<PostPages>({ queryKey: postKeys.all }, (data) =>
         replacePost(data, bought),
       );

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  ownProfile,
-  publicProfile,
-  type OwnProfile,
-  type ProfileUpdateRequest,
+import type {
+  OwnProfile,
+  ProfileUpdateRequest,
+  uploadedFile,
+  viewedProfile,
 } from '@zura/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { uploadWithProgress } from '../../lib/upload';
 import { useSession } from '../../lib/use-session';
@@ -20,7 +20,7 @@ export const profileKeys = {
 export function ownProfileQuery() {
   return queryOptions({
     queryKey: profileKeys.own(),
-    queryFn: ({ signal }) => api.get('/auth/profile/', { schema: ownProfile, signal }),
+    queryFn: ({ signal }) => api.get<OwnProfile>('/auth/profile/', { signal }),
     staleTime: 60_000,
   });
 }
@@ -33,19 +33,16 @@ export function useOwnProfile(options: { refetchOnWindowFocus?: boolean | 'alway
 
 /**
  * A profile as this viewer sees it (GET /auth/users/{idOrUsername}/): always the header
- * fields, the content fields when visible, and every own-profile field for the owner.
+ * fields, the content fields when visible, and every own-profile field for the owner. The
+ * server serializes through the contracts' schemas: their types are the answers' shapes.
  */
-const viewedProfile = ownProfile.partial().extend(publicProfile.shape);
 export type ViewedProfile = z.infer<typeof viewedProfile>;
 
 export function userProfileQuery(idOrUsername: string) {
   return queryOptions({
     queryKey: profileKeys.user(idOrUsername),
     queryFn: ({ signal }) =>
-      api.get(`/auth/users/${encodeURIComponent(idOrUsername)}/`, {
-        schema: viewedProfile,
-        signal,
-      }),
+      api.get<ViewedProfile>(`/auth/users/${encodeURIComponent(idOrUsername)}/`, { signal }),
   });
 }
 
@@ -56,18 +53,20 @@ export function canSeeContent(
   return profile.is_owner || !profile.is_profile_locked || profile.is_unlocked;
 }
 
-const unlockProfileResponse = z.object({ message: z.string(), profile: viewedProfile });
+/** The unlock route's answer: a message and the profile now open to the viewer. */
+export interface UnlockedProfile {
+  message: string;
+  profile: ViewedProfile;
+}
 
 export function unlockProfile(username: string, password: string) {
-  return api.post(
-    `/auth/users/${encodeURIComponent(username)}/unlock/`,
-    { password },
-    { schema: unlockProfileResponse },
-  );
+  return api.post<UnlockedProfile>(`/auth/users/${encodeURIComponent(username)}/unlock/`, {
+    password,
+  });
 }
 
 export function updateProfile(body: ProfileUpdateRequest): Promise<OwnProfile> {
-  return api.put('/auth/profile/', body, { schema: ownProfile });
+  return api.put<OwnProfile>('/auth/profile/', body);
 }
 
 export type ProfileImageKind = 'profile' | 'cover';
@@ -78,11 +77,6 @@ export function deleteProfileImage(kind: ProfileImageKind) {
   );
 }
 
-const uploadedFile = z.looseObject({
-  id: z.string(),
-  file_url: z.string().nullish(),
-});
-
 /** POST /uploads/ with the image's context; the answer's id goes into the profile update. */
 export function uploadProfileImage(
   file: File,
@@ -92,5 +86,5 @@ export function uploadProfileImage(
   const form = new FormData();
   form.append('file', file);
   form.append('context', kind === 'profile' ? 'profile_image' : 'cover_image');
-  return uploadWithProgress('/uploads/', form, { schema: uploadedFile, onProgress });
+  return uploadWithProgress<z.infer<typeof uploadedFile>>('/uploads/', form, { onProgress });
 }

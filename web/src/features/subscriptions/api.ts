@@ -1,30 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { fanSubscription } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
 
-/** Spec §3 "Subscription", with the server's billing fields. */
-const subscription = z.looseObject({
-  id: z.number(),
-  creator_id: z.number(),
-  creator_details: z.looseObject({
-    id: z.number().optional(),
-    username: z.string(),
-    profile_image: z.string().nullish(),
-  }),
-  price: z.string(),
-  price_cents: z.number().optional(),
-  status: z.string(),
-  /** 1, or a bundle's months: the price covers that many months. */
-  period_months: z.number().optional(),
-  is_trial: z.boolean().optional(),
-  cancel_at_period_end: z.boolean().default(false),
-  next_billing: z.string().nullish(),
-  active_until: z.string().nullish(),
-  expired_on: z.string().nullish(),
-  created_at: z.string().optional(),
-});
-export type Subscription = z.infer<typeof subscription>;
+/**
+ * Spec §3 "Subscription", with the server's billing fields: the server serializes through the
+ * contract's `fanSubscription`, so its type is the answer's shape.
+ */
+export type Subscription = z.infer<typeof fanSubscription>;
 
 export interface MySubscriptions {
   active: Subscription[];
@@ -42,8 +26,8 @@ export function mySubscriptionsQuery() {
     queryKey: subscriptionKeys.mine(),
     queryFn: async ({ signal }): Promise<MySubscriptions> => {
       const [active, expired] = await Promise.all([
-        api.get('/auth/subscriptions/active/', { schema: z.array(subscription), signal }),
-        api.get('/auth/subscriptions/expired/', { schema: z.array(subscription), signal }),
+        api.get<Subscription[]>('/auth/subscriptions/active/', { signal }),
+        api.get<Subscription[]>('/auth/subscriptions/expired/', { signal }),
       ]);
       return { active, expired };
     },
@@ -61,7 +45,7 @@ export function subscribe(
   months = 1,
   expectedPriceCents?: number,
 ) {
-  return api.post(
+  return api.post<Subscription>(
     '/auth/subscriptions/',
     {
       creator_id: creatorId,
@@ -71,13 +55,11 @@ export function subscribe(
       // What the fan confirmed: the server answers 409 instead of charging another price.
       ...(expectedPriceCents !== undefined ? { expected_price_cents: expectedPriceCents } : {}),
     },
-    { schema: subscription, headers: idempotencyHeaders(idempotencyKey) },
+    { headers: idempotencyHeaders(idempotencyKey) },
   );
 }
 
 /** Stays active until `active_until`, then expires without renewing. */
 export function cancelSubscription(subscriptionId: number) {
-  return api.post(`/auth/subscriptions/${subscriptionId}/cancel/`, undefined, {
-    schema: subscription,
-  });
+  return api.post<Subscription>(`/auth/subscriptions/${subscriptionId}/cancel/`);
 }

@@ -16,6 +16,8 @@ function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
     price: '4.99',
     price_cents: 499,
     status: 'active',
+    period_months: 1,
+    is_trial: false,
     cancel_at_period_end: false,
     next_billing: '2025-02-01T00:00:00Z',
     active_until: '2025-02-01T00:00:00Z',
@@ -37,8 +39,7 @@ describe('prices', () => {
 
   it("prefers the server's cents", () => {
     expect(subscriptionPriceCents({ price: '4.99', price_cents: 499 })).toBe(499);
-    expect(subscriptionPriceCents({ price: '9.99' })).toBe(999);
-    expect(subscriptionPriceCents({ price: 'free' })).toBe(0);
+    expect(subscriptionPriceCents({ price: '9.99', price_cents: 899 })).toBe(899);
   });
 });
 
@@ -77,7 +78,12 @@ describe('rows', () => {
   it('open the creator profile by username', () => {
     expect(creatorProfilePath(makeSubscription())).toBe('/profile/maya');
     expect(
-      creatorProfilePath(makeSubscription({ creator_details: { username: '' }, creator_id: 9 })),
+      creatorProfilePath(
+        makeSubscription({
+          creator_details: { id: 9, username: '', profile_image: null },
+          creator_id: 9,
+        }),
+      ),
     ).toBe('/profile/9');
   });
 

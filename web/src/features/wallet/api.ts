@@ -1,21 +1,15 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { payout, topupAnswer, walletSummary, walletTransaction } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
 import { amountText } from './money';
 
-/** GET /wallet/: the two balances and how payments are taken. */
-const walletSummary = z.looseObject({
-  balance_cents: z.number(),
-  earnings_cents: z.number(),
-  /** The part of the earnings that may be paid out: not what came from test-mode top-ups. */
-  withdrawable_cents: z.number(),
-  currency: z.string(),
-  platform_fee_percent: z.number(),
-  provider: z.string(),
-  test_mode: z.boolean(),
-});
+/** The server serializes through the contracts' schemas, so their types are the answers' shapes. */
 export type WalletSummary = z.infer<typeof walletSummary>;
+/** One line of the history, as the viewer sees it (newest first). */
+export type WalletTransaction = z.infer<typeof walletTransaction>;
+export type Payout = z.infer<typeof payout>;
 
 /** Kinds with a fee split (a fan paying a creator). */
 export const PAYMENT_KINDS: ReadonlySet<string> = new Set([
@@ -26,36 +20,15 @@ export const PAYMENT_KINDS: ReadonlySet<string> = new Set([
   'post_unlock',
 ]);
 
-/** One line of the history, as the viewer sees it (newest first). */
-const walletTransaction = z.looseObject({
-  id: z.number(),
-  kind: z.string(),
-  description: z.string(),
-  direction: z.enum(['in', 'out']),
-  amount_cents: z.number(),
-  fee_cents: z.number(),
-  creator_cents: z.number(),
-  net_cents: z.number(),
-  counterparty: z.string().nullish(),
-  created_at: z.string(),
-});
-export type WalletTransaction = z.infer<typeof walletTransaction>;
-
-export const payout = z.looseObject({
-  id: z.number(),
-  amount_cents: z.number(),
-  status: z.string(),
-  requested_at: z.string(),
-  paid_at: z.string().nullish(),
-});
-export type Payout = z.infer<typeof payout>;
-
-/** Test mode credits at once; a real provider answers where to pay. */
-const topupAnswer = z.looseObject({
-  status: z.enum(['credited', 'pending']),
-  balance_cents: z.number().optional(),
-  checkout_url: z.string().optional(),
-});
+/**
+ * A top-up's answer with both variants' fields optional, so the form and the cache read it
+ * without narrowing: test mode credits at once, a real provider answers where to pay.
+ */
+export interface TopupResult {
+  status: 'credited' | 'pending';
+  balance_cents?: number;
+  checkout_url?: string;
+}
 
 export const walletKeys = {
   all: ['wallet'] as const,
@@ -67,7 +40,7 @@ export const walletKeys = {
 export function walletQuery() {
   return queryOptions({
     queryKey: walletKeys.summary(),
-    queryFn: ({ signal }) => api.get('/wallet/', { schema: walletSummary, signal }),
+    queryFn: ({ signal }) => api.get<WalletSummary>('/wallet/', { signal }),
   });
 }
 
@@ -94,7 +67,7 @@ export function transactionsQuery() {
   return infiniteQueryOptions({
     queryKey: walletKeys.transactions(),
     queryFn: ({ pageParam, signal }) =>
-      api.get(transactionsPath(pageParam), { schema: z.array(walletTransaction), signal }),
+      api.get<WalletTransaction[]>(transactionsPath(pageParam), { signal }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (lastPage: WalletTransaction[]) => nextTransactionsCursor(lastPage),
   });
@@ -113,23 +86,24 @@ export function flattenTransactions(data: TransactionPages | undefined): WalletT
 export function payoutsQuery() {
   return queryOptions({
     queryKey: walletKeys.payouts(),
-    queryFn: ({ signal }) => api.get('/wallet/payouts/', { schema: z.array(payout), signal }),
+    queryFn: ({ signal }) => api.get<Payout[]>('/wallet/payouts/', { signal }),
   });
 }
 
-export function topUp(amountCents: number, idempotencyKey: string) {
-  return api.post(
+export async function topUp(amountCents: number, idempotencyKey: string): Promise<TopupResult> {
+  const answer: z.infer<typeof topupAnswer> = await api.post(
     '/wallet/topups/',
     { amount: amountText(amountCents) },
-    { schema: topupAnswer, headers: idempotencyHeaders(idempotencyKey) },
+    { headers: idempotencyHeaders(idempotencyKey) },
   );
+  return answer;
 }
 
 export function requestPayout(amountCents: number, idempotencyKey: string) {
-  return api.post(
+  return api.post<Payout>(
     '/wallet/payouts/',
     { amount: amountText(amountCents) },
-    { schema: payout, headers: idempotencyHeaders(idempotencyKey) },
+    { headers: idempotencyHeaders(idempotencyKey) },
   );
 }
 

@@ -30,6 +30,7 @@ function tx(id: number): WalletTransaction {
     creator_cents: 450,
     net_cents: -500,
     counterparty: 'maya',
+    reference: { post_id: 3 },
     created_at: '2025-01-01T00:00:00Z',
   };
 }

@@ -4,7 +4,6 @@ import { postBody } from '../../../../test/fixtures';
 import { fakeApi, signIn } from '../../../../test/network';
 import { renderWithApp } from '../../../../test/render';
 import { ProfileCover } from '../../profile/components/ProfileCover';
-import { post } from '../api';
 import { PostList } from './PostList';
 
 const SRCSET =
@@ -13,7 +12,7 @@ const SRCSET =
 function renderPost(overrides: Parameters<typeof postBody>[0]) {
   fakeApi();
   signIn(8);
-  const shown = post.parse(postBody({ id: 40, content: '', type: 'post', ...overrides }));
+  const shown = postBody({ id: 40, content: '', type: 'post', ...overrides });
   renderWithApp(<PostList posts={[shown]} variant="feed" onUnlocked={vi.fn()} />);
 }
 

@@ -3,14 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { postBody } from '../../../../test/fixtures';
 import { fakeApi, signIn } from '../../../../test/network';
 import { renderWithApp } from '../../../../test/render';
-import { post } from '../api';
 import { PostList } from './PostList';
 
 const DELETE_PATH = 'DELETE /posts/31/';
 
 async function openDeleteDialog() {
   signIn(7);
-  const own = post.parse(postBody({ id: 31, content: 'An old sketch' }));
+  const own = postBody({ id: 31, content: 'An old sketch' });
   const view = renderWithApp(<PostList posts={[own]} variant="profile" onUnlocked={vi.fn()} />);
   const opener = screen.getByRole('button', { name: 'Delete post' });
   await view.user.click(opener);
