@@ -1,0 +1,146 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import {
+  ChartColumn,
+  FilePen,
+  Gift,
+  Heart,
+  LogOut,
+  Megaphone,
+  Settings,
+  ShieldCheck,
+  Sparkles,
+  UserPen,
+} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout } from '../../lib/session';
+import { cn } from '../../ui/cn';
+import { useOwnProfile } from '../profile/api';
+import { UserMenuTriggerContent, userMenuTriggerClasses, type UserMenuProps } from './UserMenu';
+
+/** How the menu was asked for before its code had loaded (see UserMenu.tsx). */
+export type PendingOpen = 'pointer' | 'keyboard' | null;
+
+export interface UserMenuDropdownProps extends UserMenuProps {
+  /** Focus the trigger on mount: the light trigger it replaces had focus. */
+  focusTrigger: boolean;
+  /** Open at once: the light trigger was pressed before this code arrived. */
+  pendingOpen: PendingOpen;
+}
+
+/**
+ * The bottom-of-sidebar menu: Edit Profile, Drafts, Analytics (creators), Posts I liked, Become
+ * a Creator, Settings, Admin (admins), Logout. Loaded on first intent (UserMenu.tsx).
+ */
+export function UserMenuDropdown({ onNavigate, focusTrigger, pendingOpen }: UserMenuDropdownProps) {
+  const { t } = useTranslation();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const keyboardOpening = useRef(pendingOpen === 'keyboard');
+  // Opened by a key before Radix listened for keys: go to the first item, as a keyboard
+  // opening does (after Radix has focused the menu itself, hence the task).
+  const focusFirstItemOnce = (content: HTMLDivElement | null) => {
+    if (!content || !keyboardOpening.current) return;
+    keyboardOpening.current = false;
+    setTimeout(() => content.querySelector<HTMLElement>('[role="menuitem"]')?.focus(), 0);
+  };
+  useLayoutEffect(() => {
+    if (focusTrigger) trigger.current?.focus();
+    // Only on mount: afterwards Radix moves focus itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const navigate = useNavigate();
+  const { data: profile } = useOwnProfile();
+
+  const go = (to: string) => {
+    onNavigate?.();
+    void navigate(to);
+  };
+  // Clearing the session is enough: the auth guard around the shell then goes to /login.
+  const handleLogout = () => {
+    onNavigate?.();
+    void logout();
+  };
+
+  // Not modal (as every menu of the app): a modal menu hides the page with aria-hidden while
+  // its links stay focusable, which screen readers and axe (aria-hidden-focus) object to.
+  return (
+    <DropdownMenu.Root modal={false} defaultOpen={pendingOpen !== null}>
+      <DropdownMenu.Trigger ref={trigger} className={userMenuTriggerClasses}>
+        <UserMenuTriggerContent />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          side="top"
+          align="start"
+          sideOffset={8}
+          ref={focusFirstItemOnce}
+          className="z-50 min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 motion-safe:animate-fade-in"
+        >
+          <MenuItem icon={UserPen} onSelect={() => go('/profile/edit')}>
+            {t('userMenu.editProfile')}
+          </MenuItem>
+          <MenuItem icon={FilePen} onSelect={() => go('/drafts')}>
+            {t('userMenu.drafts')}
+          </MenuItem>
+          {profile?.is_creator && (
+            <>
+              <MenuItem icon={Megaphone} onSelect={() => go('/creator/mass-messages')}>
+                {t('userMenu.massMessages')}
+              </MenuItem>
+              <MenuItem icon={Gift} onSelect={() => go('/creator/offers')}>
+                {t('offers.menu')}
+              </MenuItem>
+              <MenuItem icon={ChartColumn} onSelect={() => go('/creator/analytics')}>
+                {t('analytics.menu')}
+              </MenuItem>
+            </>
+          )}
+          <MenuItem icon={Heart} onSelect={() => go('/liked')}>
+            {t('userMenu.liked')}
+          </MenuItem>
+          <MenuItem icon={Sparkles} onSelect={() => go('/creator-landing')}>
+            {t('userMenu.becomeCreator')}
+          </MenuItem>
+          <MenuItem icon={Settings} onSelect={() => go('/settings')}>
+            {t('userMenu.settings')}
+          </MenuItem>
+          {profile?.is_admin && (
+            <MenuItem icon={ShieldCheck} onSelect={() => go('/admin')}>
+              {t('userMenu.admin')}
+            </MenuItem>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <MenuItem icon={LogOut} onSelect={handleLogout} danger>
+            {t('userMenu.logout')}
+          </MenuItem>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+interface MenuItemProps {
+  icon: LucideIcon;
+  onSelect: () => void;
+  danger?: boolean;
+  children: string;
+}
+
+function MenuItem({ icon: Icon, onSelect, danger = false, children }: MenuItemProps) {
+  return (
+    <DropdownMenu.Item
+      onSelect={onSelect}
+      className={cn(
+        'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium outline-none select-none',
+        danger
+          ? 'text-red-600 data-[highlighted]:bg-red-50'
+          : 'text-slate-700 data-[highlighted]:bg-slate-100',
+      )}
+    >
+      <Icon className="size-4" aria-hidden />
+      {children}
+    </DropdownMenu.Item>
+  );
+}
