@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ImagePlus, Lock } from 'lucide-react';
-import { useId, useMemo, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -49,13 +49,20 @@ function serverDetails(error: unknown): string[] {
   );
 }
 
+export interface ComposerProps {
+  /** Text typed in the stand-in before this loaded (HomeComposer.tsx). */
+  initialContent?: string;
+  /** The stand-in's text box had focus: this one takes it, caret at the end. */
+  focusContent?: boolean;
+}
+
 /**
  * Spec §2.7/§4 composer: text, images and videos (picked or dropped, up to MAX_POST_FILES, in
  * an order the author can change) with previews and remove buttons, an optional password lock
  * with confirmation. Post is enabled once there is trimmed text or media; after success
  * everything resets.
  */
-export function Composer() {
+export function Composer({ initialContent = '', focusContent = false }: ComposerProps) {
   const { t, i18n } = useTranslation();
   const { data: own } = useOwnProfile();
   const schema = useMemo(() => composerSchema(t), [t]);
@@ -66,7 +73,10 @@ export function Composer() {
     setValue,
     reset,
     formState: { errors },
-  } = useForm<ComposerValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  } = useForm<ComposerValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...EMPTY, content: initialContent },
+  });
   const [content = '', isLocked = false, password = '', passwordConfirm = ''] = useWatch({
     control,
     name: ['content', 'is_locked', 'password', 'password_confirm'],
@@ -80,6 +90,7 @@ export function Composer() {
   // The video of the post just made, followed until it is ready or failed.
   const [lastVideo, setLastVideo] = useState<Post | null>(null);
   const fileInputId = useId();
+  useFocusOnMount(focusContent ? `${fileInputId}-text` : null);
   const mutation = useCreatePost();
   const [draftSaved, setDraftSaved] = useState(false);
   // Schedule: the time field is open; after sending, when the post is due.
@@ -341,6 +352,18 @@ export function Composer() {
       </form>
     </section>
   );
+}
+
+/** Focuses a text field once, on mount, with the caret after its text. */
+function useFocusOnMount(fieldId: string | null) {
+  useLayoutEffect(() => {
+    const field = fieldId ? document.getElementById(fieldId) : null;
+    if (!(field instanceof HTMLTextAreaElement)) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+    // Only on mount: the stand-in's focus is handed over once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
 
 /**
