@@ -1,9 +1,8 @@
 import { ChevronsUpDown } from 'lucide-react';
-import { useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../ui/Avatar';
+import { loadOnce, useLoadOnIntent } from '../../ui/load-on-intent';
 import { useOwnProfile } from '../profile/api';
-import type { PendingOpen, UserMenuDropdownProps } from './UserMenuDropdown';
 
 export interface UserMenuProps {
   /** Called before navigating (the mobile menu closes itself). */
@@ -31,12 +30,9 @@ export function UserMenuTriggerContent() {
   );
 }
 
-type Dropdown = ComponentType<UserMenuDropdownProps>;
-let loading: Promise<Dropdown> | null = null;
-const loadDropdown = () =>
-  (loading ??= import('./UserMenuDropdown').then((module) => module.UserMenuDropdown));
-
-const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+const loadDropdown = loadOnce(() =>
+  import('./UserMenuDropdown').then((module) => module.UserMenuDropdown),
+);
 
 /**
  * The user menu's trigger, light: the Radix dropdown (UserMenuDropdown.tsx) loads when the
@@ -44,41 +40,10 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
  * trigger's place, keeping focus, and opens at once if it was pressed meanwhile.
  */
 export function UserMenu({ onNavigate }: UserMenuProps) {
-  const [dropdown, setDropdown] = useState<{ component: Dropdown } | null>(null);
-  const [pendingOpen, setPendingOpen] = useState<PendingOpen>(null);
-  const [hadFocus, setHadFocus] = useState(false);
-
-  if (dropdown) {
-    const Loaded = dropdown.component;
-    return <Loaded onNavigate={onNavigate} focusTrigger={hadFocus} pendingOpen={pendingOpen} />;
-  }
-  const load = () => void loadDropdown().then((component) => setDropdown({ component }));
-  const handleKeyDown = (event: KeyboardEvent) => {
-    if (!OPENING_KEYS.has(event.key)) return;
-    event.preventDefault();
-    setPendingOpen('keyboard');
-    load();
-  };
-
+  const { loaded: Dropdown, handOver, triggerProps } = useLoadOnIntent(loadDropdown);
+  if (Dropdown) return <Dropdown onNavigate={onNavigate} {...handOver} />;
   return (
-    <button
-      type="button"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      className={userMenuTriggerClasses}
-      onPointerEnter={load}
-      onFocus={() => {
-        setHadFocus(true);
-        load();
-      }}
-      onBlur={() => setHadFocus(false)}
-      onPointerDown={(event) => {
-        if (event.button !== 0) return;
-        setPendingOpen('pointer');
-        load();
-      }}
-      onKeyDown={handleKeyDown}
-    >
+    <button {...triggerProps} className={userMenuTriggerClasses}>
       <UserMenuTriggerContent />
     </button>
   );

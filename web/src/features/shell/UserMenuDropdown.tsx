@@ -12,44 +12,23 @@ import {
   UserPen,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../lib/session';
 import { cn } from '../../ui/cn';
+import { useHandOver, type HandOver } from '../../ui/load-on-intent';
 import { useOwnProfile } from '../profile/api';
 import { UserMenuTriggerContent, userMenuTriggerClasses, type UserMenuProps } from './UserMenu';
 
-/** How the menu was asked for before its code had loaded (see UserMenu.tsx). */
-export type PendingOpen = 'pointer' | 'keyboard' | null;
-
-export interface UserMenuDropdownProps extends UserMenuProps {
-  /** Focus the trigger on mount: the light trigger it replaces had focus. */
-  focusTrigger: boolean;
-  /** Open at once: the light trigger was pressed before this code arrived. */
-  pendingOpen: PendingOpen;
-}
+export type UserMenuDropdownProps = UserMenuProps & HandOver;
 
 /**
  * The bottom-of-sidebar menu: Edit Profile, Drafts, Analytics (creators), Posts I liked, Become
  * a Creator, Settings, Admin (admins), Logout. Loaded on first intent (UserMenu.tsx).
  */
-export function UserMenuDropdown({ onNavigate, focusTrigger, pendingOpen }: UserMenuDropdownProps) {
+export function UserMenuDropdown({ onNavigate, ...handOver }: UserMenuDropdownProps) {
   const { t } = useTranslation();
-  const trigger = useRef<HTMLButtonElement>(null);
-  const keyboardOpening = useRef(pendingOpen === 'keyboard');
-  // Opened by a key before Radix listened for keys: go to the first item, as a keyboard
-  // opening does (after Radix has focused the menu itself, hence the task).
-  const focusFirstItemOnce = (content: HTMLDivElement | null) => {
-    if (!content || !keyboardOpening.current) return;
-    keyboardOpening.current = false;
-    setTimeout(() => content.querySelector<HTMLElement>('[role="menuitem"]')?.focus(), 0);
-  };
-  useLayoutEffect(() => {
-    if (focusTrigger) trigger.current?.focus();
-    // Only on mount: afterwards Radix moves focus itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { defaultOpen, triggerRef, contentRef } = useHandOver(handOver);
   const navigate = useNavigate();
   const { data: profile } = useOwnProfile();
 
@@ -66,8 +45,8 @@ export function UserMenuDropdown({ onNavigate, focusTrigger, pendingOpen }: User
   // Not modal (as every menu of the app): a modal menu hides the page with aria-hidden while
   // its links stay focusable, which screen readers and axe (aria-hidden-focus) object to.
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={pendingOpen !== null}>
-      <DropdownMenu.Trigger ref={trigger} className={userMenuTriggerClasses}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger ref={triggerRef} className={userMenuTriggerClasses}>
         <UserMenuTriggerContent />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -75,7 +54,7 @@ export function UserMenuDropdown({ onNavigate, focusTrigger, pendingOpen }: User
           side="top"
           align="start"
           sideOffset={8}
-          ref={focusFirstItemOnce}
+          ref={contentRef}
           className="z-50 min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 motion-safe:animate-fade-in"
         >
           <MenuItem icon={UserPen} onSelect={() => go('/profile/edit')}>
