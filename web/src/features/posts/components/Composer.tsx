@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { ImagePlus, Lock } from 'lucide-react';
-import { useId, useLayoutEffect, useMemo, useState, type ChangeEvent, type DragEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ChangeEvent,
+  type DragEvent,
+} from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,17 +26,16 @@ import { cn } from '../../../ui/cn';
 import { ScheduleForm } from '../../drafts/components/ScheduleForm';
 import { suggestedLocalInput } from '../../drafts/schedule-time';
 import { useOwnProfile } from '../../profile/api';
-import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
-import { serverProcessing, currentProcessing } from '../../video/processing';
-import { useLiveUploadProcessing } from '../../video/use-video-processing';
-import { feedQuery, flattenPages, type Post } from '../api';
-import { postVideoUploadId } from '../content';
+import type { Post } from '../api';
+import { NewVideoStatus } from './NewVideoStatus';
 import { useCreatePost } from '../hooks';
 import { composerSchema, type ComposerValues } from '../schemas';
 import { EMPTY_SALE } from '../sale-form';
 import { PriceSection } from './PriceSection';
 import { usePickedFiles } from '../use-picked-files';
 import { ComposerFiles } from './ComposerFiles';
+
+const NO_FILES: readonly File[] = [];
 
 const EMPTY: ComposerValues = {
   content: '',
@@ -52,6 +58,8 @@ function serverDetails(error: unknown): string[] {
 export interface ComposerProps {
   /** Text typed in the stand-in before this loaded (HomeComposer.tsx). */
   initialContent?: string;
+  /** Files picked in the stand-in before this loaded. */
+  initialFiles?: readonly File[];
   /** The stand-in's text box had focus: this one takes it, caret at the end. */
   focusContent?: boolean;
 }
@@ -62,7 +70,11 @@ export interface ComposerProps {
  * with confirmation. Post is enabled once there is trimmed text or media; after success
  * everything resets.
  */
-export function Composer({ initialContent = '', focusContent = false }: ComposerProps) {
+export function Composer({
+  initialContent = '',
+  initialFiles = NO_FILES,
+  focusContent = false,
+}: ComposerProps) {
   const { t, i18n } = useTranslation();
   const { data: own } = useOwnProfile();
   const schema = useMemo(() => composerSchema(t), [t]);
@@ -84,7 +96,13 @@ export function Composer({ initialContent = '', focusContent = false }: Composer
   const picked = usePickedFiles();
   const media = picked.files;
   // How many picked files did not fit under the limit, said once until the next pick.
-  const [leftOut, setLeftOut] = useState(0);
+  const [leftOut, setLeftOut] = useState(() => Math.max(0, initialFiles.length - MAX_POST_FILES));
+  const { add: addPicked } = picked;
+  useEffect(() => {
+    // Once, on mount: the stand-in's files are handed over (the count left out is above).
+    if (initialFiles.length > 0) addPicked(initialFiles);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   // The video of the post just made, followed until it is ready or failed.
@@ -364,26 +382,4 @@ function useFocusOnMount(fieldId: string | null) {
     // Only on mount: the stand-in's focus is handed over once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-}
-
-/**
- * After the upload bar: "Processing… N%" from the live frames, then that the video is ready
- * (it plays in the feed below), or why it failed.
- */
-function NewVideoStatus({ post: created }: { post: Post }) {
-  const { t } = useTranslation();
-  // The answer names the video's upload, so the live frames move the percentage; the feed's
-  // copy, read again when the video is done, says where it stands should a frame be missed.
-  const { data: listed } = useInfiniteQuery({
-    ...feedQuery(),
-    select: (data) => flattenPages(data).find((item) => item.id === created.id),
-  });
-  const post = listed ?? created;
-  const live = useLiveUploadProcessing(postVideoUploadId(post));
-  if (live?.state === 'ready' || post.video_state === 'ready') {
-    return <Alert tone="success">{t('video.ready')}</Alert>;
-  }
-  const processing = currentProcessing(serverProcessing(post), live);
-  if (!processing) return null;
-  return <VideoProcessingNotice processing={processing} layout="inline" />;
 }

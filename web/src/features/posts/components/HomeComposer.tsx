@@ -24,6 +24,7 @@ export function HomeComposer() {
   const [loaded, setLoaded] = useState<{ component: LoadedComposer } | null>(null);
   const [text, setText] = useState('');
   const [textFocused, setTextFocused] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
   const { data: own } = useOwnProfile();
   const load = () => void loadComposer().then((component) => setLoaded({ component }));
   const isCreator = own?.is_creator === true;
@@ -33,13 +34,17 @@ export function HomeComposer() {
 
   if (loaded) {
     const Composer = loaded.component;
-    return <Composer initialContent={text} focusContent={textFocused} />;
+    return <Composer initialContent={text} initialFiles={files} focusContent={textFocused} />;
   }
   return (
     <ComposerStandIn
       text={text}
       onTextChange={setText}
       onIntent={load}
+      onFilesPicked={(picked) => {
+        setFiles(picked);
+        load();
+      }}
       onTextFocusChange={(focused) => {
         setTextFocused(focused);
         if (focused) load();
@@ -53,6 +58,7 @@ interface ComposerStandInProps {
   onTextChange: (text: string) => void;
   onIntent: () => void;
   onTextFocusChange: (focused: boolean) => void;
+  onFilesPicked: (files: File[]) => void;
 }
 
 /** Composer.tsx's first look, same classes; all but the text box inert until the real one. */
@@ -61,6 +67,7 @@ function ComposerStandIn({
   onTextChange,
   onIntent,
   onTextFocusChange,
+  onFilesPicked,
 }: ComposerStandInProps) {
   const { t } = useTranslation();
   const { data: own } = useOwnProfile();
@@ -92,29 +99,44 @@ function ComposerStandIn({
             />
           </div>
         </div>
-        <div inert className="space-y-3">
+        <div inert>
           <Switch checked={false} onCheckedChange={onIntent} label={t('composer.lock')} />
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
-            <div className="flex items-center gap-1">
-              <span className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-violet-700">
-                <ImagePlus className="size-5" aria-hidden />
-                <span>{t('composer.addMedia')}</span>
-              </span>
-              <span className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600">
-                {t('composer.drafts')}
-              </span>
-            </div>
-            <div className="flex items-center gap-2">
-              <Button variant="outline" disabled>
-                {t('composer.saveDraft')}
-              </Button>
-              <Button variant="outline" disabled>
-                {t('schedule.schedule')}
-              </Button>
-              <Button type="submit" disabled>
-                {t('composer.submit')}
-              </Button>
-            </div>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
+          <div className="flex items-center gap-1">
+            {/* Real: a file picked here is handed to the composer once it has loaded. */}
+            <input
+              id={`${id}-media`}
+              type="file"
+              accept="image/*,video/*"
+              multiple
+              aria-label={t('composer.mediaInput')}
+              onFocus={onIntent}
+              onChange={(event) => onFilesPicked([...(event.target.files ?? [])])}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={`${id}-media`}
+              title={t('composer.addMedia')}
+              className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-violet-700 peer-focus-visible:outline-2 peer-focus-visible:outline-violet-600 hover:bg-violet-50"
+            >
+              <ImagePlus className="size-5" aria-hidden />
+              <span>{t('composer.addMedia')}</span>
+            </label>
+            <span inert className="rounded-lg px-3 py-2 text-sm font-medium text-slate-600">
+              {t('composer.drafts')}
+            </span>
+          </div>
+          <div inert className="flex items-center gap-2">
+            <Button variant="outline" disabled>
+              {t('composer.saveDraft')}
+            </Button>
+            <Button variant="outline" disabled>
+              {t('schedule.schedule')}
+            </Button>
+            <Button type="submit" disabled>
+              {t('composer.submit')}
+            </Button>
           </div>
         </div>
       </div>
