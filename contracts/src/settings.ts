@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { booleanField } from './fields.ts';
+import { LANGUAGES } from './languages.ts';
+
+export { LANGUAGES };
 
 export const SESSION_TIMEOUT_OPTIONS = [15, 30, 60, 120, 0] as const;
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it'] as const;
 export const TIMEZONES = [
   'UTC',
   'America/New_York',

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@zura/contracts';
+import { LANGUAGES } from '@zura/contracts/languages';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { en } from '../locales/en';

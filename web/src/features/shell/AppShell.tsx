@@ -1,14 +1,19 @@
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Sheet } from '../../ui/Dialog';
 import { Logo } from '../../ui/Logo';
+import { MountWhenOpened } from '../../ui/MountWhenOpened';
 import { DiscoverPanel } from '../discover/DiscoverPanel';
 import { useSavedLanguage } from '../settings/use-saved-language';
 import { useSessionTimeout } from '../settings/use-session-timeout';
 import { NavList } from './NavList';
 import { UserMenu } from './UserMenu';
+
+// The Radix dialog behind the phone menu loads when the menu first opens (issue 20).
+const MobileMenu = lazy(() =>
+  import('./MobileMenu').then((module) => ({ default: module.MobileMenu })),
+);
 
 const DISCOVER_PATHS = new Set(['/', '/home']);
 
@@ -20,7 +25,6 @@ export function AppShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = () => setMenuOpen(false);
   const showDiscover = DISCOVER_PATHS.has(pathname);
   useSessionTimeout();
   useSavedLanguage();
@@ -52,19 +56,9 @@ export function AppShell() {
         </Link>
       </header>
 
-      <Sheet open={menuOpen} onOpenChange={setMenuOpen} title={t('nav.menuTitle')} hideTitle>
-        <div className="flex flex-1 flex-col overflow-y-auto px-3 pb-4">
-          <div className="px-3 pb-4">
-            <Logo />
-          </div>
-          <div className="flex-1">
-            <NavList onNavigate={closeMenu} />
-          </div>
-          <div className="border-t border-slate-200 pt-3">
-            <UserMenu onNavigate={closeMenu} />
-          </div>
-        </div>
-      </Sheet>
+      <MountWhenOpened open={menuOpen}>
+        <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+      </MountWhenOpened>
 
       <div className="mx-auto flex max-w-7xl">
         <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-e border-slate-200 bg-white px-3 py-5 md:flex">

@@ -1,23 +1,7 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import {
-  ChartColumn,
-  ChevronsUpDown,
-  FilePen,
-  Gift,
-  Heart,
-  LogOut,
-  Megaphone,
-  Settings,
-  ShieldCheck,
-  Sparkles,
-  UserPen,
-} from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
+import { ChevronsUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { logout } from '../../lib/session';
 import { Avatar } from '../../ui/Avatar';
-import { cn } from '../../ui/cn';
+import { loadOnce, useLoadOnIntent } from '../../ui/load-on-intent';
 import { useOwnProfile } from '../profile/api';
 
 export interface UserMenuProps {
@@ -25,114 +9,47 @@ export interface UserMenuProps {
   onNavigate?: () => void;
 }
 
-/**
- * The bottom-of-sidebar menu: Edit Profile, Drafts, Analytics (creators), Posts I liked, Become
- * a Creator, Settings, Admin (admins), Logout.
- */
-export function UserMenu({ onNavigate }: UserMenuProps) {
+export const userMenuTriggerClasses =
+  'flex w-full items-center gap-3 rounded-xl p-2 text-start hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 data-[state=open]:bg-slate-100';
+
+/** What the trigger shows: the viewer's avatar, name and email. */
+export function UserMenuTriggerContent() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { data: profile } = useOwnProfile();
   const username = profile?.username ?? '';
-
-  const go = (to: string) => {
-    onNavigate?.();
-    void navigate(to);
-  };
-  // Clearing the session is enough: the auth guard around the shell then goes to /login.
-  const handleLogout = () => {
-    onNavigate?.();
-    void logout();
-  };
-
-  // Not modal (as every menu of the app): a modal menu hides the page with aria-hidden while
-  // its links stay focusable, which screen readers and axe (aria-hidden-focus) object to.
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="flex w-full items-center gap-3 rounded-xl p-2 text-start hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600 data-[state=open]:bg-slate-100">
-        <Avatar
-          src={profile?.profile_image_small ?? profile?.profile_image}
-          name={username || '?'}
-          decorative
-          className="size-9"
-        />
-        <span className="min-w-0 flex-1">
-          <span className="sr-only">{t('userMenu.trigger')} </span>
-          <span className="block truncate text-sm font-semibold text-slate-900">{username}</span>
-          <span className="block truncate text-xs text-slate-600">{profile?.email}</span>
-        </span>
-        <ChevronsUpDown className="size-4 shrink-0 text-slate-400" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          side="top"
-          align="start"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 motion-safe:animate-fade-in"
-        >
-          <MenuItem icon={UserPen} onSelect={() => go('/profile/edit')}>
-            {t('userMenu.editProfile')}
-          </MenuItem>
-          <MenuItem icon={FilePen} onSelect={() => go('/drafts')}>
-            {t('userMenu.drafts')}
-          </MenuItem>
-          {profile?.is_creator && (
-            <>
-              <MenuItem icon={Megaphone} onSelect={() => go('/creator/mass-messages')}>
-                {t('userMenu.massMessages')}
-              </MenuItem>
-              <MenuItem icon={Gift} onSelect={() => go('/creator/offers')}>
-                {t('offers.menu')}
-              </MenuItem>
-              <MenuItem icon={ChartColumn} onSelect={() => go('/creator/analytics')}>
-                {t('analytics.menu')}
-              </MenuItem>
-            </>
-          )}
-          <MenuItem icon={Heart} onSelect={() => go('/liked')}>
-            {t('userMenu.liked')}
-          </MenuItem>
-          <MenuItem icon={Sparkles} onSelect={() => go('/creator-landing')}>
-            {t('userMenu.becomeCreator')}
-          </MenuItem>
-          <MenuItem icon={Settings} onSelect={() => go('/settings')}>
-            {t('userMenu.settings')}
-          </MenuItem>
-          {profile?.is_admin && (
-            <MenuItem icon={ShieldCheck} onSelect={() => go('/admin')}>
-              {t('userMenu.admin')}
-            </MenuItem>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <MenuItem icon={LogOut} onSelect={handleLogout} danger>
-            {t('userMenu.logout')}
-          </MenuItem>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      <Avatar
+        src={profile?.profile_image_small ?? profile?.profile_image}
+        name={username || '?'}
+        decorative
+        className="size-9"
+      />
+      <span className="min-w-0 flex-1">
+        <span className="sr-only">{t('userMenu.trigger')} </span>
+        <span className="block truncate text-sm font-semibold text-slate-900">{username}</span>
+        <span className="block truncate text-xs text-slate-600">{profile?.email}</span>
+      </span>
+      <ChevronsUpDown className="size-4 shrink-0 text-slate-400" aria-hidden />
+    </>
   );
 }
 
-interface MenuItemProps {
-  icon: LucideIcon;
-  onSelect: () => void;
-  danger?: boolean;
-  children: string;
-}
+const loadDropdown = loadOnce(() =>
+  import('./UserMenuDropdown').then((module) => module.UserMenuDropdown),
+);
 
-function MenuItem({ icon: Icon, onSelect, danger = false, children }: MenuItemProps) {
+/**
+ * The user menu's trigger, light: the Radix dropdown (UserMenuDropdown.tsx) loads when the
+ * pointer comes near or the trigger gets focus (issue 20, first-load budget), then takes the
+ * trigger's place, keeping focus, and opens at once if it was pressed meanwhile.
+ */
+export function UserMenu({ onNavigate }: UserMenuProps) {
+  const { loaded: Dropdown, handOver, triggerProps } = useLoadOnIntent(loadDropdown);
+  if (Dropdown) return <Dropdown onNavigate={onNavigate} {...handOver} />;
   return (
-    <DropdownMenu.Item
-      onSelect={onSelect}
-      className={cn(
-        'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium outline-none select-none',
-        danger
-          ? 'text-red-600 data-[highlighted]:bg-red-50'
-          : 'text-slate-700 data-[highlighted]:bg-slate-100',
-      )}
-    >
-      <Icon className="size-4" aria-hidden />
-      {children}
-    </DropdownMenu.Item>
+    <button {...triggerProps} className={userMenuTriggerClasses}>
+      <UserMenuTriggerContent />
+    </button>
   );
 }

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { ImagePlus, Lock } from 'lucide-react';
-import { useId, useMemo, useState, type ChangeEvent, type DragEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ChangeEvent,
+  type DragEvent,
+} from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,17 +26,16 @@ import { cn } from '../../../ui/cn';
 import { ScheduleForm } from '../../drafts/components/ScheduleForm';
 import { suggestedLocalInput } from '../../drafts/schedule-time';
 import { useOwnProfile } from '../../profile/api';
-import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
-import { serverProcessing, currentProcessing } from '../../video/processing';
-import { useLiveUploadProcessing } from '../../video/use-video-processing';
-import { feedQuery, flattenPages, type Post } from '../api';
-import { postVideoUploadId } from '../content';
+import type { Post } from '../api';
+import { NewVideoStatus } from './NewVideoStatus';
 import { useCreatePost } from '../hooks';
 import { composerSchema, type ComposerValues } from '../schemas';
 import { EMPTY_SALE } from '../sale-form';
 import { PriceSection } from './PriceSection';
 import { usePickedFiles } from '../use-picked-files';
 import { ComposerFiles } from './ComposerFiles';
+
+const NO_FILES: readonly File[] = [];
 
 const EMPTY: ComposerValues = {
   content: '',
@@ -49,13 +55,26 @@ function serverDetails(error: unknown): string[] {
   );
 }
 
+export interface ComposerProps {
+  /** Text typed in the stand-in before this loaded (HomeComposer.tsx). */
+  initialContent?: string;
+  /** Files picked in the stand-in before this loaded. */
+  initialFiles?: readonly File[];
+  /** The stand-in's text box had focus: this one takes it, caret at the end. */
+  focusContent?: boolean;
+}
+
 /**
  * Spec §2.7/§4 composer: text, images and videos (picked or dropped, up to MAX_POST_FILES, in
  * an order the author can change) with previews and remove buttons, an optional password lock
  * with confirmation. Post is enabled once there is trimmed text or media; after success
  * everything resets.
  */
-export function Composer() {
+export function Composer({
+  initialContent = '',
+  initialFiles = NO_FILES,
+  focusContent = false,
+}: ComposerProps) {
   const { t, i18n } = useTranslation();
   const { data: own } = useOwnProfile();
   const schema = useMemo(() => composerSchema(t), [t]);
@@ -66,7 +85,10 @@ export function Composer() {
     setValue,
     reset,
     formState: { errors },
-  } = useForm<ComposerValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  } = useForm<ComposerValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...EMPTY, content: initialContent },
+  });
   const [content = '', isLocked = false, password = '', passwordConfirm = ''] = useWatch({
     control,
     name: ['content', 'is_locked', 'password', 'password_confirm'],
@@ -74,12 +96,19 @@ export function Composer() {
   const picked = usePickedFiles();
   const media = picked.files;
   // How many picked files did not fit under the limit, said once until the next pick.
-  const [leftOut, setLeftOut] = useState(0);
+  const [leftOut, setLeftOut] = useState(() => Math.max(0, initialFiles.length - MAX_POST_FILES));
+  const { add: addPicked } = picked;
+  useEffect(() => {
+    // Once, on mount: the stand-in's files are handed over (the count left out is above).
+    if (initialFiles.length > 0) addPicked(initialFiles);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   // The video of the post just made, followed until it is ready or failed.
   const [lastVideo, setLastVideo] = useState<Post | null>(null);
   const fileInputId = useId();
+  useFocusOnMount(focusContent ? `${fileInputId}-text` : null);
   const mutation = useCreatePost();
   const [draftSaved, setDraftSaved] = useState(false);
   // Schedule: the time field is open; after sending, when the post is due.
@@ -347,24 +376,14 @@ export function Composer() {
   );
 }
 
-/**
- * After the upload bar: "Processing… N%" from the live frames, then that the video is ready
- * (it plays in the feed below), or why it failed.
- */
-function NewVideoStatus({ post: created }: { post: Post }) {
-  const { t } = useTranslation();
-  // The answer names the video's upload, so the live frames move the percentage; the feed's
-  // copy, read again when the video is done, says where it stands should a frame be missed.
-  const { data: listed } = useInfiniteQuery({
-    ...feedQuery(),
-    select: (data) => flattenPages(data).find((item) => item.id === created.id),
-  });
-  const post = listed ?? created;
-  const live = useLiveUploadProcessing(postVideoUploadId(post));
-  if (live?.state === 'ready' || post.video_state === 'ready') {
-    return <Alert tone="success">{t('video.ready')}</Alert>;
-  }
-  const processing = currentProcessing(serverProcessing(post), live);
-  if (!processing) return null;
-  return <VideoProcessingNotice processing={processing} layout="inline" />;
+/** Focuses a text field once, on mount, with the caret after its text. */
+function useFocusOnMount(fieldId: string | null) {
+  useLayoutEffect(() => {
+    const field = fieldId ? document.getElementById(fieldId) : null;
+    if (!(field instanceof HTMLTextAreaElement)) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+    // Only on mount: the stand-in's focus is handed over once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }

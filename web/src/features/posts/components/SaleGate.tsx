@@ -1,15 +1,17 @@
 import { formatMoney } from '../../../lib/format';
 import { Lock } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveMediaUrl } from '../../../lib/media';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
-import { PaymentConfirm } from '../../wallet/components/PaymentConfirm';
-import { paymentFailure } from '../../wallet/payment-errors';
+import { MountWhenOpened } from '../../../ui/MountWhenOpened';
 import type { Post } from '../api';
 import { saleCentsOf } from '../pay-per-view';
 import { useBuyPost } from '../use-buy-post';
+
+const SaleDialog = lazy(() =>
+  import('./SaleDialog').then((module) => ({ default: module.SaleDialog })),
+);
 
 export interface SaleGateProps {
   post: Post;
@@ -65,18 +67,17 @@ export function SaleGate({ post, username, onPasswordUnlock }: SaleGateProps) {
           </Button>
         )}
       </div>
-      <Dialog open={open} onOpenChange={handleOpenChange} title={t('payPerView.card.dialogTitle')}>
-        <PaymentConfirm
-          text={t('payPerView.card.dialogText', { username, price })}
+      <MountWhenOpened open={open}>
+        <SaleDialog
+          open={open}
+          onOpenChange={handleOpenChange}
+          postId={post.id}
+          username={username}
+          price={price}
           priceCents={priceCents}
-          failure={
-            buy.isError ? paymentFailure(buy.error, t, t('payPerView.card.failed')) : undefined
-          }
-          busy={buy.isPending}
-          onConfirm={() => buy.mutate(post.id, { onSuccess: () => handleOpenChange(false) })}
-          onCancel={() => handleOpenChange(false)}
+          buy={buy}
         />
-      </Dialog>
+      </MountWhenOpened>
     </div>
   );
 }
