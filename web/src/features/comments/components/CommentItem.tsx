@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Comment } from '@zura/contracts';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Alert } from '../../../ui/Alert';
+import { MountWhenOpened } from '../../../ui/MountWhenOpened';
 import { PostTime } from '../../posts/components/PostAge';
 import { ReportMenu } from '../../reports/ReportMenu';
 import { repliesQuery } from '../api';
@@ -14,6 +14,12 @@ import { commentErrorText } from '../helpers';
 import type { CommentActions } from '../hooks';
 import { CommentComposer } from './CommentComposer';
 import { CommentText } from './CommentText';
+
+// Loads when a deletion is first asked for: a static import kept the Radix dialog (about 13 KiB
+// brotli) on the feed's first visit, through PostCard's comment panel (issue 20).
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('../../../ui/ConfirmDialog')).ConfirmDialog,
+}));
 
 export interface CommentItemProps {
   comment: Comment;
@@ -147,20 +153,22 @@ export function CommentItem({ comment, actions, open, currentUserId }: CommentIt
           />
         )}
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('comments.deleteTitle')}
-        message={
-          isTopLevel && comment.reply_count > 0
-            ? t('comments.deleteWithReplies')
-            : t('comments.deleteMessage')
-        }
-        confirmLabel={t('comments.delete')}
-        busy={deleting}
-        error={deleteError && <Alert tone="error">{deleteError}</Alert>}
-        onConfirm={() => void confirmDelete()}
-      />
+      <MountWhenOpened open={confirming}>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={t('comments.deleteTitle')}
+          message={
+            isTopLevel && comment.reply_count > 0
+              ? t('comments.deleteWithReplies')
+              : t('comments.deleteMessage')
+          }
+          confirmLabel={t('comments.delete')}
+          busy={deleting}
+          error={deleteError && <Alert tone="error">{deleteError}</Alert>}
+          onConfirm={() => void confirmDelete()}
+        />
+      </MountWhenOpened>
     </li>
   );
 }
