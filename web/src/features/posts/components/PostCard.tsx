@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../lib/format';
 import { Crown, HandCoins, Lock, MessageCircle, Trash2 } from 'lucide-react';
-import { memo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { POST_IMAGE_SIZES, resolveMediaUrl, resolveSrcset } from '../../../lib/media';
@@ -8,7 +8,6 @@ import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { ReportMenu } from '../../reports/ReportMenu';
-import { CommentPanel } from '../../comments/components/CommentPanel';
 import { commentCountOf } from '../../comments/helpers';
 import { priceToCents } from '../../subscriptions/pricing';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -31,6 +30,12 @@ import { ShareButton } from './ShareButton';
 import { isClosedForSale } from '../pay-per-view';
 import { SaleGate } from './SaleGate';
 import { PostCarousel } from './PostCarousel';
+
+// The comments (list, composer, their form fields) load when a post's comments are first
+// opened: none show on the feed's first screen (issue 20, first-visit budget).
+const CommentPanel = lazy(async () => ({
+  default: (await import('../../comments/components/CommentPanel')).CommentPanel,
+}));
 
 export type PostCardVariant = 'feed' | 'profile';
 
@@ -162,7 +167,11 @@ export const PostCard = memo(function PostCard({
               )
             }
           />
-          {commentsOpen && <CommentPanel post={post} username={username} />}
+          {commentsOpen && (
+            <Suspense fallback={<Skeleton className="mt-3 h-16" />}>
+              <CommentPanel post={post} username={username} />
+            </Suspense>
+          )}
         </>
       ) : (
         onTip && (
