@@ -1,13 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { PasswordDialog } from '../../../ui/PasswordDialog';
+import { MountWhenOpened } from '../../../ui/MountWhenOpened';
 import { postKeys } from '../../posts/api';
 import { profileKeys, unlockProfile, type ViewedProfile } from '../api';
 import { unlockProfileErrorMessage } from '../helpers';
+
+// Loads when first opened: the Radix dialog is not needed for a locked profile's first screen
+// (issue 20, first-visit budget).
+const PasswordDialog = lazy(async () => ({
+  default: (await import('../../../ui/PasswordDialog')).PasswordDialog,
+}));
 
 export interface LockedProfilePanelProps {
   profile: ViewedProfile;
@@ -54,17 +60,19 @@ export function LockedProfilePanel({ profile, profileKey }: LockedProfilePanelPr
         {t('profile.locked.button')}
       </Button>
 
-      <PasswordDialog
-        open={open}
-        onOpenChange={handleOpenChange}
-        onSubmit={(password) => mutation.mutate(password)}
-        busy={mutation.isPending}
-        error={
-          mutation.isError ? (
-            <Alert>{unlockProfileErrorMessage(mutation.error, t)}</Alert>
-          ) : undefined
-        }
-      />
+      <MountWhenOpened open={open}>
+        <PasswordDialog
+          open={open}
+          onOpenChange={handleOpenChange}
+          onSubmit={(password) => mutation.mutate(password)}
+          busy={mutation.isPending}
+          error={
+            mutation.isError ? (
+              <Alert>{unlockProfileErrorMessage(mutation.error, t)}</Alert>
+            ) : undefined
+          }
+        />
+      </MountWhenOpened>
     </section>
   );
 }

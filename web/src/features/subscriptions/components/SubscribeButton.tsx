@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../lib/format';
 import { BadgeCheck, Crown } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses, Button } from '../../../ui/Button';
@@ -10,7 +10,15 @@ import { useSession } from '../../../lib/use-session';
 import { useSubscribeOptions } from '../../offers/api';
 import { useSubscribe } from '../hooks';
 import { priceToCents } from '../pricing';
-import { ShareEmailCheckbox, SubscribeDialog, type SubscribeTarget } from './SubscribeDialog';
+import { MountWhenOpened } from '../../../ui/MountWhenOpened';
+import type { SubscribeTarget } from './SubscribeDialog';
+import { ShareEmailCheckbox } from './ShareEmailCheckbox';
+
+// Loads when first opened (issue 20, first-visit budget): it brings the payment confirmation and react-hook-form and the
+// Radix dialog, which the profile's first screen does not need.
+const SubscribeDialog = lazy(async () => ({
+  default: (await import('./SubscribeDialog')).SubscribeDialog,
+}));
 
 export interface SubscribeButtonProps {
   creatorId: number;
@@ -97,12 +105,14 @@ export function SubscribeButton({
             })
           : t('subscriptions.subscribeFor', { price: formatMoney(priceCents) })}
       </Button>
-      <SubscribeDialog
-        target={target}
-        onOpenChange={(open) => {
-          if (!open) setTarget(null);
-        }}
-      />
+      <MountWhenOpened open={target !== null}>
+        <SubscribeDialog
+          target={target}
+          onOpenChange={(open) => {
+            if (!open) setTarget(null);
+          }}
+        />
+      </MountWhenOpened>
     </>
   );
 }

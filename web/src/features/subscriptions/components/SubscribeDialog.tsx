@@ -12,6 +12,7 @@ import { planText } from '../../offers/components/PlanPicker';
 import { PlanPicker } from '../../offers/components/PlanPicker';
 import { plansOf } from '../../offers/plans';
 import { useSubscribe } from '../hooks';
+import { ShareEmailCheckbox } from './ShareEmailCheckbox';
 
 export interface SubscribeTarget {
   creatorId: number;
@@ -123,27 +124,5 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
         onCancel={onCancel}
       />
     </div>
-  );
-}
-
-interface ShareEmailCheckboxProps {
-  username: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}
-
-/** The one time a fan is asked to share their email with a creator (Settings → Privacy undoes it). */
-export function ShareEmailCheckbox({ username, checked, onChange }: ShareEmailCheckboxProps) {
-  const { t } = useTranslation();
-  return (
-    <label className="flex items-start gap-2 text-sm text-slate-700">
-      <input
-        type="checkbox"
-        className="mt-0.5 size-4 accent-violet-600"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span>{t('subscriptions.shareEmail', { username })}</span>
-    </label>
   );
 }

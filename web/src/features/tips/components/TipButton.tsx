@@ -1,8 +1,13 @@
 import { HandCoins } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../ui/Button';
-import { TipDialog, type TipTarget } from './TipDialog';
+import { MountWhenOpened } from '../../../ui/MountWhenOpened';
+import type { TipTarget } from './TipDialog';
+
+// Loads when first opened (issue 20, first-visit budget): it brings react-hook-form and the
+// Radix dialog, which the profile's first screen does not need.
+const TipDialog = lazy(async () => ({ default: (await import('./TipDialog')).TipDialog }));
 
 export interface TipButtonProps {
   creatorId: number;
@@ -21,12 +26,14 @@ export function TipButton({ creatorId, username, variant = 'outline', size }: Ti
         <HandCoins className="size-4" aria-hidden />
         {t('tips.tip')}
       </Button>
-      <TipDialog
-        target={target}
-        onOpenChange={(open) => {
-          if (!open) setTarget(null);
-        }}
-      />
+      <MountWhenOpened open={target !== null}>
+        <TipDialog
+          target={target}
+          onOpenChange={(open) => {
+            if (!open) setTarget(null);
+          }}
+        />
+      </MountWhenOpened>
     </>
   );
 }
