@@ -18,6 +18,7 @@ export * from './post-prices.ts';
 export * from './post-media.ts';
 export * from './comments.ts';
 export * from './engagement.ts';
+export * from './live-frames.ts';
 export * from './post.ts';
 export * from './post-schedule.ts';
 export * from './subscription-contents.ts';

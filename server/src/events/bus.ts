@@ -1,8 +1,9 @@
+import type { ServerFrame } from '@zura/contracts';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
-/** A frame for one user's open sockets: `{ type: 'notification' | 'message' | ..., ... }`. */
-export type LiveFrame = { type: string } & Record<string, unknown>;
+/** A frame for open sockets: the contracts' one union, which the web reads by the same. */
+export type LiveFrame = ServerFrame;
 /** A frame for one user's sockets. */
 type UserEvent = { userId: number; postId?: undefined; frame: LiveFrame };
 /**

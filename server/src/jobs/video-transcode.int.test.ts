@@ -259,7 +259,10 @@ describe('the video transcode on local disk', () => {
     expect(row.videoState).toBe('ready');
     await new Promise((resolve) => setTimeout(resolve, 500));
     live.stop();
-    const done = live.frames.filter((frame) => frame.state === 'ready' && frame.progress === 100);
+    const done = live.frames.filter(
+      (frame) =>
+        frame.type === 'upload_processing' && frame.state === 'ready' && frame.progress === 100,
+    );
     expect(done).toHaveLength(1);
   });
 

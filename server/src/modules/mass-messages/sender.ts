@@ -1,4 +1,4 @@
-import { formatCents, type Segment } from '@zura/contracts';
+import { formatCents, type Segment, type ServerFrame } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import type { MassMessageRow, MessageRow, NotificationRow } from '../../db/schema/index.ts';
 import type { EventBus, LiveEvent } from '../../events/bus.ts';
@@ -12,12 +12,14 @@ import * as repo from './repo.ts';
 import { recipientsOf } from './segments.ts';
 import { segmentFromStored } from './stored-segment.ts';
 
+type ProgressFrame = Extract<ServerFrame, { type: 'mass_message_progress' }>;
+
 /** The progress frame the creator's sockets get while a mass message goes out. */
 function progressFrame(
   mass: Pick<MassMessageRow, 'id' | 'recipientCount'>,
   sent: number,
-  status: string,
-) {
+  status: ProgressFrame['status'],
+): ProgressFrame {
   return {
     type: 'mass_message_progress',
     mass_message_id: mass.id,
@@ -145,7 +147,7 @@ export function createMassSender(deps: { db: Database; bus: EventBus; signer: Me
       if (!mass || mass.kind !== 'mass' || mass.status === 'sent') return;
       await repo.setStatus(db, mass.id, 'sending');
       let sent = mass.sentCount;
-      const progress = async (status: string) =>
+      const progress = async (status: ProgressFrame['status']) =>
         bus.publish([{ userId: mass.creatorId, frame: progressFrame(mass, sent, status) }]);
       try {
         await deliverAll(mass, segmentFromStored(mass.segment), async (count) => {

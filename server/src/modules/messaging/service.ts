@@ -101,9 +101,9 @@ export function createMessagingService(deps: {
   }
 
   /** Unread badges of one user, as a frame. */
-  async function unreadFrame(userId: number): Promise<LiveEvent> {
+  async function unreadFrame(userId: number) {
     const badges = await deps.unreadBadges(userId);
-    return { userId, frame: { type: 'unread_counts', ...badges } };
+    return { userId, frame: { type: 'unread_counts' as const, ...badges } } satisfies LiveEvent;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { NOTIFICATION_TYPES, type NotificationRow } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
-import type { EventBus } from '../../events/bus.ts';
+import type { EventBus, LiveEvent } from '../../events/bus.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { presentNotification } from './presenter.ts';
 import * as repo from './repo.ts';
@@ -46,7 +46,7 @@ export function createNotificationsService(deps: { db: Database; bus: EventBus }
 
   /** After commit: push new notifications and the new badge count to their users' sockets. */
   async function publishCreated(rows: NotificationRow[]) {
-    const events = [];
+    const events: LiveEvent[] = [];
     for (const row of rows) {
       events.push({
         userId: row.userId,

@@ -1,17 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ownProfile } from '@zura/contracts';
-import { z } from 'zod';
+import { ownProfile, suggestedProfileList } from '@zura/contracts';
 import type { UsersService } from './service.ts';
-
-const suggestedProfile = z.object({
-  id: z.number(),
-  userId: z.number(),
-  username: z.string(),
-  profile_image: z.string().nullable(),
-  profile_image_small: z.string().nullable(),
-  followers: z.number().optional(),
-  is_following: z.boolean(),
-});
 
 export function usersRoutes(deps: { users: UsersService }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -21,7 +10,7 @@ export function usersRoutes(deps: { users: UsersService }): FastifyPluginAsyncZo
 
     app.get(
       '/auth/users/discover/',
-      { schema: { response: { 200: z.array(suggestedProfile) } } },
+      { schema: { response: { 200: suggestedProfileList } } },
       (request) => deps.users.discover(request.userId),
     );
   };

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { analyticsResponse } from '@zura/contracts';
-import { z } from 'zod';
+import type { analyticsResponse } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import type { AnalyticsRange } from './range';
 
@@ -20,7 +20,9 @@ export function analyticsQuery(range: AnalyticsRange) {
   return queryOptions({
     queryKey: analyticsKeys.range(range),
     queryFn: ({ signal }) =>
-      api.get(`/creator/analytics/?${search(range, true)}`, { schema: analyticsResponse, signal }),
+      api.get<z.infer<typeof analyticsResponse>>(`/creator/analytics/?${search(range, true)}`, {
+        signal,
+      }),
     // Switching ranges keeps the last figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
@@ -31,5 +33,6 @@ export function analyticsQuery(range: AnalyticsRange) {
  * bearer token like any call (a plain link would carry none), then saved as a file.
  */
 export function fetchAnalyticsCsv(range: AnalyticsRange) {
-  return api.get(`/creator/analytics/export/?${search(range, false)}`, { schema: z.string() });
+  // Text, not JSON: the client hands back a body that does not parse as JSON as it came.
+  return api.get<string>(`/creator/analytics/export/?${search(range, false)}`);
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { emailShareList, messageResponse } from '@zura/contracts';
-import { z } from 'zod';
+import type { emailShareList, messageResponse } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 export const emailShareKeys = { all: ['email-shares'] as const };
@@ -9,13 +9,14 @@ export const emailShareKeys = { all: ['email-shares'] as const };
 export function emailSharesQuery() {
   return queryOptions({
     queryKey: emailShareKeys.all,
-    queryFn: ({ signal }) => api.get('/auth/email-shares/', { schema: emailShareList, signal }),
+    queryFn: ({ signal }) =>
+      api.get<z.infer<typeof emailShareList>>('/auth/email-shares/', { signal }),
   });
 }
 
 /** Withdraws the fan's consent: the creator's next export no longer carries their email. */
 export function withdrawEmailShare(creatorId: number) {
-  return api.delete(`/auth/email-shares/${creatorId}/`, { schema: messageResponse });
+  return api.delete<z.infer<typeof messageResponse>>(`/auth/email-shares/${creatorId}/`);
 }
 
 /**
@@ -23,5 +24,6 @@ export function withdrawEmailShare(creatorId: number) {
  * (a plain link would carry none), then handed to the browser as a file.
  */
 export function fetchAudienceCsv() {
-  return api.get('/creator/audience/export/', { schema: z.string() });
+  // Text, not JSON: the client hands back a body that does not parse as JSON as it came.
+  return api.get<string>('/creator/audience/export/');
 }

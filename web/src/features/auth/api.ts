@@ -1,19 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  loginResponse,
+import type {
+  LoginResponse,
+  SignupRequest,
+  SignupResponse,
+  TokenPair,
+  TokenRequest,
   messageResponse,
-  signupResponse,
-  tokenPair,
   verifyTokenResponse,
-  type SignupRequest,
-  type TokenRequest,
 } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { ApiError } from '../../lib/api-errors';
+import { ApiError, isRecord } from '../../lib/api-errors';
 import { setSession } from '../../lib/session';
 
 /** Calls of the sign-in family never carry a (possibly stale) session: `auth: false`. */
 const publicCall = { auth: false } as const;
+
+type MessageResponse = z.infer<typeof messageResponse>;
+type VerifyTokenResponse = z.infer<typeof verifyTokenResponse>;
 
 const authKeys = {
   all: ['auth'] as const,
@@ -26,10 +30,7 @@ const authKeys = {
  * two-factor sign-in answers a challenge instead, for `loginSecondFactor`.
  */
 export async function login(credentials: TokenRequest): Promise<{ challenge?: string }> {
-  const answer = await api.post('/auth/token/', credentials, {
-    ...publicCall,
-    schema: loginResponse,
-  });
+  const answer = await api.post<LoginResponse>('/auth/token/', credentials, publicCall);
   if ('challenge' in answer) return { challenge: answer.challenge };
   setSession(answer);
   return {};
@@ -37,43 +38,51 @@ export async function login(credentials: TokenRequest): Promise<{ challenge?: st
 
 /** POST /auth/token/2fa/: the challenge and a code (or a recovery code) give the pair. */
 export async function loginSecondFactor(body: { challenge: string; code: string }) {
-  setSession(await api.post('/auth/token/2fa/', body, { ...publicCall, schema: tokenPair }));
+  setSession(await api.post<TokenPair>('/auth/token/2fa/', body, publicCall));
 }
 
 export function signup(body: SignupRequest) {
-  return api.post('/auth/signup/', body, { ...publicCall, schema: signupResponse });
+  return api.post<SignupResponse>('/auth/signup/', body, publicCall);
 }
 
 function verifyEmail(token: string) {
-  return api.post('/auth/verify-email/', { token }, { ...publicCall, schema: messageResponse });
+  return api.post<MessageResponse>('/auth/verify-email/', { token }, publicCall);
 }
 
 export function requestPasswordReset(email: string) {
-  return api.post('/auth/password-reset/', { email }, { ...publicCall, schema: messageResponse });
+  return api.post<MessageResponse>('/auth/password-reset/', { email }, publicCall);
+}
+
+/** The invalid-token 400 carries {valid, error?}; any other 400 (a field error) stays an error. */
+function isVerifyTokenAnswer(body: unknown): body is VerifyTokenResponse {
+  return (
+    isRecord(body) &&
+    typeof body.valid === 'boolean' &&
+    (body.error === undefined || typeof body.error === 'string')
+  );
 }
 
 /** Answers {valid, error?}; the server says "invalid" with a 400 carrying the same shape. */
 async function verifyResetToken(token: string) {
   try {
-    return await api.post(
+    return await api.post<VerifyTokenResponse>(
       '/auth/password-reset/verify-token/',
       { token },
-      { ...publicCall, schema: verifyTokenResponse },
+      publicCall,
     );
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) {
-      const parsed = verifyTokenResponse.safeParse(error.body);
-      if (parsed.success) return parsed.data;
+    if (error instanceof ApiError && error.status === 400 && isVerifyTokenAnswer(error.body)) {
+      return error.body;
     }
     throw error;
   }
 }
 
 export function confirmPasswordReset(token: string, newPassword: string) {
-  return api.post(
+  return api.post<MessageResponse>(
     '/auth/password-reset/confirm/',
     { token, new_password: newPassword },
-    { ...publicCall, schema: messageResponse },
+    publicCall,
   );
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { blockedUserList, blockState } from '@zura/contracts';
+import type { blockedUserList, blockState } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 const blocksKeys = {
@@ -10,16 +11,16 @@ const blocksKeys = {
 export function blockedUsersQuery() {
   return queryOptions({
     queryKey: blocksKeys.all,
-    queryFn: ({ signal }) => api.get('/auth/blocks/', { schema: blockedUserList, signal }),
+    queryFn: ({ signal }) => api.get<z.infer<typeof blockedUserList>>('/auth/blocks/', { signal }),
   });
 }
 
 /** POST /auth/users/{id}/block/: follows end both ways, subscriptions stop renewing. */
 export function blockUser(userId: number) {
-  return api.post(`/auth/users/${userId}/block/`, {}, { schema: blockState });
+  return api.post<z.infer<typeof blockState>>(`/auth/users/${userId}/block/`, {});
 }
 
 /** DELETE /auth/users/{id}/block/: the two see each other again. */
 export function unblockUser(userId: number) {
-  return api.delete(`/auth/users/${userId}/block/`, { schema: blockState });
+  return api.delete<z.infer<typeof blockState>>(`/auth/users/${userId}/block/`);
 }

@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import {
+import type {
   comment,
   commentCreated,
   commentDeleted,
   commentPage,
-  COMMENTS_PAGE_DEFAULT,
   commentSettings,
-  type CommentPage,
+  CommentPage,
 } from '@zura/contracts';
+import { COMMENTS_PAGE_DEFAULT } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { postKeys, type PostPages } from '../posts/api';
 
@@ -21,9 +22,9 @@ function pageQuery(queryKey: readonly unknown[], path: string) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam, signal }) =>
-      api.get(
+      api.get<z.infer<typeof commentPage>>(
         `${path}?limit=${COMMENTS_PAGE_DEFAULT}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
-        { schema: commentPage, signal },
+        { signal },
       ),
     initialPageParam: '',
     getNextPageParam: (last: CommentPage) => last.next ?? undefined,
@@ -41,27 +42,24 @@ export function repliesQuery(commentId: number) {
 }
 
 export function createComment(postId: number, content: string, parentId?: number) {
-  return api.post(
-    `/posts/${postId}/comments/`,
-    { content, ...(parentId === undefined ? {} : { parent_id: parentId }) },
-    { schema: commentCreated },
-  );
+  return api.post<z.infer<typeof commentCreated>>(`/posts/${postId}/comments/`, {
+    content,
+    ...(parentId === undefined ? {} : { parent_id: parentId }),
+  });
 }
 
 export function editComment(commentId: number, content: string) {
-  return api.patch(`/comments/${commentId}/`, { content }, { schema: comment });
+  return api.patch<z.infer<typeof comment>>(`/comments/${commentId}/`, { content });
 }
 
 export function deleteComment(commentId: number) {
-  return api.delete(`/comments/${commentId}/`, { schema: commentDeleted });
+  return api.delete<z.infer<typeof commentDeleted>>(`/comments/${commentId}/`);
 }
 
 export function setCommentsEnabled(postId: number, enabled: boolean) {
-  return api.patch(
-    `/posts/${postId}/comments/settings/`,
-    { comments_enabled: enabled },
-    { schema: commentSettings },
-  );
+  return api.patch<z.infer<typeof commentSettings>>(`/posts/${postId}/comments/settings/`, {
+    comments_enabled: enabled,
+  });
 }
 
 /** What a comment action changes on the post itself, as the feeds show it. */

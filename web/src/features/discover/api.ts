@@ -1,20 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { suggestedProfileList } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
-/** Suggested profile of the discover panel (engagement spec, section 3). */
-const suggestedProfile = z.object({
-  id: z.number(),
-  userId: z.number(),
-  username: z.string(),
-  profile_image: z.string().nullable(),
-  /** The 96 px square avatar, from servers that make one. */
-  profile_image_small: z.string().nullish(),
-  /** Left out for a locked profile the viewer has not unlocked. */
-  followers: z.number().optional(),
-  is_following: z.boolean().optional(),
-});
-export type SuggestedProfile = z.infer<typeof suggestedProfile>;
+/** Suggested profile of the discover panel (engagement spec, section 3), typed not parsed. */
+export type SuggestedProfile = z.infer<typeof suggestedProfileList>[number];
 
 export const discoverKeys = {
   all: ['discover'] as const,
@@ -24,8 +14,7 @@ export const discoverKeys = {
 export function suggestedProfilesQuery() {
   return queryOptions({
     queryKey: discoverKeys.profiles(),
-    queryFn: ({ signal }) =>
-      api.get('/auth/users/discover/', { schema: z.array(suggestedProfile), signal }),
+    queryFn: ({ signal }) => api.get<SuggestedProfile[]>('/auth/users/discover/', { signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,10 +1,11 @@
-import {
+import type {
   draftList,
   presentedPost,
   scheduledDraft,
   scheduledQueue,
-  type ScheduledDraft,
+  ScheduledDraft,
 } from '@zura/contracts';
+import type { z } from 'zod';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { nextPagePath } from '../../lib/link-header';
@@ -15,7 +16,9 @@ export function draftsQuery() {
   return infiniteQueryOptions({
     queryKey: postKeys.drafts(),
     queryFn: async ({ pageParam, signal }): Promise<PostPage> => {
-      const { data, headers } = await api.getWithHeaders(pageParam, { schema: draftList, signal });
+      const { data, headers } = await api.getWithHeaders<z.infer<typeof draftList>>(pageParam, {
+        signal,
+      });
       return { posts: data, next: nextPagePath(headers.get('Link')) };
     },
     initialPageParam: `/posts/drafts/?limit=${POSTS_PAGE_SIZE}`,
@@ -25,12 +28,12 @@ export function draftsQuery() {
 
 /** PATCH /posts/{id}/: new text for an own post, draft or published. */
 export function editPost(postId: number, content: string): Promise<Post> {
-  return api.patch(`/posts/${postId}/`, { content }, { schema: presentedPost });
+  return api.patch<z.infer<typeof presentedPost>>(`/posts/${postId}/`, { content });
 }
 
 /** POST /posts/{id}/publish/: the draft becomes a post made now. */
 export function publishDraft(postId: number): Promise<Post> {
-  return api.post(`/posts/${postId}/publish/`, undefined, { schema: presentedPost });
+  return api.post<z.infer<typeof presentedPost>>(`/posts/${postId}/publish/`);
 }
 
 /**
@@ -43,15 +46,14 @@ export const scheduledKey = ['posts-scheduled'] as const;
 export function scheduledQuery() {
   return queryOptions({
     queryKey: scheduledKey,
-    queryFn: ({ signal }) => api.get('/posts/scheduled/', { schema: scheduledQueue, signal }),
+    queryFn: ({ signal }) =>
+      api.get<z.infer<typeof scheduledQueue>>('/posts/scheduled/', { signal }),
   });
 }
 
 /** PATCH /posts/{id}/schedule/: a new time for an own draft (ISO), or null to unschedule. */
 export function rescheduleDraft(postId: number, publishAt: string | null): Promise<ScheduledDraft> {
-  return api.patch(
-    `/posts/${postId}/schedule/`,
-    { publish_at: publishAt },
-    { schema: scheduledDraft },
-  );
+  return api.patch<z.infer<typeof scheduledDraft>>(`/posts/${postId}/schedule/`, {
+    publish_at: publishAt,
+  });
 }

@@ -1,19 +1,14 @@
-import { z } from 'zod';
+import type { followAnswer } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
-/**
- * The answer of POST and DELETE /auth/users/{id}/follow/: the new state and the real count (left
- * out for a locked profile the viewer has not unlocked).
- */
-const followAnswer = z.object({ following: z.boolean(), followers: z.number().optional() });
+/** The answer of POST and DELETE /auth/users/{id}/follow/ (typed, not parsed). */
 export type FollowAnswer = z.infer<typeof followAnswer>;
 
 /** Follows (`follow: true`) or unfollows a user. */
 export function setFollowing(userId: number, follow: boolean): Promise<FollowAnswer> {
   const path = `/auth/users/${userId}/follow/`;
-  return follow
-    ? api.post(path, undefined, { schema: followAnswer })
-    : api.delete(path, { schema: followAnswer });
+  return follow ? api.post<FollowAnswer>(path) : api.delete<FollowAnswer>(path);
 }
 
 /** The follow facts a cached entry of user `id` carries. */

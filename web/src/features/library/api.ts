@@ -1,51 +1,18 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import type { libraryPage, uploadedFile } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { videoState } from '../../lib/live/frames';
 import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
 import { uploadWithProgress } from '../../lib/upload';
 
 /**
  * A "Merged media item" (engagement spec §3) as GET /library/ answers it: already merged by
- * content hash on the server, with the ids of every source for deleting.
+ * content hash on the server, with the ids of every source for deleting. The server
+ * serializes through the contract's schema, so its type is the answer's shape.
  */
-const mediaItem = z.looseObject({
-  id: z.string(),
-  file_hash: z.string().nullish(),
-  mediaType: z.enum(['image', 'video', 'audio', 'document', 'file']).catch('file'),
-  mediaUrl: z.string(),
-  thumbnail_url: z.string().nullish(),
-  poster_url: z.string().nullish(),
-  /** A video's file to play (the progressive MP4 once transcoded; `mediaUrl` is the original). */
-  video_url: z.string().nullish(),
-  /** The signed HLS master playlist, once the video is transcoded. */
-  video_hls_url: z.string().nullish(),
-  video_state: videoState.nullish().catch(undefined),
-  video_progress: z.number().nullish(),
-  video_error: z.string().nullish(),
-  file_name: z.string(),
-  size: z.number(),
-  content_type: z.string().nullish(),
-  created_at: z.string(),
-  source: z.string(),
-  sources: z.array(z.string()).default([]),
-  usage_count: z.number(),
-  refs: z
-    .object({
-      post_ids: z.array(z.number()).default([]),
-      attachment_ids: z.array(z.string()).default([]),
-      file_ids: z.array(z.string()).default([]),
-    })
-    .default({ post_ids: [], attachment_ids: [], file_ids: [] }),
-});
-export type MediaItem = z.infer<typeof mediaItem>;
-
-const libraryPage = z.object({
-  results: z.array(mediaItem),
-  next_cursor: z.string().nullish(),
-});
 export type LibraryPage = z.infer<typeof libraryPage>;
+export type MediaItem = LibraryPage['results'][number];
 export type LibraryPages = InfiniteData<LibraryPage>;
 
 const LIBRARY_PAGE_SIZE = 60;
@@ -64,7 +31,7 @@ export function libraryQuery() {
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(LIBRARY_PAGE_SIZE) });
       if (pageParam) params.set('cursor', pageParam);
-      return api.get(`/library/?${params.toString()}`, { schema: libraryPage, signal });
+      return api.get<LibraryPage>(`/library/?${params.toString()}`, { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage: LibraryPage) => lastPage.next_cursor ?? undefined,
@@ -122,8 +89,6 @@ export function removeLibraryItem(
   };
 }
 
-const uploadedMedia = z.looseObject({ id: z.string() });
-
 /** POST /uploads/ with context media: one request per file (spec §7). */
 export function uploadLibraryFile(
   file: File,
@@ -133,7 +98,10 @@ export function uploadLibraryFile(
   const form = new FormData();
   form.append('file', file);
   form.append('context', 'media');
-  return uploadWithProgress('/uploads/', form, { schema: uploadedMedia, onProgress, signal });
+  return uploadWithProgress<z.infer<typeof uploadedFile>>('/uploads/', form, {
+    onProgress,
+    signal,
+  });
 }
 
 /**

@@ -1,13 +1,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
+import type {
   massMessage,
   massMessageList,
   muteState,
   recipientCount,
   welcomeMessageState,
-  type MassMessage,
-  type SegmentInput,
+  MassMessage,
+  SegmentInput,
 } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 export const massKeys = {
@@ -28,7 +29,7 @@ export function massMessagesQuery() {
   return queryOptions({
     queryKey: massKeys.list(),
     queryFn: ({ signal }) =>
-      api.get('/creator/mass-messages/', { schema: massMessageList, signal }),
+      api.get<z.infer<typeof massMessageList>>('/creator/mass-messages/', { signal }),
     refetchInterval: (query) =>
       query.state.data?.results.some((m) => m.status === 'queued' || m.status === 'sending')
         ? PROGRESS_POLL_MS
@@ -41,7 +42,11 @@ export function recipientCountQuery(segment: SegmentInput, enabled: boolean) {
   return queryOptions({
     queryKey: massKeys.count(segment),
     queryFn: ({ signal }) =>
-      api.post('/creator/mass-messages/count/', { segment }, { schema: recipientCount, signal }),
+      api.post<z.infer<typeof recipientCount>>(
+        '/creator/mass-messages/count/',
+        { segment },
+        { signal },
+      ),
     enabled,
     retry: false,
   });
@@ -50,36 +55,37 @@ export function recipientCountQuery(segment: SegmentInput, enabled: boolean) {
 export type MassContentInput = { text: string; media_ids: string[]; price: string | null };
 
 export function sendMassMessage(body: MassContentInput & { segment: SegmentInput }) {
-  return api.post('/creator/mass-messages/', body, { schema: massMessage });
+  return api.post<z.infer<typeof massMessage>>('/creator/mass-messages/', body);
 }
 
 export function welcomeQuery() {
   return queryOptions({
     queryKey: massKeys.welcome(),
     queryFn: ({ signal }) =>
-      api.get('/creator/welcome-message/', { schema: welcomeMessageState, signal }),
+      api.get<z.infer<typeof welcomeMessageState>>('/creator/welcome-message/', { signal }),
   });
 }
 
 export function saveWelcome(body: MassContentInput) {
-  return api.put('/creator/welcome-message/', body, { schema: welcomeMessageState });
+  return api.put<z.infer<typeof welcomeMessageState>>('/creator/welcome-message/', body);
 }
 
 export function turnOffWelcome() {
-  return api.delete('/creator/welcome-message/', { schema: welcomeMessageState });
+  return api.delete<z.infer<typeof welcomeMessageState>>('/creator/welcome-message/');
 }
 
 export function muteQuery(userId: number) {
   return queryOptions({
     queryKey: massKeys.mute(userId),
-    queryFn: ({ signal }) => api.get(`/auth/users/${userId}/mute/`, { schema: muteState, signal }),
+    queryFn: ({ signal }) =>
+      api.get<z.infer<typeof muteState>>(`/auth/users/${userId}/mute/`, { signal }),
   });
 }
 
 export function setMuted(userId: number, muted: boolean) {
   return muted
-    ? api.put(`/auth/users/${userId}/mute/`, {}, { schema: muteState })
-    : api.delete(`/auth/users/${userId}/mute/`, { schema: muteState });
+    ? api.put<z.infer<typeof muteState>>(`/auth/users/${userId}/mute/`, {})
+    : api.delete<z.infer<typeof muteState>>(`/auth/users/${userId}/mute/`);
 }
 
 /**

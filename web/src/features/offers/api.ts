@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
+  BundlesBody,
+  CreateOfferBody,
   bundleList,
   creatorOffer,
   creatorOfferList,
   publicOffer,
   subscribeOptions,
-  type BundlesBody,
-  type CreateOfferBody,
 } from '@zura/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { errorBodyText, ApiError, isRecord } from '../../lib/api-errors';
 import { invalidateAfterSubscribing } from '../subscriptions/hooks';
@@ -25,14 +25,15 @@ export const offerKeys = {
 export function myOffersQuery() {
   return queryOptions({
     queryKey: offerKeys.mine(),
-    queryFn: ({ signal }) => api.get('/creator/offers/', { schema: creatorOfferList, signal }),
+    queryFn: ({ signal }) =>
+      api.get<z.infer<typeof creatorOfferList>>('/creator/offers/', { signal }),
   });
 }
 
 export function myBundlesQuery() {
   return queryOptions({
     queryKey: offerKeys.bundles(),
-    queryFn: ({ signal }) => api.get('/creator/bundles/', { schema: bundleList, signal }),
+    queryFn: ({ signal }) => api.get<z.infer<typeof bundleList>>('/creator/bundles/', { signal }),
   });
 }
 
@@ -41,7 +42,10 @@ export function offerByCodeQuery(code: string) {
   return queryOptions({
     queryKey: offerKeys.byCode(code),
     queryFn: ({ signal }) =>
-      api.get(`/offers/${encodeURIComponent(code)}/`, { schema: publicOffer, signal, auth: false }),
+      api.get<z.infer<typeof publicOffer>>(`/offers/${encodeURIComponent(code)}/`, {
+        signal,
+        auth: false,
+      }),
     retry: false,
   });
 }
@@ -51,7 +55,7 @@ export function useSubscribeOptions(creatorId: number, enabled: boolean) {
   return useQuery({
     queryKey: offerKeys.options(creatorId),
     queryFn: ({ signal }) =>
-      api.get(`/offers/for/${creatorId}/`, { schema: subscribeOptions, signal }),
+      api.get<z.infer<typeof subscribeOptions>>(`/offers/for/${creatorId}/`, { signal }),
     enabled,
   });
 }
@@ -60,7 +64,7 @@ export function useCreateOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateOfferBody) =>
-      api.post('/creator/offers/', body, { schema: creatorOffer }),
+      api.post<z.infer<typeof creatorOffer>>('/creator/offers/', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.mine() }),
   });
 }
@@ -69,7 +73,7 @@ export function useEndOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (offerId: number) =>
-      api.post(`/creator/offers/${offerId}/end/`, undefined, { schema: creatorOffer }),
+      api.post<z.infer<typeof creatorOffer>>(`/creator/offers/${offerId}/end/`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.mine() }),
   });
 }
@@ -77,19 +81,24 @@ export function useEndOffer() {
 export function useSaveBundles() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BundlesBody) => api.put('/creator/bundles/', body, { schema: bundleList }),
+    mutationFn: (body: BundlesBody) =>
+      api.put<z.infer<typeof bundleList>>('/creator/bundles/', body),
     onSuccess: (saved) => queryClient.setQueryData(offerKeys.bundles(), saved),
   });
 }
 
-const claimedTrial = z.looseObject({ id: z.number(), username: z.string() });
+/** POST /offers/{code}/claim/ answers the creator subscribed to. */
+interface ClaimedTrial {
+  id: number;
+  username: string;
+}
 
 /** Starts the free trial of a link; afterwards the profile shows the fan subscribed. */
 export function useClaimTrial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      api.post(`/offers/${encodeURIComponent(code)}/claim/`, undefined, { schema: claimedTrial }),
+      api.post<ClaimedTrial>(`/offers/${encodeURIComponent(code)}/claim/`),
     onSuccess: () => invalidateAfterSubscribing(queryClient),
   });
 }

@@ -1,4 +1,5 @@
-import { presentedPost } from '@zura/contracts';
+import type { presentedPost } from '@zura/contracts';
+import type { z } from 'zod';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { postKeys, type Post } from '../posts/api';
@@ -8,7 +9,7 @@ export function postQuery(postId: number) {
   return queryOptions({
     queryKey: postKeys.one(postId),
     queryFn: async ({ signal }): Promise<Post> =>
-      api.get(`/posts/${postId}/`, { schema: presentedPost, signal }),
+      api.get<z.infer<typeof presentedPost>>(`/posts/${postId}/`, { signal }),
   });
 }
 

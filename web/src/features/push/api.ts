@@ -1,6 +1,8 @@
-import { pushDeviceState, pushKey, type PushSubscriptionInput } from '@zura/contracts';
-import { z } from 'zod';
+import type { PushSubscriptionInput, pushDeviceState, pushKey } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
+
+type PushDeviceState = z.infer<typeof pushDeviceState>;
 
 export const pushKeys = {
   device: () => ['push', 'device'] as const,
@@ -11,22 +13,22 @@ export function pushDeviceQuery() {
   return {
     queryKey: pushKeys.device(),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get('/push/subscriptions/', { schema: pushDeviceState, signal }),
+      api.get<PushDeviceState>('/push/subscriptions/', { signal }),
   };
 }
 
 export async function fetchPushKey(): Promise<string> {
-  return (await api.get('/push/key/', { schema: pushKey })).public_key;
+  return (await api.get<z.infer<typeof pushKey>>('/push/key/')).public_key;
 }
 
 export function saveSubscription(body: PushSubscriptionInput) {
-  return api.post('/push/subscriptions/', body, { schema: pushDeviceState });
+  return api.post<PushDeviceState>('/push/subscriptions/', body);
 }
 
 export function deleteSubscription() {
-  return api.delete('/push/subscriptions/', { schema: pushDeviceState });
+  return api.delete<PushDeviceState>('/push/subscriptions/');
 }
 
 export function sendTestPush() {
-  return api.post('/push/test/', {}, { schema: z.object({ detail: z.string() }) });
+  return api.post<{ detail: string }>('/push/test/', {});
 }

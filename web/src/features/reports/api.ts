@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
+import type {
   messageResponse,
   reportCreated,
   reportQueue,
-  type REPORT_STATUSES,
-  type ReportAction,
-  type ReportGroup,
-  type ReportRequest,
+  REPORT_STATUSES,
+  ReportAction,
+  ReportGroup,
+  ReportRequest,
 } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -22,7 +23,7 @@ const reportKeys = {
 
 /** POST /reports/: 201 with the open report; 404, 409 and 429 say why not in `detail`. */
 export function submitReport(body: ReportRequest) {
-  return api.post('/reports/', body, { schema: reportCreated });
+  return api.post<z.infer<typeof reportCreated>>('/reports/', body);
 }
 
 /** GET /admin/reports/?status=: reports grouped by target, newest group first. */
@@ -30,7 +31,7 @@ export function reportQueueQuery(status: ReportStatus) {
   return queryOptions({
     queryKey: reportKeys.queue(status),
     queryFn: ({ signal }) =>
-      api.get(`/admin/reports/?status=${status}`, { schema: reportQueue, signal }),
+      api.get<z.infer<typeof reportQueue>>(`/admin/reports/?status=${status}`, { signal }),
     // Members keep reporting: every visit and tab switch asks again.
     staleTime: 0,
   });
@@ -38,9 +39,8 @@ export function reportQueueQuery(status: ReportStatus) {
 
 /** POST /admin/reports/{id}/resolve/: resolves every open report of the same target. */
 export function resolveReport(id: number, action: ReportAction, note?: string) {
-  return api.post(
+  return api.post<z.infer<typeof messageResponse>>(
     `/admin/reports/${id}/resolve/`,
     note === undefined ? { action } : { action, note },
-    { schema: messageResponse },
   );
 }

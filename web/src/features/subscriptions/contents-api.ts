@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { subscriptionContents } from '@zura/contracts';
+import type { subscriptionContents } from '@zura/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 /** What a creator's subscription includes (GET /auth/users/{id}/contents/), counted live. */
@@ -7,9 +8,9 @@ export function subscriptionContentsQuery(idOrUsername: string) {
   return queryOptions({
     queryKey: ['subscription-contents', idOrUsername] as const,
     queryFn: ({ signal }) =>
-      api.get(`/auth/users/${encodeURIComponent(idOrUsername)}/contents/`, {
-        schema: subscriptionContents,
-        signal,
-      }),
+      api.get<z.infer<typeof subscriptionContents>>(
+        `/auth/users/${encodeURIComponent(idOrUsername)}/contents/`,
+        { signal },
+      ),
   });
 }

@@ -1,74 +1,12 @@
-import { z } from 'zod';
+import { serverFrame, type ServerFrame } from '@zura/contracts';
+
+// One union for the server's senders and this reader: contracts/src/live-frames.ts.
+export type { ClientFrame, ServerFrame, VideoState } from '@zura/contracts';
 
 /**
- * What the server sends on /ws/notifications/. The message and notification bodies are
- * checked by their features; here they are only required to be objects.
+ * A text frame as a known server frame; undefined for anything else (ignored). Frames are
+ * still parsed here, unlike HTTP answers: an unknown or older frame is skipped, not trusted.
  */
-const body = z.record(z.string(), z.unknown());
-
-/** A video's transcoding state, as uploads, posts and the live frames name it. */
-export const videoState = z.enum(['processing', 'ready', 'failed']);
-export type VideoState = z.infer<typeof videoState>;
-
-const serverFrame = z.discriminatedUnion('type', [
-  // expires_at: when the server closes the socket (epoch ms) unless the token is renewed on it.
-  z.looseObject({
-    type: z.literal('auth_ok'),
-    user_id: z.number(),
-    expires_at: z.number().optional(),
-  }),
-  z.looseObject({
-    type: z.literal('unread_counts'),
-    messages: z.number(),
-    notifications: z.number(),
-  }),
-  z.looseObject({
-    type: z.literal('message'),
-    conversation_id: z.number(),
-    message: body,
-  }),
-  z.looseObject({
-    type: z.literal('notification'),
-    notification: body,
-    replay: z.boolean().optional(),
-  }),
-  z.looseObject({ type: z.literal('read'), conversation_id: z.number() }),
-  z.looseObject({ type: z.literal('notifications_read'), unread_count: z.number() }),
-  z.looseObject({ type: z.literal('error'), detail: z.string().optional() }),
-  z.looseObject({ type: z.literal('pong') }),
-  // A watched post's kept counts changed (`watch_posts`).
-  z.looseObject({
-    type: z.literal('post_counts'),
-    post_id: z.number(),
-    like_count: z.number(),
-    comment_count: z.number(),
-  }),
-  // One of the user's own videos being transcoded: its state and percentage (0..100).
-  z.looseObject({
-    type: z.literal('upload_processing'),
-    upload_id: z.string(),
-    state: videoState,
-    progress: z.number(),
-    error: z.string().nullish(),
-  }),
-  // One of the creator's own mass messages going out: copies written so far and its status.
-  z.looseObject({
-    type: z.literal('mass_message_progress'),
-    mass_message_id: z.number(),
-    sent_count: z.number(),
-    status: z.enum(['queued', 'sending', 'sent', 'failed']),
-  }),
-]);
-export type ServerFrame = z.infer<typeof serverFrame>;
-
-export type ClientFrame =
-  | { type: 'auth'; token: string; last_notification_id?: number }
-  | { type: 'mark_read'; notification_id: number }
-  | { type: 'mark_all_read' }
-  | { type: 'ping' }
-  | { type: 'watch_posts'; post_ids: number[] };
-
-/** A text frame as a known server frame; undefined for anything else (ignored). */
 export function parseServerFrame(data: unknown): ServerFrame | undefined {
   if (typeof data !== 'string') return undefined;
   let json: unknown;
