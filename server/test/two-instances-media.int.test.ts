@@ -279,9 +279,9 @@ describe('media with two instances on one database and one bucket', () => {
       [user.id],
     );
     expect(rows).toHaveLength(1);
-    const keys = await keysOf(rows[0]!.id, ['feed', 'thumb', 'blur']);
-    // The original, its feed size, thumbnail and blurred preview.
-    expect(keys).toHaveLength(4);
+    const keys = await keysOf(rows[0]!.id, ['feed', 'medium', 'thumb', 'blur']);
+    // The original, its feed and medium sizes, thumbnail and blurred preview.
+    expect(keys).toHaveLength(5);
     expect(await objectsOf(user.id)).toEqual(keys);
 
     const res = await two.request({
