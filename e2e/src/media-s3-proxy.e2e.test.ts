@@ -11,7 +11,7 @@ import {
   type Person,
 } from './lib/economy.ts';
 import { expectVisible } from './lib/expect.ts';
-import { expectImageLoaded, pngFile, SIGNED_MEDIA_URL } from './lib/images.ts';
+import { currentSource, expectImageLoaded, pngFile, SIGNED_MEDIA_URL } from './lib/images.ts';
 import { useOwnServer } from './lib/own-server.ts';
 import { startS3, type TestS3 } from './lib/s3.ts';
 import { baseUrl, uniqueName } from './lib/server.ts';
@@ -181,8 +181,11 @@ describe('media in a bucket, streamed through us (S3_PROXY=true)', () => {
     await expectImageLoaded(image);
     const src = (await image.getAttribute('src')) ?? '';
     expect(src).toMatch(SIGNED_MEDIA_URL);
+    // The size the browser chose from the image's srcset: the URL it really asked for.
+    const shown = await currentSource(image);
+    expect(new URL(shown).pathname).toMatch(/^\/media\/[\w-]+\/(feed|medium|thumb)$/);
     const exchanges = await traffic.settled();
-    const ours = exchangesOf(exchanges, src);
+    const ours = exchangesOf(exchanges, shown);
     expect(ours.length).toBeGreaterThan(0);
     for (const hop of ours) {
       expect(hop.status).toBe(200);

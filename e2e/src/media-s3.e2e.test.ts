@@ -11,7 +11,13 @@ import {
   type Person,
 } from './lib/economy.ts';
 import { expectVisible } from './lib/expect.ts';
-import { expectImageLoaded, naturalSize, pngFile, SIGNED_MEDIA_URL } from './lib/images.ts';
+import {
+  currentSource,
+  expectImageLoaded,
+  naturalSize,
+  pngFile,
+  SIGNED_MEDIA_URL,
+} from './lib/images.ts';
 import { useOwnServer } from './lib/own-server.ts';
 import { startS3, type TestS3 } from './lib/s3.ts';
 import { baseUrl, uniqueName } from './lib/server.ts';
@@ -160,11 +166,14 @@ describe('media in a bucket, redirected to presigned URLs', () => {
     expect(size.width / size.height).toBeCloseTo(640 / 360, 1);
     const src = (await image.getAttribute('src')) ?? '';
     expect(src).toMatch(SIGNED_MEDIA_URL);
+    // The size the browser chose from the image's srcset: the URL it really asked for.
+    const shown = await currentSource(image);
+    expect(new URL(shown).pathname).toMatch(/^\/media\/[\w-]+\/(feed|medium|thumb)$/);
 
     // The browser asked us, we answered 302 to the bucket, and the bucket served the bytes.
     const exchanges = await traffic.settled();
-    const ours = exchangesOf(exchanges, src);
-    expect(ours.length, `requests of ${src}`).toBeGreaterThan(0);
+    const ours = exchangesOf(exchanges, shown);
+    expect(ours.length, `requests of ${shown}`).toBeGreaterThan(0);
     for (const hop of ours) {
       expect(hop.status).toBe(302);
       expect(hop.headers['cache-control']).toBe('private, no-store');
@@ -174,7 +183,7 @@ describe('media in a bucket, redirected to presigned URLs', () => {
       (exchange) =>
         exchange.url.origin === s3.endpoint &&
         exchange.redirectedFrom !== undefined &&
-        new URL(exchange.redirectedFrom).pathname === new URL(src, baseUrl()).pathname,
+        new URL(exchange.redirectedFrom).pathname === new URL(shown).pathname,
     );
     expect(fromBucket.length, 'the image should be fetched from the bucket').toBeGreaterThan(0);
     for (const hop of fromBucket) {

@@ -140,6 +140,8 @@ describe.skipIf(!HAS_FFMPEG)('video posts', () => {
       const content = `Sunset from the pier ${uniqueName('video')}`;
       await c.text.fill(content);
       await c.media.setInputFiles(file);
+      // The real composer (loaded on first intent) holds the file: its remove button shows.
+      await expectVisible(c.form.getByRole('button', { name: 'Remove media' }));
       const percentages = await recordProcessingPercentages(page);
       await c.submit.click();
 

@@ -55,6 +55,12 @@ export function pngFile(name: string, width: number, height: number) {
 export const SIGNED_MEDIA_URL =
   /^\/media\/[\w-]+\/(original|feed|thumb|poster)\?exp=\d+&sig=[\w-]+$/;
 
+/** The URL an <img> really loaded: the size the browser chose from its srcset, else its src. */
+export function currentSource(img: Locator): Promise<string> {
+  // The e2e project has no DOM typings; an <img> has this property.
+  return img.evaluate((element) => (element as unknown as { currentSrc: string }).currentSrc);
+}
+
 /** The decoded size of an <img>, once the browser finished loading it (0x0 if it failed). */
 export async function naturalSize(img: Locator) {
   return img.evaluate((element) => {

@@ -6,8 +6,16 @@ import { fittingFiles, isPostableFile, moveFile, type PickedPostFile } from './p
  * is removed, when the list is cleared and when the component goes away. `add` answers how many
  * postable files did not fit under the limit.
  */
-export function usePickedFiles() {
-  const [files, setFiles] = useState<PickedPostFile[]>([]);
+export function usePickedFiles(initial: readonly File[] = []) {
+  // Files picked before the composer existed (its light stand-in) are there from the first
+  // render: handed over in an effect, a quick "Post" could go out without them.
+  const [files, setFiles] = useState<PickedPostFile[]>(() =>
+    fittingFiles(0, initial.filter(isPostableFile)).taken.map((file, index) => ({
+      key: `initial-${index}`,
+      file,
+      url: URL.createObjectURL(file),
+    })),
+  );
   const counter = useRef(0);
   const latest = useRef(files);
   useEffect(() => {

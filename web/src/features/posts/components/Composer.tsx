@@ -1,14 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, Lock } from 'lucide-react';
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useState,
-  type ChangeEvent,
-  type DragEvent,
-} from 'react';
+import { useId, useLayoutEffect, useMemo, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -93,16 +85,10 @@ export function Composer({
     control,
     name: ['content', 'is_locked', 'password', 'password_confirm'],
   });
-  const picked = usePickedFiles();
+  const picked = usePickedFiles(initialFiles);
   const media = picked.files;
   // How many picked files did not fit under the limit, said once until the next pick.
   const [leftOut, setLeftOut] = useState(() => Math.max(0, initialFiles.length - MAX_POST_FILES));
-  const { add: addPicked } = picked;
-  useEffect(() => {
-    // Once, on mount: the stand-in's files are handed over (the count left out is above).
-    if (initialFiles.length > 0) addPicked(initialFiles);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   // The video of the post just made, followed until it is ready or failed.
