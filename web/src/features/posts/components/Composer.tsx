@@ -48,7 +48,7 @@ function serverDetails(error: unknown): string[] {
 }
 
 export interface ComposerProps {
-  /** Text typed in the stand-in before this loaded (HomeComposer.tsx). */
+  /** Text to start with (a draft carried over from elsewhere). */
   initialContent?: string;
   /** Files picked in the stand-in before this loaded. */
   initialFiles?: readonly File[];
