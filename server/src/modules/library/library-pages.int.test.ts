@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { quickUser } from '../../../test/economy.ts';
 import { type TestUser } from '../../../test/factories.ts';
-import { png, uploadFile } from '../../../test/media.ts';
+import { sha256, uniquePng, type Page, libraryKit } from './library-test-kit.ts';
 
 /**
  * My Content: the creator's post media, the chat attachments they sent and their library files,
@@ -15,68 +14,7 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-type Item = {
-  id: string;
-  file_hash: string;
-  mediaType: string;
-  mediaUrl: string;
-  thumbnail_url: string | null;
-  poster_url: string | null;
-  file_name: string;
-  size: number;
-  content_type: string;
-  created_at: string;
-  source: string;
-  sources: string[];
-  usage_count: number;
-  refs: { post_ids: number[]; attachment_ids: string[]; file_ids: string[] };
-};
-type Page = { results: Item[]; next_cursor: string | null };
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** A PNG whose bytes no other call makes: its colour comes from a counter. */
-let colour = 0;
-function uniquePng(): Promise<Buffer> {
-  colour += 1;
-  return png(12, 9, { r: colour & 255, g: (colour >> 8) & 255, b: 77 });
-}
-
-function libraryPage(user: TestUser, query = '') {
-  return t.request({ method: 'GET', url: `/api/library/${query}`, token: user.access });
-}
-
-/** Every item of `user`'s library, following next_cursor with pages of `limit`. */
-async function wholeLibrary(user: TestUser, limit = 200): Promise<Item[]> {
-  const items: Item[] = [];
-  let cursor: string | null = null;
-  for (let pages = 0; ; pages++) {
-    expect(pages).toBeLessThan(500);
-    const res = await libraryPage(
-      user,
-      `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json<Page>();
-    items.push(...page.results);
-    if (page.next_cursor) expect(page.results).toHaveLength(limit);
-    cursor = page.next_cursor;
-    if (!cursor) return items;
-  }
-}
-
-async function upload(
-  user: TestUser,
-  bytes: Buffer,
-  context: string,
-  filename = 'picture.png',
-  type = 'image/png',
-): Promise<string> {
-  const res = await uploadFile(t, user, { content: bytes, context, filename, type });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
+const { libraryPage, wholeLibrary, upload } = libraryKit(() => t);
 
 describe('GET /api/library/ pages', () => {
   let creator: TestUser;
