@@ -9,7 +9,7 @@ import { multipart } from '../../../test/multipart.ts';
 
 export type PostJson = Record<string, unknown> & { id: number; content: string };
 
-export const uploadIdOf = (url: unknown) => /^\/media\/([0-9a-f-]{36})\//.exec(String(url))?.[1];
+const uploadIdOf = (url: unknown) => /^\/media\/([0-9a-f-]{36})\//.exec(String(url))?.[1];
 
 /** The post closed to this viewer: nothing of it but the sale and the blurred preview. */
 export function expectClosed(post: PostJson, content: string, uploadId: string) {
