@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildCreator, quickUser, subscribe } from '../../../test/economy.ts';
 import { buildPost, type TestUser } from '../../../test/factories.ts';
+import { feedOf, allPages, followAs, age, lock } from './feed-test-kit.ts';
 
 /**
  * The composed home feed: the posts of the people the viewer follows and subscribes to, and
@@ -13,64 +14,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-type FeedPage = { ids: number[]; authors: number[]; source: string; next: string | undefined };
-
-async function feedOf(app: TestApp, viewer: TestUser, url = '/api/posts/?limit=50') {
-  const res = await app.request({ method: 'GET', url, token: viewer.access });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json<{ id: number; user_id: number }[]>();
-  const link = res.headers.link === undefined ? undefined : String(res.headers.link);
-  const next = link === undefined ? undefined : /^<([^>]+)>; rel="next"$/.exec(link)?.[1];
-  if (link !== undefined) expect(next, link).toBeDefined();
-  const source = String(res.headers['x-feed-source']);
-  // The Link to the next page keeps the source of this one.
-  if (next) expect(next).toContain(`&source=${source}`);
-  return {
-    ids: body.map((p) => p.id),
-    authors: body.map((p) => p.user_id),
-    source,
-    next,
-  } satisfies FeedPage;
-}
-
-/** Follows Link from `url` to the end; answers every page. */
-async function allPages(app: TestApp, viewer: TestUser, url: string): Promise<FeedPage[]> {
-  const pages: FeedPage[] = [];
-  let current: string | undefined = url;
-  while (current) {
-    const page = await feedOf(app, viewer, current);
-    pages.push(page);
-    current = page.next;
-    expect(pages.length).toBeLessThan(200);
-  }
-  return pages;
-}
-
-function followAs(app: TestApp, viewer: TestUser, target: Pick<TestUser, 'id'>) {
-  return app
-    .request({ method: 'POST', url: `/api/auth/users/${target.id}/follow/`, token: viewer.access })
-    .then((res) => expect(res.statusCode, res.body).toBe(200));
-}
-
-/** Moves posts back in time by `days` days (keeping their order among themselves). */
-async function age(app: TestApp, ids: number[], days: number) {
-  await app.pool.query(
-    `UPDATE posts SET created_at = created_at - make_interval(days => $2) WHERE id = ANY($1)`,
-    [ids, days],
-  );
-}
-
-async function lock(app: TestApp, owner: TestUser, password: string) {
-  const res = await app.request({
-    method: 'PUT',
-    url: '/api/auth/profile/',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ is_profile_locked: true, profile_password: password }),
-    token: owner.access,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 describe('the following feed', () => {
   it("shows a followed creator's posts and not an unfollowed one's", async () => {
