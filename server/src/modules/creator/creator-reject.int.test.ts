@@ -3,12 +3,12 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import {
   applicationFields,
   applicationImages,
-  applyAsCreator,
   decide,
   submitApplication,
 } from '../../../test/creator.ts';
 import { makeAdmin } from '../../../test/economy.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
+import { creatorReviewKit } from './creator-review-test-kit.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -19,29 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (user: TestUser | undefined, status?: string) =>
-  t.request({
-    method: 'GET',
-    url: `/api/admin/creator-applications/${status === undefined ? '' : `?status=${status}`}`,
-    ...(user ? { token: user.access } : {}),
-  });
-
-const statusOf = async (user: TestUser) =>
-  (
-    await t.request({ method: 'GET', url: '/api/auth/creator-application/', token: user.access })
-  ).json();
-
-const ownProfile = async (user: TestUser) =>
-  (await t.request({ method: 'GET', url: '/api/auth/profile/', token: user.access })).json();
-
-const notificationsOf = async (user: TestUser) =>
-  (await t.request({ method: 'GET', url: '/api/notifications/', token: user.access })).json();
-
-async function pendingApplicant() {
-  const user = await buildUser(t);
-  const application = await applyAsCreator(t, user);
-  return { user, application };
-}
+const { list, statusOf, ownProfile, notificationsOf, pendingApplicant } = creatorReviewKit(() => t);
 
 describe('POST /api/admin/creator-applications/{id}/reject/', () => {
   it('refuses a request without a body and leaves the application pending', async () => {

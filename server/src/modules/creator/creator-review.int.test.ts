@@ -12,6 +12,7 @@ import {
 import { makeAdmin } from '../../../test/economy.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 import { png, uploadFile } from '../../../test/media.ts';
+import { uploadIdOf, creatorReviewKit } from './creator-review-test-kit.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -22,31 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (user: TestUser | undefined, status?: string) =>
-  t.request({
-    method: 'GET',
-    url: `/api/admin/creator-applications/${status === undefined ? '' : `?status=${status}`}`,
-    ...(user ? { token: user.access } : {}),
-  });
-
-const statusOf = async (user: TestUser) =>
-  (
-    await t.request({ method: 'GET', url: '/api/auth/creator-application/', token: user.access })
-  ).json();
-
-const ownProfile = async (user: TestUser) =>
-  (await t.request({ method: 'GET', url: '/api/auth/profile/', token: user.access })).json();
-
-const notificationsOf = async (user: TestUser) =>
-  (await t.request({ method: 'GET', url: '/api/notifications/', token: user.access })).json();
-
-const uploadIdOf = (url: string | null) => url && /^\/media\/([0-9a-f-]{36})\//.exec(url)?.[1];
-
-async function pendingApplicant() {
-  const user = await buildUser(t);
-  const application = await applyAsCreator(t, user);
-  return { user, application };
-}
+const { list, statusOf, ownProfile, notificationsOf, pendingApplicant } = creatorReviewKit(() => t);
 
 describe('who may review', () => {
   it('answers 401 on every admin route without a token', async () => {
