@@ -6,9 +6,9 @@ import {
   listMessages,
   sendMessage,
   signedMediaUrl,
-  startConversation,
   uploadAttachment,
 } from '../../../test/messaging.ts';
+import { isoDate, conversationsKit } from './conversations-test-kit.ts';
 
 /**
  * Conversations and plain messages: one conversation per pair, the list by last activity,
@@ -20,14 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-
-async function pair() {
-  const alice = await buildUser(t);
-  const bob = await buildUser(t);
-  const conversation = await startConversation(t, alice, bob);
-  return { alice, bob, conversation };
-}
+const { pair } = conversationsKit(() => t);
 
 describe('the attachment library', () => {
   it('lists the sender’s own sent files only, newest first, once each', async () => {

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildUser } from '../../../test/factories.ts';
-import {
-  getAs,
-  listMessages,
-  sendMessage,
-  startConversation,
-  type MessageBody,
-} from '../../../test/messaging.ts';
+import { getAs, listMessages, sendMessage, type MessageBody } from '../../../test/messaging.ts';
+import { isoDate, conversationsKit } from './conversations-test-kit.ts';
 
 /**
  * Conversations and plain messages: one conversation per pair, the list by last activity,
@@ -19,15 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 const NOT_FOUND = { detail: 'Conversation not found.' };
 
-async function pair() {
-  const alice = await buildUser(t);
-  const bob = await buildUser(t);
-  const conversation = await startConversation(t, alice, bob);
-  return { alice, bob, conversation };
-}
+const { pair } = conversationsKit(() => t);
 
 describe('GET messages', () => {
   async function thread(count: number) {

@@ -13,6 +13,7 @@ import {
   startConversation,
   startConversationRequest,
 } from '../../../test/messaging.ts';
+import { isoDate, conversationsKit } from './conversations-test-kit.ts';
 
 /**
  * Conversations and plain messages: one conversation per pair, the list by last activity,
@@ -24,22 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-
-async function pair() {
-  const alice = await buildUser(t);
-  const bob = await buildUser(t);
-  const conversation = await startConversation(t, alice, bob);
-  return { alice, bob, conversation };
-}
-
-async function countRows(table: string, where = 'true', params: unknown[] = []): Promise<number> {
-  const { rows } = await t.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${table} WHERE ${where}`,
-    params,
-  );
-  return rows[0]?.n ?? 0;
-}
+const { pair, countRows } = conversationsKit(() => t);
 
 describe('requires auth', () => {
   const uuid = '3f1e7c2a-1111-4222-8333-444455556666';

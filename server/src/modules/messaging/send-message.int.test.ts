@@ -10,11 +10,11 @@ import {
   sendMessage,
   sendMessageRequest,
   signedMediaUrl,
-  startConversation,
   uploadAttachment,
   type AttachmentBody,
   type MessageBody,
 } from '../../../test/messaging.ts';
+import { isoDate, conversationsKit } from './conversations-test-kit.ts';
 
 /**
  * Conversations and plain messages: one conversation per pair, the list by last activity,
@@ -26,23 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 const NOT_FOUND = { detail: 'Conversation not found.' };
 
-async function pair() {
-  const alice = await buildUser(t);
-  const bob = await buildUser(t);
-  const conversation = await startConversation(t, alice, bob);
-  return { alice, bob, conversation };
-}
-
-async function countRows(table: string, where = 'true', params: unknown[] = []): Promise<number> {
-  const { rows } = await t.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${table} WHERE ${where}`,
-    params,
-  );
-  return rows[0]?.n ?? 0;
-}
+const { pair, countRows } = conversationsKit(() => t);
 
 describe('send_message', () => {
   it('answers the created message (201), trimmed, and stores it for both sides', async () => {
