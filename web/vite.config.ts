@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { contractsPure } from './contracts-pure.ts';
 import { precompress } from './precompress.ts';
 import { serviceWorker } from './service-worker.ts';
 
@@ -9,16 +9,7 @@ import { serviceWorker } from './service-worker.ts';
 const SERVER = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
-  resolve: {
-    // Every `import … from 'zod'` gets zod already configured (see src/lib/zod-setup.ts).
-    alias: [
-      {
-        find: /^zod$/,
-        replacement: fileURLToPath(new URL('./src/lib/zod-setup.ts', import.meta.url)),
-      },
-    ],
-  },
+  plugins: [react(), tailwindcss(), contractsPure(), serviceWorker(), precompress()],
   server: {
     // `vite preview` reuses these (preview.proxy defaults to server.proxy).
     proxy: {
@@ -33,14 +24,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // A schema built at a module's top level is dropped when unused (see contracts-pure.ts).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           groups: [
             {
-              // zod and its set-up in one chunk: every chunk that builds schemas imports this
-              // one, so the set-up runs before any schema exists (see src/lib/zod-setup.ts).
+              // zod in one chunk, loaded by the pages that build schemas; main.tsx configures
+              // it before any of them loads (see src/lib/zod-config.ts).
               name: 'zod',
-              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-setup\.ts$/,
+              test: /[\\/]node_modules[\\/]zod[\\/]/,
             },
           ],
         },

@@ -3,7 +3,7 @@
  * in main.tsx, jest-dom matchers, English i18n, and a clean DOM, storage and fetch after each
  * test, which fails if it made a request no canned answer covered.
  */
-import '../src/lib/zod-setup';
+import '../src/lib/zod-config';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';

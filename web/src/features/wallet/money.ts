@@ -1,6 +1,5 @@
-import { amountSchema, PLATFORM_FEE_PERCENT } from '@zura/contracts';
+import { PLATFORM_FEE_PERCENT } from '@zura/contracts';
 import { formatMoney, formatWholeMoney } from '../../lib/format';
-import { z } from 'zod';
 
 /** Top-up shortcuts; any other amount goes in the custom field. */
 export const TOPUP_PRESETS_CENTS = [1000, 2500, 5000, 10000] as const;
@@ -22,21 +21,4 @@ export function formatPresetCents(cents: number): string {
 export function formatSignedCents(cents: number): string {
   if (cents > 0) return `+${formatMoney(cents)}`;
   return formatMoney(cents);
-}
-
-/** The amount form: one dollar field, validated (and turned into cents) by the shared rule. */
-export function amountFormSchema(minCents: number, maxCents: number) {
-  return z.object({ amount: amountSchema(minCents, maxCents) });
-}
-export type AmountFormInput = z.input<ReturnType<typeof amountFormSchema>>;
-export type AmountFormOutput = z.output<ReturnType<typeof amountFormSchema>>;
-
-/** The amount typed so far in cents, if it is valid (for live previews such as the split). */
-export function parseAmountCents(
-  text: string,
-  minCents: number,
-  maxCents: number,
-): number | undefined {
-  const parsed = amountSchema(minCents, maxCents).safeParse(text);
-  return parsed.success ? parsed.data : undefined;
 }

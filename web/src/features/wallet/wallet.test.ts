@@ -9,14 +9,8 @@ import {
   transactionsPath,
   type WalletTransaction,
 } from './api';
-import {
-  amountFormSchema,
-  amountText,
-  CREATOR_SHARE_PERCENT,
-  formatPresetCents,
-  formatSignedCents,
-  parseAmountCents,
-} from './money';
+import { amountText, CREATOR_SHARE_PERCENT, formatPresetCents, formatSignedCents } from './money';
+import { amountFormSchema, parseAmountCents } from './amount-form';
 import { paymentFailure } from './payment-errors';
 
 function tx(id: number): WalletTransaction {

@@ -48,7 +48,7 @@ function serverDetails(error: unknown): string[] {
 }
 
 export interface ComposerProps {
-  /** Text to start with (a draft carried over from elsewhere). */
+  /** Text typed in the stand-in before this loaded (HomeComposer.tsx). */
   initialContent?: string;
   /** Files picked in the stand-in before this loaded. */
   initialFiles?: readonly File[];

@@ -8,9 +8,7 @@ import { inputClasses } from '../../../ui/TextField';
 import { cn } from '../../../ui/cn';
 import { feedQuery, postKeys } from '../api';
 import { useProcessingVideoPoll } from '../hooks';
-// The composer loads with the feed: a light stand-in loaded the real one on first intent, but a
-// file picked while it loaded (the file dialog open) reached a stand-in already gone.
-import { Composer } from './Composer';
+import { HomeComposer } from './HomeComposer';
 import { PostStream } from './PostStream';
 
 /** Spec §2.7: search box, composer and the post list. */
@@ -27,7 +25,7 @@ export function HomeFeed() {
   return (
     <div className="mx-auto max-w-2xl space-y-5">
       <FeedSearch />
-      <Composer />
+      <HomeComposer />
       {query.data?.pages[0]?.source === 'all' && <EveryoneHeading />}
       <PostStream
         query={query}

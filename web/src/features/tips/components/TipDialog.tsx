@@ -11,13 +11,13 @@ import { AmountPicker } from '../../wallet/components/AmountPicker';
 import { FeeSplit } from '../../wallet/components/FeeSplit';
 import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert';
 import { WalletBalanceLine } from '../../wallet/components/WalletBalanceLine';
+import { amountText } from '../../wallet/money';
 import {
   amountFormSchema,
-  amountText,
   parseAmountCents,
   type AmountFormInput,
   type AmountFormOutput,
-} from '../../wallet/money';
+} from '../../wallet/amount-form';
 import { paymentFailure } from '../../wallet/payment-errors';
 import type { TipAnswer } from '../api';
 import { useSendTip } from '../hooks';

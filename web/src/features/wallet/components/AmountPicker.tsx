@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert';
 import { TextField } from '../../../ui/TextField';
 import { cn } from '../../../ui/cn';
-import { formatPresetCents, parseAmountCents } from '../money';
+import { formatPresetCents } from '../money';
+import { parseAmountCents } from '../amount-form';
 
 export interface AmountPickerProps {
   /** Shortcut amounts in cents; choosing one fills the field. */

@@ -12,12 +12,8 @@ import { Badge } from '../../../ui/CountBadge';
 import { Skeleton } from '../../../ui/Skeleton';
 import { payoutsQuery, type Payout } from '../api';
 import { useRequestPayout } from '../hooks';
-import {
-  amountFormSchema,
-  amountText,
-  type AmountFormInput,
-  type AmountFormOutput,
-} from '../money';
+import { amountText } from '../money';
+import { amountFormSchema, type AmountFormInput, type AmountFormOutput } from '../amount-form';
 import { paymentFailure } from '../payment-errors';
 import { AmountPicker } from './AmountPicker';
 

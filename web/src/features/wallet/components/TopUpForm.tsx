@@ -8,13 +8,8 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { safeCheckoutUrl } from '../api';
 import { useTopUp } from '../hooks';
-import {
-  amountFormSchema,
-  amountText,
-  TOPUP_PRESETS_CENTS,
-  type AmountFormInput,
-  type AmountFormOutput,
-} from '../money';
+import { amountText, TOPUP_PRESETS_CENTS } from '../money';
+import { amountFormSchema, type AmountFormInput, type AmountFormOutput } from '../amount-form';
 import { paymentFailure } from '../payment-errors';
 import { AmountPicker } from './AmountPicker';
 
