@@ -77,4 +77,37 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // The web app uses react-router's declarative routes (web/src/app/router.tsx); these need a
+    // data router and would throw at run time there.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: [
+                'createBrowserRouter',
+                'RouterProvider',
+                'ScrollRestoration',
+                'Form',
+                'useActionData',
+                'useBlocker',
+                'useFetcher',
+                'useLoaderData',
+                'useMatches',
+                'useNavigation',
+                'useRevalidator',
+                'useRouteError',
+                'useRouteLoaderData',
+              ],
+              message: 'These need a data router; the app renders declarative <Routes>.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

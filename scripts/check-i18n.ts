@@ -10,6 +10,7 @@ import { LANGUAGES } from '../contracts/src/settings.ts';
 import { DYNAMIC_KEY_PREFIXES, KNOWN_UNUSED_KEYS } from './i18n-dynamic-keys.ts';
 import {
   compareCatalogue,
+  comparePartition,
   keyLiterals,
   unexpectedlyUnused,
   unusedKeys,
@@ -19,12 +20,21 @@ import {
 const WEB_SRC = join(import.meta.dirname, '..', 'web', 'src');
 const LOCALES = join(WEB_SRC, 'locales');
 
-async function englishCatalogue(): Promise<Catalogue> {
-  const { module } = await runnerImport<{ en: Catalogue }>(join(LOCALES, 'en.ts'), {
+async function englishModule<T>(file: string): Promise<T> {
+  const { module } = await runnerImport<T>(join(LOCALES, file), {
     configFile: false,
     logLevel: 'silent',
   });
-  return module.en;
+  return module;
+}
+
+/** A JSON catalogue file's top-level sections; none when the file does not exist. */
+async function sectionsOf(file: string): Promise<string[]> {
+  try {
+    return Object.keys(JSON.parse(await readFile(join(LOCALES, file), 'utf8')) as Catalogue);
+  } catch {
+    return [];
+  }
 }
 
 /** `<code>.json` and its `<code>-<area>.json` companions, top-level sections joined. */
@@ -53,12 +63,21 @@ async function codeLiterals(): Promise<Set<string>> {
 }
 
 async function main(): Promise<void> {
-  const english = await englishCatalogue();
+  const { en: english } = await englishModule<{ en: Catalogue }>('en.ts');
+  const { enLater } = await englishModule<{ enLater: Catalogue }>('en-later.ts');
   const problems: string[] = [];
   for (const language of LANGUAGES.filter((code) => code !== 'en')) {
     const catalogue = await translation(language);
     if (!catalogue) problems.push(`${language}: web/src/locales/${language}.json is missing`);
     else problems.push(...compareCatalogue(language, english, catalogue));
+    problems.push(
+      ...comparePartition(
+        language,
+        Object.keys(enLater),
+        await sectionsOf(`${language}-later.json`),
+        await sectionsOf(`${language}.json`),
+      ),
+    );
   }
   const unused = unusedKeys(english, await codeLiterals(), DYNAMIC_KEY_PREFIXES);
   problems.push(...unexpectedlyUnused(unused, KNOWN_UNUSED_KEYS));

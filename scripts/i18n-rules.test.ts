@@ -6,6 +6,7 @@ import {
   unexpectedlyUnused,
   unusedKeys,
   type Catalogue,
+  comparePartition,
 } from './i18n-rules.ts';
 
 const english: Catalogue = {
@@ -85,6 +86,20 @@ describe('unused keys', () => {
     expect(unexpectedlyUnused(['a.b', 'c.d'], ['a.b', 'e.f'])).toEqual([
       'en: c.d is not used by the code',
       'en: e.f is used (or gone): take it off KNOWN_UNUSED_KEYS',
+    ]);
+  });
+});
+
+describe('comparePartition', () => {
+  it('accepts the later sections in the later file only', () => {
+    expect(comparePartition('fr', ['admin', 'wallet'], ['wallet', 'admin'], ['feed'])).toEqual([]);
+  });
+
+  it('names a later section missing from the later file, an extra one, and one left in the first', () => {
+    expect(comparePartition('de', ['admin', 'wallet'], ['admin', 'feed'], ['wallet'])).toEqual([
+      'de: "wallet" belongs in de-later.json',
+      'de: "feed" is not a later section; move it out of de-later.json',
+      'de: "wallet" is a later section; move it to de-later.json',
     ]);
   });
 });

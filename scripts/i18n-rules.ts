@@ -153,3 +153,36 @@ const LITERAL = /(['"`])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g;
 export function keyLiterals(source: string): string[] {
   return [...source.matchAll(LITERAL)].map((match) => match[2] ?? '');
 }
+
+/**
+ * A translation's later part (`<code>-later.json`) must hold exactly the sections of the English
+ * one (`en-later.ts`), and its first part none of them: a section in the wrong file would load
+ * with the wrong pages (a first-visit page would show English, or fetch texts it never uses).
+ */
+export function comparePartition(
+  language: string,
+  englishLater: readonly string[],
+  later: readonly string[],
+  first: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  for (const section of englishLater) {
+    if (!later.includes(section))
+      problems.push(`${language}: "${section}" belongs in ${language}-later.json`);
+  }
+  for (const section of later) {
+    if (!englishLater.includes(section)) {
+      problems.push(
+        `${language}: "${section}" is not a later section; move it out of ${language}-later.json`,
+      );
+    }
+  }
+  for (const section of first) {
+    if (englishLater.includes(section)) {
+      problems.push(
+        `${language}: "${section}" is a later section; move it to ${language}-later.json`,
+      );
+    }
+  }
+  return problems;
+}

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { userMenuButton } from './lib/app.ts';
 import { seriousViolations } from './lib/axe.ts';
+import { rawKeys } from './lib/raw-keys.ts';
 import { DESKTOP, PHONE, storeSession, useBrowser } from './lib/browser.ts';
 import {
   adminPerson,
@@ -49,6 +50,7 @@ async function scanRoutes(page: Page, paths: readonly string[]): Promise<string[
       await page.goto(path);
       await settle(page);
       found.push(...(await seriousViolations(page, `${path} (${size})`)));
+      found.push(...(await rawKeys(page, `${path} (${size})`)));
     }
   }
   return found;
@@ -68,12 +70,16 @@ async function scanOpened(
     await settle(page);
     await open();
     found.push(...(await seriousViolations(page, `${name} on ${path} (${size})`)));
+    found.push(...(await rawKeys(page, `${name} on ${path} (${size})`)));
   }
   return found;
 }
 
 function expectClean(found: string[]): void {
-  expect(found, `axe found serious or critical violations:\n${found.join('\n')}`).toEqual([]);
+  expect(
+    found,
+    `serious or critical axe violations, or untranslated keys:\n${found.join('\n')}`,
+  ).toEqual([]);
 }
 
 /**

@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
 import { startSessionEffects } from './app/session-effects';
 import { initI18n } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
@@ -12,7 +11,6 @@ import './index.css';
 
 const queryClient = createQueryClient();
 startSessionEffects(queryClient);
-const router = createAppRouter();
 registerServiceWorker();
 
 const container = document.getElementById('root');
@@ -22,7 +20,7 @@ if (!container) throw new Error('index.html has no #root element');
 void initI18n().then(() => {
   createRoot(container).render(
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
 export interface RenderOptions {
   /** The URL the memory router starts at (default '/'). */
@@ -18,7 +18,6 @@ export interface RenderOptions {
 export interface Rendered extends RenderResult {
   user: UserEvent;
   queryClient: QueryClient;
-  router: ReturnType<typeof createMemoryRouter>;
 }
 
 /** Any other route: shows where the component navigated to, for `expectNavigatedTo`. */
@@ -36,29 +35,28 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}): Re
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(
-    [
-      { path: options.path ?? route.split('?')[0], element: ui },
-      { path: '*', element: <NavigatedAway /> },
-    ],
-    {
-      initialEntries: [
-        {
-          pathname: route.split('?')[0] ?? '/',
-          search: route.includes('?') ? `?${route.split('?')[1]}` : '',
-          state: options.state,
-        },
-      ],
-    },
-  );
   // No pause between keystrokes: nothing in the app depends on typing speed.
   const user = userEvent.setup({ delay: null, ...options.userOptions });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* Declarative routes, as the app's (src/app/router.tsx). */}
+      <MemoryRouter
+        initialEntries={[
+          {
+            pathname: route.split('?')[0] ?? '/',
+            search: route.includes('?') ? `?${route.split('?')[1]}` : '',
+            state: options.state,
+          },
+        ]}
+      >
+        <Routes>
+          <Route path={options.path ?? route.split('?')[0]} element={ui} />
+          <Route path="*" element={<NavigatedAway />} />
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { ...result, user, queryClient, router };
+  return { ...result, user, queryClient };
 }
 
 /** The path the component navigated to (shown by the catch-all route). */

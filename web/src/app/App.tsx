@@ -1,22 +1,23 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { LiveUpdates } from '../features/live/LiveUpdates';
-import type { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 export interface AppProps {
   queryClient: QueryClient;
-  router: ReturnType<typeof createAppRouter>;
 }
 
 /**
- * Providers around the router (the query cache, the tab's live socket); i18n is initialised
+ * Providers around the routes (the query cache, the tab's live socket); i18n is initialised
  * before the first render (main.tsx).
  */
-export function App({ queryClient, router }: AppProps) {
+export function App({ queryClient }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <LiveUpdates>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </LiveUpdates>
     </QueryClientProvider>
   );

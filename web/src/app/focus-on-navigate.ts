@@ -4,6 +4,8 @@ import { useLocation } from 'react-router';
 /** How long to wait for the new page's heading (its code or first data may still arrive). */
 const HEADING_WAIT_MS = 1500;
 const TYPING_TARGETS = 'input, textarea, select, [contenteditable="true"]';
+/** Open pop-ups: the user went on to one while the page loaded; focus stays there. */
+const POPUPS = '[role="menu"], [role="dialog"], [role="alertdialog"], [role="listbox"]';
 
 /**
  * After each navigation (not the first page load), focus moves to the new page's main heading,
@@ -26,6 +28,10 @@ export function useFocusOnNavigate(): void {
     const startedAt = Date.now();
     let frame = 0;
     const tryFocus = () => {
+      // A menu or dialog opened since (the new page's code was still loading, or its heading
+      // is late): it keeps focus; taking it away would close it under the user's pointer.
+      const current = document.activeElement;
+      if (current instanceof HTMLElement && current.closest(POPUPS)) return;
       const heading =
         document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
       if (heading) {

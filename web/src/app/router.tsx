@@ -1,126 +1,146 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { loadLaterCatalogue } from '../lib/i18n';
 import { PublicOnly, RequireAuth } from './guards';
-import { RootFallback, RootLayout } from './RootLayout';
-import { RouteError } from './RouteError';
+import { RootLayout } from './RootLayout';
 
-/** Route-level code splitting: each page module loads when its route is first visited. */
-function lazyComponent<K extends string, M extends Record<K, ComponentType>>(
+/**
+ * Route-level code splitting: each page module loads when its route is first rendered, with
+ * the later part of the text catalogue (lib/i18n.ts). Route changes run in a React transition
+ * (BrowserRouter's default), so the page shown stays until the next one's code is in; the
+ * first page waits behind RootLayout's Suspense spinner.
+ */
+function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
   name: K,
 ) {
-  return async () => ({ Component: (await load())[name] });
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), loadLaterCatalogue()]);
+    return { default: module[name] };
+  });
 }
 
-const page = {
-  health: lazyComponent(() => import('../pages/HealthPage'), 'HealthPage'),
-  landing: lazyComponent(() => import('../pages/LandingPage'), 'LandingPage'),
-  login: lazyComponent(() => import('../pages/LoginPage'), 'LoginPage'),
-  signup: lazyComponent(() => import('../pages/SignupPage'), 'SignupPage'),
-  verifyEmail: lazyComponent(() => import('../pages/VerifyEmailPage'), 'VerifyEmailPage'),
-  forgotPassword: lazyComponent(() => import('../pages/ForgotPasswordPage'), 'ForgotPasswordPage'),
-  resetPassword: lazyComponent(() => import('../pages/ResetPasswordPage'), 'ResetPasswordPage'),
-  shell: lazyComponent(() => import('../features/shell/AppShell'), 'AppShell'),
-  home: lazyComponent(() => import('../pages/HomePage'), 'HomePage'),
-  profile: lazyComponent(() => import('../pages/ProfilePage'), 'ProfilePage'),
-  profileEdit: lazyComponent(() => import('../pages/ProfileEditPage'), 'ProfileEditPage'),
-  explore: lazyComponent(() => import('../pages/ExplorePage'), 'ExplorePage'),
-  notifications: lazyComponent(() => import('../pages/NotificationsPage'), 'NotificationsPage'),
-  messages: lazyComponent(() => import('../pages/MessagesPage'), 'MessagesPage'),
-  subscriptions: lazyComponent(() => import('../pages/SubscriptionsPage'), 'SubscriptionsPage'),
-  wallet: lazyComponent(() => import('../pages/WalletPage'), 'WalletPage'),
-  settings: lazyComponent(() => import('../pages/SettingsPage'), 'SettingsPage'),
-  creatorApplication: lazyComponent(
-    () => import('../pages/CreatorApplicationPage'),
-    'CreatorApplicationPage',
-  ),
-  creatorLanding: lazyComponent(() => import('../pages/CreatorLandingPage'), 'CreatorLandingPage'),
-  myContent: lazyComponent(() => import('../pages/MyContentPage'), 'MyContentPage'),
-  post: lazyComponent(() => import('../pages/PostPage'), 'PostPage'),
-  drafts: lazyComponent(() => import('../pages/DraftsPage'), 'DraftsPage'),
-  analytics: lazyComponent(() => import('../pages/AnalyticsPage'), 'AnalyticsPage'),
-  admin: lazyComponent(() => import('../pages/AdminPage'), 'AdminPage'),
-  offer: lazyComponent(() => import('../pages/OfferPage'), 'OfferPage'),
-  creatorOffers: lazyComponent(() => import('../pages/CreatorOffersPage'), 'CreatorOffersPage'),
-  liked: lazyComponent(() => import('../features/likes/pages/LikedPostsPage'), 'LikedPostsPage'),
-  massMessages: lazyComponent(
-    () => import('../features/mass-messages/MassMessagesPage'),
-    'MassMessagesPage',
-  ),
-  notFound: lazyComponent(() => import('../pages/NotFoundPage'), 'NotFoundPage'),
-};
+/**
+ * A page of the first visits (the shell, the feed, a profile, a post, sign-in): only the first
+ * part of the catalogue, which main.tsx loads before the first render. Its texts, and those of
+ * everything it opens, must all be in `locales/en-first-visit.ts`.
+ */
+function firstVisitPage<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
 
+const HealthPage = firstVisitPage(() => import('../pages/HealthPage'), 'HealthPage');
+const LandingPage = lazyPage(() => import('../pages/LandingPage'), 'LandingPage');
+const LoginPage = firstVisitPage(() => import('../pages/LoginPage'), 'LoginPage');
+const SignupPage = firstVisitPage(() => import('../pages/SignupPage'), 'SignupPage');
+const VerifyEmailPage = firstVisitPage(() => import('../pages/VerifyEmailPage'), 'VerifyEmailPage');
+const ForgotPasswordPage = firstVisitPage(
+  () => import('../pages/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = firstVisitPage(
+  () => import('../pages/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const AppShell = firstVisitPage(() => import('../features/shell/AppShell'), 'AppShell');
+const HomePage = firstVisitPage(() => import('../pages/HomePage'), 'HomePage');
+const ProfilePage = firstVisitPage(() => import('../pages/ProfilePage'), 'ProfilePage');
+const ProfileEditPage = lazyPage(() => import('../pages/ProfileEditPage'), 'ProfileEditPage');
+const ExplorePage = lazyPage(() => import('../pages/ExplorePage'), 'ExplorePage');
+const NotificationsPage = lazyPage(() => import('../pages/NotificationsPage'), 'NotificationsPage');
+const MessagesPage = lazyPage(() => import('../pages/MessagesPage'), 'MessagesPage');
+const SubscriptionsPage = lazyPage(() => import('../pages/SubscriptionsPage'), 'SubscriptionsPage');
+const WalletPage = lazyPage(() => import('../pages/WalletPage'), 'WalletPage');
+const SettingsPage = lazyPage(() => import('../pages/SettingsPage'), 'SettingsPage');
+const CreatorApplicationPage = lazyPage(
+  () => import('../pages/CreatorApplicationPage'),
+  'CreatorApplicationPage',
+);
+const CreatorLandingPage = lazyPage(
+  () => import('../pages/CreatorLandingPage'),
+  'CreatorLandingPage',
+);
+const MyContentPage = lazyPage(() => import('../pages/MyContentPage'), 'MyContentPage');
+const PostPage = firstVisitPage(() => import('../pages/PostPage'), 'PostPage');
+const DraftsPage = lazyPage(() => import('../pages/DraftsPage'), 'DraftsPage');
+const AnalyticsPage = lazyPage(() => import('../pages/AnalyticsPage'), 'AnalyticsPage');
+const AdminPage = lazyPage(() => import('../pages/AdminPage'), 'AdminPage');
+const OfferPage = lazyPage(() => import('../pages/OfferPage'), 'OfferPage');
+const CreatorOffersPage = lazyPage(() => import('../pages/CreatorOffersPage'), 'CreatorOffersPage');
+const LikedPostsPage = firstVisitPage(
+  () => import('../features/likes/pages/LikedPostsPage'),
+  'LikedPostsPage',
+);
+const MassMessagesPage = lazyPage(
+  () => import('../features/mass-messages/MassMessagesPage'),
+  'MassMessagesPage',
+);
+const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'), 'NotFoundPage');
 /**
  * The route map of spec 2.1. "/" at top level goes to /login for a signed-out visitor (the
  * guard does it) and is the home feed inside the shell for a signed-in user.
+ *
+ * Declarative routes (`<Routes>`), not a data router: the app loads its data with TanStack
+ * Query, not route loaders, and the data router's code is half of react-router's bytes on
+ * every first visit (issue 20). Its few extras are ours: RootLayout's error boundary, Suspense
+ * fallback and scroll restoration.
  */
-const routes: RouteObject[] = [
-  {
-    Component: RootLayout,
-    HydrateFallback: RootFallback,
-    ErrorBoundary: RouteError,
-    children: [
-      // Open to everyone.
-      { path: 'health', lazy: page.health },
-      { path: 'landing/*', lazy: page.landing },
-      { path: 'verify-email', lazy: page.verifyEmail },
-      { path: 'forgot-password', lazy: page.forgotPassword },
-      { path: 'reset-password', lazy: page.resetPassword },
-      // An offer link: whoever holds it sees the offer; starting a trial asks to sign in.
-      { path: 'offers/:code', lazy: page.offer },
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        {/* Open to everyone. */}
+        <Route path="health" element={<HealthPage />} />
+        <Route path="landing/*" element={<LandingPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        {/* An offer link: whoever holds it sees the offer; starting a trial asks to sign in. */}
+        <Route path="offers/:code" element={<OfferPage />} />
 
-      // Signed-out only: a signed-in user is sent back where they came from, or to /.
-      {
-        Component: PublicOnly,
-        children: [
-          { path: 'login', lazy: page.login },
-          { path: 'signup', lazy: page.signup },
-          // The marketing page's own sign-up sub-path (the spec leaves it unnamed): the same
-          // sign-up screen at /landing/signup, which the landing page's calls to action use.
-          // It outranks the landing page's /landing/* splat.
-          { path: 'landing/signup', lazy: page.signup },
-        ],
-      },
+        {/* Signed-out only: a signed-in user is sent back where they came from, or to /. */}
+        <Route element={<PublicOnly />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="signup" element={<SignupPage />} />
+          {/* The marketing page's own sign-up sub-path (the spec leaves it unnamed): the same
+              sign-up screen at /landing/signup, which the landing page's calls to action use.
+              It outranks the landing page's /landing/* splat. */}
+          <Route path="landing/signup" element={<SignupPage />} />
+        </Route>
 
-      // Everything else needs a session.
-      {
-        Component: RequireAuth,
-        children: [
-          {
-            lazy: page.shell,
-            children: [
-              { index: true, lazy: page.home },
-              { path: 'home', lazy: page.home },
-              { path: 'profile', lazy: page.profile },
-              { path: 'profile/edit', lazy: page.profileEdit },
-              { path: 'profile/:userId', lazy: page.profile },
-              { path: 'profile/:userId/edit', lazy: page.profileEdit },
-              { path: 'explore', lazy: page.explore },
-              { path: 'notifications', lazy: page.notifications },
-              { path: 'messages', lazy: page.messages },
-              { path: 'subscriptions', lazy: page.subscriptions },
-              { path: 'wallet', lazy: page.wallet },
-              { path: 'settings', lazy: page.settings },
-              { path: 'creator', lazy: page.creatorApplication },
-              { path: 'creator-landing', lazy: page.creatorLanding },
-              { path: 'creator/offers', lazy: page.creatorOffers },
-              { path: 'my-content', lazy: page.myContent },
-              { path: 'posts/:postId', lazy: page.post },
-              { path: 'drafts', lazy: page.drafts },
-              { path: 'creator/mass-messages', lazy: page.massMessages },
-              { path: 'creator/analytics', lazy: page.analytics },
-              // Not in the spec: creator-application and payout review; admins only.
-              { path: 'admin', lazy: page.admin },
-              { path: 'liked', lazy: page.liked },
-              { path: '*', lazy: page.notFound },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+        {/* Everything else needs a session. */}
+        <Route element={<RequireAuth />}>
+          <Route element={<AppShell />}>
+            <Route index element={<HomePage />} />
+            <Route path="home" element={<HomePage />} />
+            <Route path="profile" element={<ProfilePage />} />
+            <Route path="profile/edit" element={<ProfileEditPage />} />
+            <Route path="profile/:userId" element={<ProfilePage />} />
+            <Route path="profile/:userId/edit" element={<ProfileEditPage />} />
+            <Route path="explore" element={<ExplorePage />} />
+            <Route path="notifications" element={<NotificationsPage />} />
+            <Route path="messages" element={<MessagesPage />} />
+            <Route path="subscriptions" element={<SubscriptionsPage />} />
+            <Route path="wallet" element={<WalletPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="creator" element={<CreatorApplicationPage />} />
+            <Route path="creator-landing" element={<CreatorLandingPage />} />
+            <Route path="creator/offers" element={<CreatorOffersPage />} />
+            <Route path="my-content" element={<MyContentPage />} />
+            <Route path="posts/:postId" element={<PostPage />} />
+            <Route path="drafts" element={<DraftsPage />} />
+            <Route path="creator/mass-messages" element={<MassMessagesPage />} />
+            <Route path="creator/analytics" element={<AnalyticsPage />} />
+            {/* Not in the spec: creator-application and payout review; admins only. */}
+            <Route path="admin" element={<AdminPage />} />
+            <Route path="liked" element={<LikedPostsPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+      </Route>
+    </Routes>
+  );
 }

@@ -15,38 +15,86 @@ declare module 'i18next' {
 }
 
 /**
- * One dynamic import per catalogue, so each language is its own chunk and only the languages
- * in use are downloaded (English too: it is the fallback of the others). The translations are
- * JSON files beside the English catalogue (translator tools read and write them as they are):
- * `<code>.json`, plus `<code>-<area>.json` files whose top-level sections join it.
+ * One dynamic import per catalogue part, so each language is its own chunks and only the
+ * languages in use are downloaded (English too: it is the fallback of the others). The
+ * translations are JSON files beside the English catalogue (translator tools read and write
+ * them as they are): `<code>.json`, plus `<code>-<area>.json` files whose top-level sections
+ * join it.
+ *
+ * Each catalogue has two parts: what every first visit needs, and the sections only other pages
+ * use (`en-later.ts`, `<code>-later.json`), loaded with those pages (`loadLaterCatalogue`, which
+ * the router's lazy pages await) so that the feed's first visit does not download the admin's
+ * or the wallet's texts (issue 20, first-visit budget).
  */
 const translations = import.meta.glob<{ default: Record<string, ResourceKey> }>(
   '../locales/*.json',
 );
 
-function translationFiles(language: Language) {
+type CataloguePart = 'first' | 'later';
+
+function translationFiles(language: Language, part: CataloguePart) {
   return Object.entries(translations)
     .filter(([path]) => new RegExp(`/${language}(-[a-z-]+)?\\.json$`).test(path))
+    .filter(([path]) => path.endsWith(`/${language}-later.json`) === (part === 'later'))
     .map(([, load]) => load);
 }
 
-async function loadCatalogue(language: Language): Promise<ResourceKey> {
-  if (language === 'en') return import('../locales/en').then((module) => module.en);
+async function loadCatalogue(language: Language, part: CataloguePart): Promise<ResourceKey> {
+  // Two statements, not a ternary: the build preloads every chunk one import expression names.
+  if (language === 'en' && part === 'first') {
+    return import('../locales/en-first-visit').then((module) => module.enFirstVisit);
+  }
+  if (language === 'en') return import('../locales/en-later').then((module) => module.enLater);
   // A language without its files yet falls back to English key by key.
-  const parts = await Promise.all(translationFiles(language).map((load) => load()));
-  return Object.assign({}, ...parts.map((part) => part.default)) as ResourceKey;
+  const parts = await Promise.all(translationFiles(language, part).map((load) => load()));
+  return Object.assign({}, ...parts.map((loaded) => loaded.default)) as ResourceKey;
 }
+
+/** Once a page has asked for the later part, a language loaded afterwards comes whole. */
+let laterWanted = false;
+const laterLoaded = new Map<Language, Promise<void>>();
 
 const catalogueBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, _namespace, callback) => {
-    loadCatalogue(isLanguage(language) ? language : 'en').then(
-      (catalogue) => callback(null, catalogue),
+    const code = isLanguage(language) ? language : 'en';
+    const wholeCatalogue = laterWanted;
+    Promise.all([
+      loadCatalogue(code, 'first'),
+      wholeCatalogue ? loadCatalogue(code, 'later') : undefined,
+    ]).then(
+      ([first, later]) => {
+        if (wholeCatalogue) laterLoaded.set(code, Promise.resolve());
+        callback(null, { ...(first as object), ...(later as object | undefined) });
+      },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
 };
+
+/**
+ * The later part of the catalogue, for the language in use and its English fallback; resolves
+ * at once when it is in. Pages other than the first-visit ones await this before they render.
+ */
+export function loadLaterCatalogue(): Promise<void> {
+  laterWanted = true;
+  const languages = new Set<Language>(['en', currentLanguage()]);
+  return Promise.all(
+    [...languages].map((language) => {
+      let loading = laterLoaded.get(language);
+      if (!loading) {
+        loading = loadCatalogue(language, 'later').then((later) => {
+          i18n.addResourceBundle(language, defaultNS, later, true, true);
+        });
+        // A failed load is tried again by the next page that asks.
+        loading.catch(() => laterLoaded.delete(language));
+        laterLoaded.set(language, loading);
+      }
+      return loading;
+    }),
+  ).then(() => undefined);
+}
 
 /** Where an anonymous visitor's own choice is kept (the footer's language selector). */
 const LANGUAGE_STORAGE_KEY = 'zura-language';
@@ -90,6 +138,10 @@ function reflectOnDocument(language: string): void {
  */
 export async function initI18n(): Promise<typeof i18n> {
   i18n.on('languageChanged', reflectOnDocument);
+  // A language already loaded before a later page asked for the rest gets the rest too.
+  i18n.on('languageChanged', () => {
+    if (laterWanted) void loadLaterCatalogue().catch(() => undefined);
+  });
   await i18n
     .use(catalogueBackend)
     .use(initReactI18next)
@@ -100,7 +152,8 @@ export async function initI18n(): Promise<typeof i18n> {
       defaultNS,
       ns: [defaultNS],
       interpolation: { escapeValue: false }, // React escapes
-      react: { useSuspense: false },
+      // A catalogue part added later (loadLaterCatalogue) re-renders what uses it.
+      react: { useSuspense: false, bindI18nStore: 'added' },
     });
   return i18n;
 }

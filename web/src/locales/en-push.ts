@@ -1,4 +1,4 @@
-/** English texts of the installable app: push notifications on this device, offline. */
+/** English texts of the installable app: push notifications on this device (the later part, en-later.ts). */
 export const push = {
   push: {
     title: 'Notifications on this device',
@@ -18,8 +18,5 @@ export const push = {
     refused: 'Notifications were not allowed, so they stay off.',
     failed: 'Could not change notifications for this device. Please try again.',
     loadFailed: 'Failed to load the notification state of this device.',
-  },
-  offline: {
-    banner: 'You are offline. What you see may be out of date.',
   },
 };

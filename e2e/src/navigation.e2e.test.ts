@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectHomeScreen, navLink, signedInUser } from './lib/app.ts';
+import { useBrowser } from './lib/browser.ts';
+import { createPostViaApi } from './lib/content.ts';
+import { expectPath, expectVisible } from './lib/expect.ts';
+import { uniqueName } from './lib/server.ts';
+
+const t = useBrowser();
+
+/** How far the page is scrolled (the e2e code has no DOM types: it runs in Node). */
+function scrollY(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+}
+
+describe('navigation', () => {
+  it('opens a new page at its top and returns to where the feed was left on Back', async () => {
+    const { page } = t;
+    const user = await signedInUser(page);
+    const marker = uniqueName('scroll');
+    for (let i = 1; i <= 12; i += 1) {
+      await createPostViaApi(user.tokens.access, {
+        content: `${marker} post ${i}\n\n${'A line.\n'.repeat(8)}`,
+      });
+    }
+    await page.goto('/');
+    await expectHomeScreen(page);
+    await expectVisible(page.getByText(`${marker} post 1`, { exact: false }));
+
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(1000);
+    const left = await scrollY(page);
+
+    await navLink(page, 'Wallet').click();
+    await expectPath(page, '/wallet');
+    await expectVisible(page.getByText('Test mode: no real money'));
+    expect(await scrollY(page)).toBe(0);
+
+    await page.goBack();
+    await expectPath(page, '/');
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(left - 50);
+    expect(await scrollY(page)).toBeLessThan(left + 50);
+  });
+
+  it('shows the error page when a page’s code fails to load, and Back returns to a working page', async () => {
+    const { page } = t;
+    await signedInUser(page);
+    await page.goto('/');
+    await expectHomeScreen(page);
+    // A deploy replaced the wallet page's chunk: the file this tab knows is gone.
+    await page.route(/\/assets\/WalletPage-[^/]*\.js$/, (route) => route.fulfill({ status: 404 }));
+
+    await navLink(page, 'Wallet').click();
+    await expectVisible(page.getByRole('heading', { name: 'Something went wrong' }));
+    await expectVisible(page.getByRole('button', { name: 'Reload page' }));
+    await expectPath(page, '/wallet');
+
+    await page.goBack();
+    await expectHomeScreen(page);
+  });
+});

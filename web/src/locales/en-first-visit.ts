@@ -1,0 +1,37 @@
+import { a11y } from './en-a11y';
+import { comments } from './en-comments';
+import { coreText } from './en-core';
+import { discoverText } from './en-discover';
+import { engagement } from './en-engagement';
+import { offers } from './en-offers';
+import { offlineText } from './en-offline';
+import { pagesText } from './en-pages';
+import { payPerView } from './en-pay-per-view';
+import { paymentsText } from './en-payments';
+import { postsText } from './en-posts';
+import { profileText } from './en-profile';
+import { serverMessagesText } from './en-server-messages';
+import { settingsText } from './en-settings';
+
+/**
+ * The part of the English catalogue every first visit loads: the shell, the feed, a profile,
+ * a post, sign-in and sign-up, their dialogs and menus, and what the live socket shows. The
+ * rest (en-later.ts) loads with the pages that use it (issue 20, first-visit budget). The two
+ * parts share no file: a file in both would land in a chunk both load.
+ */
+export const enFirstVisit = {
+  ...engagement,
+  ...payPerView,
+  ...comments,
+  ...offers,
+  ...coreText,
+  ...discoverText,
+  ...postsText,
+  ...profileText,
+  ...pagesText,
+  ...paymentsText,
+  ...settingsText,
+  ...serverMessagesText,
+  ...a11y,
+  ...offlineText,
+};

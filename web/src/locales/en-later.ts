@@ -1,0 +1,28 @@
+import { adminText } from './en-admin';
+import { analytics } from './en-analytics';
+import { creatorApplicationText } from './en-creator-application';
+import { exploreText } from './en-explore';
+import { landingText } from './en-landing';
+import { massMessagesText } from './en-mass-messages';
+import { profileEditText } from './en-profile-edit';
+import { push } from './en-push';
+import { walletText } from './en-wallet';
+
+/**
+ * The part of the English catalogue loaded with the pages that use it (`lazyPage` in
+ * app/router.tsx awaits it; the first-visit pages do not): sections used only by pages other
+ * than the shell, the feed, a profile, a post and sign-in, nor by their dialogs and menus. A
+ * section moves here only when every file using it is reached from such a page alone; the
+ * other languages keep the same sections in `<code>-later.json` (the catalogue check says so).
+ */
+export const enLater = {
+  ...adminText,
+  ...analytics,
+  ...creatorApplicationText,
+  ...exploreText,
+  ...landingText,
+  ...massMessagesText,
+  ...profileEditText,
+  ...push,
+  ...walletText,
+};
