@@ -33,6 +33,16 @@ function Harness() {
   );
 }
 
+function renderHarness() {
+  const user = userEvent.setup({ delay: null });
+  render(
+    <MemoryRouter>
+      <Harness />
+    </MemoryRouter>,
+  );
+  return user;
+}
+
 /** Lets the hook's animation frames run. */
 async function frames() {
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -40,12 +50,7 @@ async function frames() {
 
 describe('useFocusOnNavigate', () => {
   it('moves focus to the new page’s heading after a navigation', async () => {
-    const user = userEvent.setup({ delay: null });
-    render(
-      <MemoryRouter>
-        <Harness />
-      </MemoryRouter>,
-    );
+    const user = renderHarness();
     await user.click(screen.getByRole('button', { name: 'Go' }));
     await vi.waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Next page' })).toHaveFocus(),
@@ -53,12 +58,7 @@ describe('useFocusOnNavigate', () => {
   });
 
   it('leaves focus in a menu opened while the page came', async () => {
-    const user = userEvent.setup({ delay: null });
-    render(
-      <MemoryRouter>
-        <Harness />
-      </MemoryRouter>,
-    );
+    const user = renderHarness();
     await user.click(screen.getByRole('button', { name: 'Go' }));
     screen.getByRole('menuitem', { name: 'Settings' }).focus();
     await screen.findByRole('heading', { name: 'Next page' });
