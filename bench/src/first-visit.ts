@@ -21,6 +21,18 @@ type Loaded = { url: string; type: string; encoding: string; transferred: number
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+/**
+ * The encoded body's size. Chromium reports -1 when it did not count it (a response that
+ * finished while the page navigated on, seen now and then on the same file); the server's
+ * Content-Length, which for a static file is its encoded size, stands in then.
+ */
+function transferredBytes(reported: number, headers: Record<string, string>): number {
+  if (reported >= 0) return reported;
+  const length = Number(headers['content-length']);
+  if (Number.isFinite(length)) return length;
+  throw new Error('a response with neither a counted body nor a Content-Length');
+}
+
 /** What tells that the app really ran on those bytes, per page. */
 async function pageIsUp(page: Page, name: string): Promise<void> {
   const ready = {
@@ -66,7 +78,7 @@ async function visit(
           url: new URL(request.url()).pathname,
           type,
           encoding: headers['content-encoding'] ?? 'identity',
-          transferred: sizes.responseBodySize,
+          transferred: transferredBytes(sizes.responseBodySize, headers),
           decoded: body.length,
         };
       })(),

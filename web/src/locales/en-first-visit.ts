@@ -1,4 +1,5 @@
 import { a11y } from './en-a11y';
+import { analytics } from './en-analytics';
 import { comments } from './en-comments';
 import { coreText } from './en-core';
 import { discoverText } from './en-discover';
@@ -33,5 +34,7 @@ export const enFirstVisit = {
   ...settingsText,
   ...serverMessagesText,
   ...a11y,
+  // The user menu's Analytics entry (analytics.menu) is on every page.
+  ...analytics,
   ...offlineText,
 };

@@ -1,5 +1,4 @@
 import { adminText } from './en-admin';
-import { analytics } from './en-analytics';
 import { creatorApplicationText } from './en-creator-application';
 import { exploreText } from './en-explore';
 import { landingText } from './en-landing';
@@ -17,7 +16,6 @@ import { walletText } from './en-wallet';
  */
 export const enLater = {
   ...adminText,
-  ...analytics,
   ...creatorApplicationText,
   ...exploreText,
   ...landingText,
