@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { buildPost, type TestUser } from '../../../test/factories.ts';
+import { startConversation } from '../../../test/messaging.ts';
 import { png, uploadFile } from '../../../test/media.ts';
 
 /** What the library's test files share: its answer's shape and the calls a client makes. */
@@ -105,16 +106,9 @@ export function libraryKit(app: () => TestApp) {
     return res.json().id;
   }
 
+  /** The conversation between the two (started if new); its id. */
   async function conversation(sender: TestUser, recipient: TestUser): Promise<number> {
-    const res = await app().request({
-      method: 'POST',
-      url: '/api/messaging/conversations/start_conversation/',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ recipient_id: recipient.id }),
-      token: sender.access,
-    });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    return res.json().id;
+    return (await startConversation(app(), sender, recipient)).id;
   }
 
   async function sendFiles(sender: TestUser, conversationId: number, uploadIds: string[]) {

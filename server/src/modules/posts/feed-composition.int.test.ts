@@ -1,8 +1,9 @@
+import { lockProfile } from '../../../test/profiles.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildCreator, quickUser, subscribe } from '../../../test/economy.ts';
 import { buildPost, type TestUser } from '../../../test/factories.ts';
-import { feedOf, allPages, followAs, age, lock } from './feed-test-kit.ts';
+import { feedOf, allPages, followAs, age } from './feed-test-kit.ts';
 
 /**
  * The composed home feed: the posts of the people the viewer follows and subscribes to, and
@@ -93,7 +94,7 @@ describe('the following feed', () => {
     await followAs(t, viewer, open);
     const hidden = await buildPost(t, locked, { content: 'behind the lock' });
     const shown = await buildPost(t, open, { content: 'open' });
-    await lock(t, locked, 'the lock password');
+    await lockProfile(t, locked, 'the lock password');
     const feed = await feedOf(t, viewer);
     expect(feed.source).toBe('following');
     expect(feed.ids).toEqual([shown.id]);
@@ -122,7 +123,7 @@ describe('the following feed', () => {
     const locked = await quickUser(t, true);
     await followAs(t, viewer, locked);
     const hidden = await buildPost(t, locked);
-    await lock(t, locked, 'another password');
+    await lockProfile(t, locked, 'another password');
     const newest = await buildPost(t, await quickUser(t, true));
     const feed = await feedOf(t, viewer);
     expect(feed.source).toBe('all');

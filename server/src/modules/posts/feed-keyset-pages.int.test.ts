@@ -1,8 +1,9 @@
+import { lockProfile } from '../../../test/profiles.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildCreator, quickUser, subscribe } from '../../../test/economy.ts';
 import { buildPost, type TestUser } from '../../../test/factories.ts';
-import { allPages, followAs, lock } from './feed-test-kit.ts';
+import { allPages, followAs } from './feed-test-kit.ts';
 
 /**
  * The composed home feed: the posts of the people the viewer follows and subscribes to, and
@@ -40,7 +41,7 @@ describe('keyset pages through Link', () => {
         author: author.id,
       });
     }
-    await lock(d, locked, 'locked password');
+    await lockProfile(d, locked, 'locked password');
     // Some posts share one instant, so the id alone must order them.
     const tied = made.filter((_, i) => i % 3 === 0).map((p) => p.id);
     await d.pool.query(

@@ -55,14 +55,3 @@ export async function age(app: TestApp, ids: number[], days: number) {
     [ids, days],
   );
 }
-
-export async function lock(app: TestApp, owner: TestUser, password: string) {
-  const res = await app.request({
-    method: 'PUT',
-    url: '/api/auth/profile/',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ is_profile_locked: true, profile_password: password }),
-    token: owner.access,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
