@@ -52,7 +52,13 @@ function slug(text: string): string {
  * browser, context and page. On failure the page's URL, a screenshot and the browser
  * console's errors are reported.
  */
-export function useBrowser(options: { viewport?: Viewport } = {}): BrowserHarness {
+export function useBrowser(
+  options: {
+    viewport?: Viewport;
+    /** 'block' for a test that routes the app's assets: the service worker would answer them. */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
+): BrowserHarness {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
@@ -72,6 +78,7 @@ export function useBrowser(options: { viewport?: Viewport } = {}): BrowserHarnes
     context = await browser.newContext({
       baseURL: baseUrl(),
       viewport: options.viewport ?? DESKTOP,
+      serviceWorkers: options.serviceWorkers ?? 'allow',
       locale: 'en-US',
       timezoneId: 'UTC',
     });

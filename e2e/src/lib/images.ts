@@ -81,11 +81,15 @@ export async function naturalSize(img: Locator) {
 export async function expectImageLoaded(img: Locator, timeout = 15_000): Promise<void> {
   await expectVisible(img, timeout);
   const first = img.first();
-  await first.scrollIntoViewIfNeeded();
   await expect
-    .poll(async () => (await naturalSize(first)).width, {
-      timeout,
-      message: `${String(img)} should load (naturalWidth > 0)`,
-    })
+    .poll(
+      async () => {
+        // Each try finds the element again: one may give way to another of the same name (a
+        // profile's small cover to the full one), and scrolling to the one gone would throw.
+        await first.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
+        return (await naturalSize(first)).width;
+      },
+      { timeout, message: `${String(img)} should load (naturalWidth > 0)` },
+    )
     .toBeGreaterThan(0);
 }

@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 
 interface Geometry {
   /** Distance from the top of the document to the list (px). */
@@ -10,11 +10,12 @@ interface Geometry {
 
 /**
  * Where the list sits in the document and how wide it is, kept current as the page above it
- * grows or shrinks (e.g. files added to the upload area) and as the window resizes.
+ * grows or shrinks (e.g. files added to the upload area) and as the window resizes. Measured
+ * before the browser paints, so a list that mounts mid-page never shows rows for the wrong place.
  */
 export function useListGeometry(ref: RefObject<HTMLElement | null>): Geometry {
   const [geometry, setGeometry] = useState<Geometry>({ top: 0, width: 0 });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const node = ref.current;
     if (!node) return;
     const measure = () => {

@@ -1,4 +1,4 @@
-import { lazy, useCallback, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorBodyText } from '../../../lib/api-errors';
 import { useCurrentUserId } from '../../../lib/use-session';
@@ -7,12 +7,11 @@ import { MountWhenOpened } from '../../../ui/MountWhenOpened';
 import type { SubscribeTarget } from '../../subscriptions/components/SubscribeDialog';
 import { priceToCents } from '../../subscriptions/pricing';
 import type { TipTarget } from '../../tips/components/TipDialog';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useListGeometry } from '../../library/components/use-window-list';
-import type { Post } from '../api';
+import { POSTS_PAGE_SIZE, type Post } from '../api';
 import { authorName, canTipAuthor, isSomeoneElses } from '../content';
 import { useDeletePost, useUnlockPost } from '../hooks';
 import { PostCard, type PostCardVariant } from './PostCard';
+import { PlainPostRows, type PostRowsProps } from './PostRows';
 
 // The dialogs load when first opened: they are not needed for the feed's first screen.
 const ConfirmDialog = lazy(async () => ({
@@ -28,8 +27,29 @@ const TipDialog = lazy(async () => ({
   default: (await import('../../tips/components/TipDialog')).TipDialog,
 }));
 
-/** A first guess at a post's height before it is measured (px): a text post with an image. */
-const ESTIMATED_POST_HEIGHT = 480;
+// The window virtualizer's code loads once a stream grows past its first page (issue 20: it is
+// not part of a first visit). Should it fail to load (a deploy removed it), every post stays in.
+const VirtualPostRows = lazy(() =>
+  import('./VirtualPostRows').then(
+    (module) => ({ default: module.VirtualPostRows }),
+    () => ({ default: PlainPostRows }),
+  ),
+);
+
+/** The posts laid out plainly while they fit one page, virtualized from the second page on. */
+function PostRows(props: PostRowsProps) {
+  const beyondFirstPage = props.count > POSTS_PAGE_SIZE;
+  const [virtual, setVirtual] = useState(beyondFirstPage);
+  useEffect(() => {
+    // In a transition, the plain rows stay on screen until the virtualizer's code is in.
+    if (beyondFirstPage && !virtual) startTransition(() => setVirtual(true));
+  }, [beyondFirstPage, virtual]);
+  return (
+    <Suspense fallback={<PlainPostRows {...props} />}>
+      {virtual ? <VirtualPostRows {...props} /> : <PlainPostRows {...props} />}
+    </Suspense>
+  );
+}
 
 export interface PostListProps {
   posts: Post[];
@@ -39,34 +59,6 @@ export interface PostListProps {
   label?: string;
   /** Whether every post's author is a creator (known on a profile page). */
   authorIsCreator?: boolean;
-}
-
-/**
- * Only the posts near the viewport are in the page (the window scrolls; heights are measured,
- * so posts of any size fit); spacers above and below keep the scroll height. Tabbing onto the
- * last rendered post scrolls it into view, which renders the next ones: keyboard users go on.
- */
-function useVirtualPosts(count: number) {
-  const list = useRef<HTMLUListElement>(null);
-  const { top } = useListGeometry(list);
-  const virtualizer = useWindowVirtualizer({
-    count,
-    estimateSize: () => ESTIMATED_POST_HEIGHT,
-    overscan: 6,
-    scrollMargin: top,
-    // The window's size from the start: a tab in the background gets no resize callback
-    // until it is shown, and must still render the posts of its first screen.
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
-  });
-  const rows = virtualizer.getVirtualItems();
-  const margin = virtualizer.options.scrollMargin;
-  const first = rows[0]?.start ?? margin;
-  const last = rows.at(-1)?.end ?? margin;
-  const spacing = {
-    top: rows.length > 0 ? first - margin : 0,
-    bottom: rows.length > 0 ? virtualizer.getTotalSize() - (last - margin) : 0,
-  };
-  return { list, virtualizer, rows, spacing };
 }
 
 /**
@@ -82,7 +74,8 @@ export function PostList({ posts, variant, onUnlocked, label, authorIsCreator }:
   const [tipping, setTipping] = useState<TipTarget | null>(null);
   const unlock = useUnlockPost();
   const remove = useDeletePost();
-  const { list, virtualizer, rows, spacing } = useVirtualPosts(posts.length);
+  // Row heights outlive the switch from plain to virtual rows (PostRows.tsx).
+  const [heights] = useState(() => new Map<string, number>());
 
   const closeUnlock = () => {
     setUnlocking(null);
@@ -145,37 +138,28 @@ export function PostList({ posts, variant, onUnlocked, label, authorIsCreator }:
 
   return (
     <>
-      <ul
-        ref={list}
-        aria-label={label}
-        style={{ paddingTop: spacing.top, paddingBottom: spacing.bottom }}
-      >
-        {rows.map((row) => {
-          const post = posts[row.index];
+      <PostRows
+        count={posts.length}
+        label={label}
+        heights={heights}
+        rowKey={(index) => posts[index]?.id ?? index}
+        renderRow={(index) => {
+          const post = posts[index];
           if (!post) return null;
           return (
-            <li
-              key={post.id}
-              data-index={row.index}
-              ref={virtualizer.measureElement}
-              aria-setsize={posts.length}
-              aria-posinset={row.index + 1}
-              className="pb-4"
-            >
-              <PostCard
-                post={post}
-                priority={row.index === 0}
-                variant={variant}
-                onUnlock={setUnlocking}
-                onDelete={variant === 'profile' ? setDeleting : undefined}
-                onSubscribe={handleSubscribe}
-                onTip={canTipAuthor(post, currentUserId, authorIsCreator) ? handleTip : undefined}
-                reportable={isSomeoneElses(post, currentUserId)}
-              />
-            </li>
+            <PostCard
+              post={post}
+              priority={index === 0}
+              variant={variant}
+              onUnlock={setUnlocking}
+              onDelete={variant === 'profile' ? setDeleting : undefined}
+              onSubscribe={handleSubscribe}
+              onTip={canTipAuthor(post, currentUserId, authorIsCreator) ? handleTip : undefined}
+              reportable={isSomeoneElses(post, currentUserId)}
+            />
           );
-        })}
-      </ul>
+        }}
+      />
 
       <MountWhenOpened open={unlocking !== null}>
         <PasswordDialog
