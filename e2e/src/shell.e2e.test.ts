@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { action, expectShell, navLink, signedInUser, userMenuButton } from './lib/app.ts';
-import { PHONE, useBrowser } from './lib/browser.ts';
+import { DESKTOP, PHONE, useBrowser } from './lib/browser.ts';
 import { expectHidden, expectPath, expectVisible } from './lib/expect.ts';
 
 const t = useBrowser();
@@ -31,6 +31,30 @@ describe('app shell', () => {
     await expectVisible(discover);
     // My Content is only for creators; a new user is not one.
     expect(await navLink(page, 'My Content').count()).toBe(0);
+  });
+
+  it('loads the discover panel only where its column shows: not on a phone, at once when wider', async () => {
+    const { page } = t;
+    await page.setViewportSize(PHONE);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/auth/users/discover/' || pathname.includes('/DiscoverPanel-')) {
+        asked.push(pathname);
+      }
+    });
+    await signedInUser(page);
+    await page.goto('/');
+    await expectVisible(page.getByRole('button', { name: /open menu/i }));
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+
+    // Turned to a wide screen: the column shows, with its suggestions.
+    await page.setViewportSize(DESKTOP);
+    const discover = page.getByRole('complementary').filter({ hasText: 'Suggested profiles' });
+    await expectVisible(discover);
+    await expectVisible(discover.getByText('Suggested topics'));
+    expect(asked).toContain('/api/auth/users/discover/');
   });
 });
 

@@ -1,10 +1,10 @@
 import { Menu } from 'lucide-react';
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../ui/Logo';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { MountWhenOpened } from '../../ui/MountWhenOpened';
-import { DiscoverPanel } from '../discover/DiscoverPanel';
 import { useSavedLanguage } from '../settings/use-saved-language';
 import { useSessionTimeout } from '../settings/use-session-timeout';
 import { NavList } from './NavList';
@@ -13,6 +13,11 @@ import { UserMenu } from './UserMenu';
 // The Radix dialog behind the phone menu loads when the menu first opens (issue 20).
 const MobileMenu = lazy(() =>
   import('./MobileMenu').then((module) => ({ default: module.MobileMenu })),
+);
+
+// The discover panel too, and only where its column shows (below).
+const DiscoverPanel = lazy(() =>
+  import('../discover/DiscoverPanel').then((module) => ({ default: module.DiscoverPanel })),
 );
 
 const DISCOVER_PATHS = new Set(['/', '/home']);
@@ -26,6 +31,9 @@ export function AppShell() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const showDiscover = DISCOVER_PATHS.has(pathname);
+  // The panel's column shows from Tailwind's `lg` up: on a phone it is neither loaded nor asked
+  // for its suggestions.
+  const wideEnough = useMediaQuery('(min-width: 64rem)');
   useSessionTimeout();
   useSavedLanguage();
 
@@ -89,7 +97,11 @@ export function AppShell() {
             aria-label={t('discover.label')}
             className="sticky top-0 hidden h-dvh w-80 shrink-0 overflow-y-auto border-s border-slate-200 px-5 py-6 lg:block"
           >
-            <DiscoverPanel />
+            {wideEnough && (
+              <Suspense fallback={null}>
+                <DiscoverPanel />
+              </Suspense>
+            )}
           </aside>
         )}
       </div>

@@ -3,7 +3,6 @@ import { Crown, HandCoins, Lock, MessageCircle, Trash2 } from 'lucide-react';
 import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { POST_IMAGE_SIZES, resolveMediaUrl, resolveSrcset } from '../../../lib/media';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
 import { LikeButton } from '../../likes/components/LikeButton';
@@ -18,18 +17,12 @@ import {
   displayedContent,
   isLockedPlaceholder,
   isSubscriptionGated,
-  postImageUrl,
-  postVideoUploadId,
-  postVideoUrl,
 } from '../content';
-import { VideoPlayer } from '../../video/VideoPlayer';
-import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
-import { useVideoProcessing } from '../../video/use-video-processing';
+import { PostMedia } from './PostMedia';
 import { PostTime } from './PostAge';
 import { ShareButton } from './ShareButton';
 import { isClosedForSale } from '../pay-per-view';
 import { SaleGate } from './SaleGate';
-import { PostCarousel } from './PostCarousel';
 
 // The comments (list, composer, their form fields) load when a post's comments are first
 // opened: none show on the feed's first screen (issue 20, first-visit budget).
@@ -245,71 +238,6 @@ function LockedPostPlaceholder({ onUnlock }: LockedPostPlaceholderProps) {
       </Button>
     </div>
   );
-}
-
-interface PostMediaProps {
-  post: Post;
-  username: string;
-  /** The first post of a list: its image is likely the page's largest paint, so not lazy. */
-  priority?: boolean;
-}
-
-/**
- * The post's image or video, at most about 24rem high (spec §2.7). The author's video that is
- * still being transcoded (or failed) shows its progress or error instead.
- */
-function PostMedia({ post, username, priority = false }: PostMediaProps) {
-  const { t } = useTranslation();
-  const processing = useVideoProcessing(postVideoUploadId(post), post);
-  const video = postVideoUrl(post);
-  const image = resolveMediaUrl(postImageUrl(post));
-  // Several files: one at a time; a single file shows as it always has.
-  if (post.media && post.media.length > 1) {
-    return <PostCarousel files={post.media} username={username} className="mt-3" />;
-  }
-  if (processing) {
-    return (
-      <VideoProcessingNotice
-        processing={processing}
-        poster={post.poster_url}
-        hint={t(processing.state === 'failed' ? 'video.failedHint' : 'video.processingHint')}
-        className="mt-3"
-      />
-    );
-  }
-  if (video || post.video_hls_url) {
-    return (
-      <VideoPlayer
-        hlsUrl={post.video_hls_url}
-        url={video}
-        poster={post.poster_url}
-        controls
-        preload="metadata"
-        playsInline
-        aria-label={t('posts.videoLabel', { username })}
-        className="mt-3 max-h-96 w-full rounded-xl bg-black"
-      />
-    );
-  }
-  if (image) {
-    return (
-      <img
-        src={image}
-        // The server's sizes of it: a phone fetches the 640 px one, not the 1080 px feed size.
-        srcSet={resolveSrcset(post.media?.[0]?.srcset)}
-        sizes={POST_IMAGE_SIZES}
-        alt={t('posts.imageAlt', { username })}
-        // The stored size keeps the image's room before it loads (no layout shift).
-        width={post.media?.[0]?.width ?? undefined}
-        height={post.media?.[0]?.height ?? undefined}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
-        className="mt-3 h-auto max-h-96 w-full rounded-xl bg-slate-100 object-contain"
-      />
-    );
-  }
-  return null;
 }
 
 /** The Comment button's state: the panel under the post is open, and how many there are. */
