@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Outlet, useLocation } from 'react-router';
 import { OfflineBanner } from '../ui/OfflineBanner';
 import { FullPageSpinner } from '../ui/Spinner';

@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { Button } from '../ui/Button';
 import { DocumentTitle } from '../ui/DocumentTitle';
 

@@ -1,18 +1,10 @@
 import { LANGUAGES } from '@zura/contracts/languages';
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import type { en } from '../locales/en';
+import { Translator, type Catalogue } from './translator';
 
 export type Language = (typeof LANGUAGES)[number];
 
-const defaultNS = 'translation';
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof en };
-  }
-}
+/** The app's texts (`useTranslation` in React, `i18n.translate` elsewhere). */
+export const i18n = new Translator();
 
 /**
  * One dynamic import per catalogue part, so each language is its own chunks and only the
@@ -26,9 +18,7 @@ declare module 'i18next' {
  * the router's lazy pages await) so that the feed's first visit does not download the admin's
  * or the wallet's texts (issue 20, first-visit budget).
  */
-const translations = import.meta.glob<{ default: Record<string, ResourceKey> }>(
-  '../locales/*.json',
-);
+const translations = import.meta.glob<{ default: Catalogue }>('../locales/*.json');
 
 type CataloguePart = 'first' | 'later';
 
@@ -39,7 +29,7 @@ function translationFiles(language: Language, part: CataloguePart) {
     .map(([, load]) => load);
 }
 
-async function loadCatalogue(language: Language, part: CataloguePart): Promise<ResourceKey> {
+async function loadCatalogue(language: Language, part: CataloguePart): Promise<Catalogue> {
   // Two statements, not a ternary: the build preloads every chunk one import expression names.
   if (language === 'en' && part === 'first') {
     return import('../locales/en-first-visit').then((module) => module.enFirstVisit);
@@ -47,31 +37,35 @@ async function loadCatalogue(language: Language, part: CataloguePart): Promise<R
   if (language === 'en') return import('../locales/en-later').then((module) => module.enLater);
   // A language without its files yet falls back to English key by key.
   const parts = await Promise.all(translationFiles(language, part).map((load) => load()));
-  return Object.assign({}, ...parts.map((loaded) => loaded.default)) as ResourceKey;
+  return Object.assign({}, ...parts.map((loaded) => loaded.default)) as Catalogue;
+}
+
+/** Each part of each language, once asked for: loading or in. */
+const partsLoaded = new Map<string, Promise<void>>();
+
+function loadPart(language: Language, part: CataloguePart): Promise<void> {
+  const id = `${language}/${part}`;
+  let loading = partsLoaded.get(id);
+  if (!loading) {
+    loading = loadCatalogue(language, part).then((texts) => i18n.addCatalogue(language, texts));
+    // A failed load is tried again by the next that asks.
+    loading.catch(() => partsLoaded.delete(id));
+    partsLoaded.set(id, loading);
+  }
+  return loading;
 }
 
 /** Once a page has asked for the later part, a language loaded afterwards comes whole. */
 let laterWanted = false;
-const laterLoaded = new Map<Language, Promise<void>>();
 
-const catalogueBackend: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read: (language, _namespace, callback) => {
-    const code = isLanguage(language) ? language : 'en';
-    const wholeCatalogue = laterWanted;
-    Promise.all([
-      loadCatalogue(code, 'first'),
-      wholeCatalogue ? loadCatalogue(code, 'later') : undefined,
-    ]).then(
-      ([first, later]) => {
-        if (wholeCatalogue) laterLoaded.set(code, Promise.resolve());
-        callback(null, { ...(first as object), ...(later as object | undefined) });
-      },
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
-  },
-};
+/** What `language` needs now, with English (the fallback of the others). */
+function loadLanguage(language: Language): Promise<void> {
+  const parts: CataloguePart[] = laterWanted ? ['first', 'later'] : ['first'];
+  const languages = new Set<Language>(['en', language]);
+  return Promise.all(
+    [...languages].flatMap((code) => parts.map((part) => loadPart(code, part))),
+  ).then(() => undefined);
+}
 
 /**
  * The later part of the catalogue, for the language in use and its English fallback; resolves
@@ -79,21 +73,7 @@ const catalogueBackend: BackendModule = {
  */
 export function loadLaterCatalogue(): Promise<void> {
   laterWanted = true;
-  const languages = new Set<Language>(['en', currentLanguage()]);
-  return Promise.all(
-    [...languages].map((language) => {
-      let loading = laterLoaded.get(language);
-      if (!loading) {
-        loading = loadCatalogue(language, 'later').then((later) => {
-          i18n.addResourceBundle(language, defaultNS, later, true, true);
-        });
-        // A failed load is tried again by the next page that asks.
-        loading.catch(() => laterLoaded.delete(language));
-        laterLoaded.set(language, loading);
-      }
-      return loading;
-    }),
-  ).then(() => undefined);
+  return loadLanguage(currentLanguage());
 }
 
 /** Where an anonymous visitor's own choice is kept (the footer's language selector). */
@@ -134,28 +114,14 @@ function reflectOnDocument(language: string): void {
 
 /**
  * Resolves once the starting language's catalogue (and English, its fallback) has loaded, so
- * the first render never shows raw keys.
+ * the first render never shows raw keys. Should a part fail to load, the app starts anyway (on
+ * English, or on keys at worst) rather than not at all.
  */
-export async function initI18n(): Promise<typeof i18n> {
-  i18n.on('languageChanged', reflectOnDocument);
-  // A language already loaded before a later page asked for the rest gets the rest too.
-  i18n.on('languageChanged', () => {
-    if (laterWanted) void loadLaterCatalogue().catch(() => undefined);
-  });
-  await i18n
-    .use(catalogueBackend)
-    .use(initReactI18next)
-    .init({
-      lng: startingLanguage(),
-      fallbackLng: 'en',
-      supportedLngs: [...LANGUAGES],
-      defaultNS,
-      ns: [defaultNS],
-      interpolation: { escapeValue: false }, // React escapes
-      // A catalogue part added later (loadLaterCatalogue) re-renders what uses it.
-      react: { useSuspense: false, bindI18nStore: 'added' },
-    });
-  return i18n;
+export async function initI18n(): Promise<void> {
+  const language = startingLanguage();
+  await loadLanguage(language).catch(() => undefined);
+  i18n.setLanguage(language);
+  reflectOnDocument(language);
 }
 
 /**
@@ -168,11 +134,18 @@ export async function applyLanguage(language: Language): Promise<void> {
   } catch {
     // storage disabled: the choice still applies to this page
   }
-  if (i18n.resolvedLanguage !== language) await i18n.changeLanguage(language);
+  if (i18n.language === language) return;
+  try {
+    await loadLanguage(language);
+  } catch {
+    return; // its texts could not be fetched: the language shown stays, whole
+  }
+  i18n.setLanguage(language);
+  reflectOnDocument(language);
 }
 
 /** The language the app speaks now, for `Intl` formatting. */
 export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage;
+  const language = i18n.language;
   return isLanguage(language) ? language : 'en';
 }

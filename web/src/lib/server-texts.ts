@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { i18n } from './i18n';
 
 /**
  * The server answers in English (`{ detail }`, `{ error }`, `{ field: [msg] }`); many of its
@@ -28,9 +28,7 @@ function collectTexts(bundle: Bundle, prefix: string, into: Map<string, string>)
 
 /** English text → its first catalogue key, built once from the loaded English catalogue. */
 function lookup(): Map<string, string> | undefined {
-  const english: unknown = i18n.isInitialized
-    ? i18n.getResourceBundle('en', 'translation')
-    : undefined;
+  const english = i18n.catalogue('en');
   if (!english) return undefined;
   if (english !== builtFrom || !keysByText) {
     keysByText = new Map();
@@ -42,11 +40,10 @@ function lookup(): Map<string, string> | undefined {
 
 /** One server text in the current language, or as sent when the catalogue does not know it. */
 export function localizeServerText(text: string): string {
-  if (!i18n.isInitialized || i18n.resolvedLanguage === 'en') return text;
+  if (!i18n.isReady || i18n.language === 'en') return text;
   const key = lookup()?.get(text.trim());
   if (!key) return text;
-  const translated = i18n.t(key as never, { defaultValue: text });
-  return typeof translated === 'string' ? translated : text;
+  return i18n.translate(key, { defaultValue: text });
 }
 
 /** The error body with every text in it (two levels: `{ field: [msg] }`) localized. */

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import { Translator, type TFunction } from './translator';
 import { en } from '../locales/en';
 
 /** Helpers for unit tests of the session and API client (node environment, no DOM). */
@@ -62,14 +62,11 @@ export function fakeFetch(handler: (call: RecordedCall) => Response | Promise<Re
   return { calls, fetchStub };
 }
 
-/**
- * Resolves dotted keys against the English catalogue and fills `{{name}}` placeholders, like
- * i18next (no plural forms).
- */
-export const catalogueT = ((key: string, values?: Record<string, unknown>) => {
-  const text = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
-  if (typeof text !== 'string') return key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values?.[name] ?? ''));
-}) as unknown as TFunction;
+/** The English catalogue's `t`, for code that takes one as a parameter. */
+export const catalogueT: TFunction = englishOnly().snapshot();
+
+function englishOnly(): Translator {
+  const translator = new Translator();
+  translator.addCatalogue('en', en);
+  return translator;
+}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { OffersScreen } from '../features/offers/components/OffersScreen';
 import { PageHeader } from '../ui/PageHeader';
 

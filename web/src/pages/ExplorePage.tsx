@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { ExploreScreen } from '../features/explore/components/ExploreScreen';
 import { PageHeader } from '../ui/PageHeader';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { AuthLayout } from '../features/auth/components/AuthLayout';
 import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
 

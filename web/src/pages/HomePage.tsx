@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { HomeFeed } from '../features/posts/components/HomeFeed';
 import { DocumentTitle } from '../ui/DocumentTitle';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { MessagesScreen } from '../features/messaging/components/MessagesScreen';
 import { DocumentTitle } from '../ui/DocumentTitle';
 

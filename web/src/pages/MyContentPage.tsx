@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { MediaLibrary } from '../features/library/components/MediaLibrary';
 import { UploadArea } from '../features/library/components/UploadArea';
 import { PageHeader } from '../ui/PageHeader';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { ProfileEditScreen } from '../features/profile/components/ProfileEditScreen';
 import { PageHeader } from '../ui/PageHeader';
 

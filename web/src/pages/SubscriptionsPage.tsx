@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { SubscriptionsScreen } from '../features/subscriptions/components/SubscriptionsScreen';
 import { PageHeader } from '../ui/PageHeader';
 

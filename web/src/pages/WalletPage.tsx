@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { WalletScreen } from '../features/wallet/components/WalletScreen';
 import { PageHeader } from '../ui/PageHeader';
 

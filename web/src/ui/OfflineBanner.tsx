@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);

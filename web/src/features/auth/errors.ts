@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { ApiError, NetworkError, errorBodyText, isRecord } from '../../lib/api-errors';
 
 /** Server validation answers `{ field: [messages] }`: shown as "field: messages" joined by "; ". */

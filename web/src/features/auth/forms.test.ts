@@ -1,7 +1,6 @@
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-errors';
-import { en } from '../../locales/en';
+import { catalogueT } from '../../lib/test-helpers';
 import {
   formatFieldErrors,
   loginErrorMessage,
@@ -15,14 +14,7 @@ import {
   signupFormSchema,
 } from './schemas';
 
-/** Resolves dotted keys against the English catalogue, like i18next without interpolation. */
-const t = ((key: string) =>
-  key
-    .split('.')
-    .reduce<unknown>(
-      (node, part) => (node as Record<string, unknown>)[part],
-      en,
-    )) as unknown as TFunction;
+const t = catalogueT;
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? undefined : result.error?.issues[0]?.message;

@@ -5,7 +5,7 @@ import {
   isValidEmail,
   looksLikeEmailForLogin,
 } from '@zura/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { z } from 'zod';
 
 /**

@@ -1,5 +1,5 @@
 import { Ellipsis } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { loadOnce, useLoadOnIntent } from '../../ui/load-on-intent';
 
 export interface BlockMenuProps {

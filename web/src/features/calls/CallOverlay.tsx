@@ -1,6 +1,6 @@
 import { Mic, MicOff, PhoneOff, Video, VideoOff, Volume2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { cn } from '../../ui/cn';

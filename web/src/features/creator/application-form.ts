@@ -6,7 +6,7 @@ import {
   validateCreatorApplication,
   type OwnProfile,
 } from '@zura/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { ApiError, isRecord } from '../../lib/api-errors';
 import type { ApplicationState, CreatorApplication } from './api';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Hash, UserCheck, UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';
 import { Avatar } from '../../ui/Avatar';

@@ -1,5 +1,5 @@
 import { UserCheck, UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { errorBodyText } from '../../lib/api-errors';
 import { Button, type ButtonSize, type ButtonVariant } from '../../ui/Button';
 import { cn } from '../../ui/cn';

@@ -12,7 +12,7 @@ import {
   Zap,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../ui/Button';
 import { DocumentTitle } from '../../ui/DocumentTitle';

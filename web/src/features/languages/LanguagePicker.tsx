@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@zura/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { applyLanguage, currentLanguage, isLanguage } from '../../lib/i18n';
 
 /**

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import type { libraryPage, uploadedFile } from '@zura/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api';

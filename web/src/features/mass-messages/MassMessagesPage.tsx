@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { PageHeader } from '../../ui/PageHeader';
 import { useOwnProfile } from '../profile/api';
 import { MassMessageComposer } from './components/MassMessageComposer';

@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useFallbackPoll } from '../../lib/live/LiveProvider';
 import { POLL_MS } from '../../lib/live/policy';
 import { walletKeys } from '../wallet/api';

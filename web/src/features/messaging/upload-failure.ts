@@ -1,5 +1,5 @@
 import { MESSAGE_ATTACHMENT_FILE_TYPES, fileTypeNames } from '@zura/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { ApiError, NetworkError, isRecord } from '../../lib/api-errors';
 
 export interface FailedUpload {

@@ -1,6 +1,6 @@
 import { bundlePriceCents, discountedCents } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { plansOf } from './plans';
 import { offerChargeTitle } from './statement';
 

@@ -1,5 +1,5 @@
 import { postPriceProblems } from '@zura/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import type { z } from 'zod';
 import { dollarsToCents, type SubscriberPricing } from './pay-per-view';
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { z } from 'zod';
 import { checkSale } from './sale-form';
 

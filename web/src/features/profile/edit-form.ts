@@ -7,7 +7,7 @@ import {
   type OwnProfile,
   type ProfileUpdateRequest,
 } from '@zura/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { z } from 'zod';
 
 /** The profile edit form's fields (spec §2.9), all as the inputs hold them. */

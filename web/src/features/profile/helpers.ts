@@ -1,5 +1,5 @@
 import { categoryName, profileCategory } from '@zura/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
 import type { ViewedProfile } from './api';
 

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ellipsis, Flag } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { cn } from '../../ui/cn';
 import { useHandOver, type HandOver } from '../../ui/load-on-intent';
 import { menuContentClasses, reportTriggerClasses, type ReportMenuProps } from './ReportMenu';

@@ -1,5 +1,5 @@
 import type { UserSettings } from '@zura/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
 
 export const SETTINGS_SECTIONS = ['notifications', 'privacy', 'content', 'account'] as const;

@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../ui/Logo';
 import { useMediaQuery } from '../../lib/use-media-query';

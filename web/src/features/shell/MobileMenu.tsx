@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Sheet } from '../../ui/Dialog';
 import { Logo } from '../../ui/Logo';
 import { NavList } from './NavList';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation } from 'react-router';
 import { CountBadge } from '../../ui/CountBadge';
 import { cn } from '../../ui/cn';

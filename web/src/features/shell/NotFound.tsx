@@ -1,5 +1,5 @@
 import { ArrowLeft, Bell, Compass, House, MessageCircle, User } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../ui/Button';
 import { DocumentTitle } from '../../ui/DocumentTitle';

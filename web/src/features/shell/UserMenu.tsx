@@ -1,5 +1,5 @@
 import { ChevronsUpDown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
 import { loadOnce, useLoadOnIntent } from '../../ui/load-on-intent';
 import { useOwnProfile } from '../profile/api';

@@ -12,7 +12,7 @@ import {
   UserPen,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { logout } from '../../lib/session';
 import { cn } from '../../ui/cn';

@@ -1,5 +1,5 @@
 import { Clapperboard, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { resolveMediaUrl } from '../../lib/media';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { cn } from '../../ui/cn';

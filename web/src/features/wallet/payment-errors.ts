@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
 
 export interface PaymentFailure {

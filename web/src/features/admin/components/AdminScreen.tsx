@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PageHeader } from '../../../ui/PageHeader';
 import { FullPageSpinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';

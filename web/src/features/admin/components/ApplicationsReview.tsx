@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Tabs } from '../../../ui/Tabs';
 import {
   APPLICATION_REVIEW_STATUSES,

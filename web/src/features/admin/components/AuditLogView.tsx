@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';

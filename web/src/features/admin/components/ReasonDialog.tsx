@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { errorBodyText } from '../../../lib/api-errors';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';

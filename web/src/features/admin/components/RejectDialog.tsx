@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { adminKeys, rejectApplication } from '../api';
 import { ReasonDialog } from './ReasonDialog';
 

@@ -1,5 +1,5 @@
 import type { ReportGroup } from '@zura/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';
 import type { ReportEntry } from '../../reports/api';
 import { ReportActions } from './ReportActions';

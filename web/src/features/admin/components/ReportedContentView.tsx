@@ -1,5 +1,5 @@
 import type { ReportGroup } from '@zura/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
 import type { ReportedMedia } from '../../reports/api';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { REPORT_STATUSES } from '@zura/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Tabs } from '../../../ui/Tabs';
 import { reportQueueQuery, type ReportStatus } from '../../reports/api';
 import { ReportGroupCard } from './ReportGroupCard';

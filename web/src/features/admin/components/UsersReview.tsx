@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@zura/contracts';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { errorBodyText } from '../../../lib/api-errors';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ANALYTICS_SOURCE_NAMES, type AnalyticsSource } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Skeleton } from '../../../ui/Skeleton';

@@ -1,6 +1,6 @@
 import { ANALYTICS_SOURCE_NAMES, type AnalyticsResponse } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { bucketLabel } from './charts';
 
 /** The charts' figures as a table: their text alternative, folded away until opened. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { saveTextFile } from '../../../lib/save-file';
 import { Button } from '../../../ui/Button';

@@ -1,6 +1,6 @@
 import { type AnalyticsResponse } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (

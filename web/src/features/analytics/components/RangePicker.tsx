@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { TextField } from '../../../ui/TextField';

@@ -1,6 +1,6 @@
 import { type AnalyticsResponse } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** The ten fans who spent most in the months of the range; a deleted account stays anonymous. */
 export function TopFansList({ fans }: { fans: AnalyticsResponse['top_fans'] }) {

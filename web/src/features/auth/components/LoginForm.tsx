@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translator';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useLocation } from 'react-router';
 import type { TokenRequest } from '@zura/contracts';
 import { isRecord } from '../../../lib/api-errors';

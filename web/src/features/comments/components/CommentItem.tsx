@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Comment } from '@zura/contracts';
 import { lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';

@@ -11,7 +11,7 @@ import {
 } from '@zura/contracts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { usePickedFile } from '../../../lib/use-picked-file';
 import { AlertDialog } from '../../../ui/AlertDialog';

@@ -1,6 +1,6 @@
 import { CalendarClock, FilePen, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ApiError, isRecord } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
 import { resolveMediaUrl } from '../../../lib/media';

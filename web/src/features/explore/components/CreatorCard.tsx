@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { resolveMediaUrl } from '../../../lib/media';

@@ -1,6 +1,6 @@
 import { Eye, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatShortDate } from '../../../lib/format';
 import { formatFileSize } from '../files';
 import type { MediaCollectionProps } from './MediaGrid';

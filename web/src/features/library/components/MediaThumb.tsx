@@ -1,6 +1,6 @@
 import { FileText, Music, Play, TriangleAlert, Video, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
 import { cn } from '../../../ui/cn';
 import { useVideoProcessing } from '../../video/use-video-processing';

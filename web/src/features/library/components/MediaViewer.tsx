@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, FileText, X } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
 import { buttonClasses } from '../../../ui/Button';
 import { VideoPlayer } from '../../video/VideoPlayer';

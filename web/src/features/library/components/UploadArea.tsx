@@ -1,6 +1,6 @@
 import { FileAudio, FileImage, FileVideo, FolderUp, Upload, X } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { ProgressBar } from '../../../ui/ProgressBar';

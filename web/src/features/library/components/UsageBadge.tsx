@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../ui/cn';
 import { usageStatusOf, type MediaItem } from '../api';
 

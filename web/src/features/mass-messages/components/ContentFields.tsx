@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import type { MassContentInput } from '../api';

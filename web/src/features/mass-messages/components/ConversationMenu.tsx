@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellOff, Ellipsis } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { menuContentClasses } from '../../reports/ReportMenu';
 import { massKeys, muteQuery, setMuted } from '../api';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../ui/cn';
 import { libraryQuery } from '../../library/api';
 import { MediaThumb } from '../../library/components/MediaThumb';

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../lib/format';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { massMessagesQuery } from '../api';
 import { MassMessageStats } from './MassMessageStats';

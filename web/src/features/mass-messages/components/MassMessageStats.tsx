@@ -1,6 +1,6 @@
 import { type MassMessage } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** The figures of one mass or welcome message. */
 export function MassMessageStats({ message }: { message: MassMessage }) {

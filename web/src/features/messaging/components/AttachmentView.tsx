@@ -1,5 +1,5 @@
 import { FileText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
 import { cn } from '../../../ui/cn';
 import { VideoPlayer } from '../../video/VideoPlayer';

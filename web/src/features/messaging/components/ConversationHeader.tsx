@@ -1,5 +1,5 @@
 import { PanelRightClose, PanelRightOpen, Video } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { ConversationMenu } from '../../mass-messages/components/ConversationMenu';

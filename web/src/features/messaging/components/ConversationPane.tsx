@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Conversation } from '../api';
 import { useAttachmentUploads, useThread } from '../hooks';
 import { ConversationHeader } from './ConversationHeader';

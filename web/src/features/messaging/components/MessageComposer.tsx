@@ -6,7 +6,7 @@ import {
 } from '@zura/contracts';
 import { Lock, Paperclip, SendHorizontal, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ApiError, isRecord } from '../../../lib/api-errors';
 import { Alert } from '../../../ui/Alert';
 import { ProgressBar } from '../../../ui/ProgressBar';

@@ -1,5 +1,5 @@
 import { Lock, LockOpen, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';

@@ -1,5 +1,5 @@
 import { Fragment, useLayoutEffect, useRef, type UIEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ApiError } from '../../../lib/api-errors';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';

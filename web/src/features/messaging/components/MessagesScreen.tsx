@@ -1,6 +1,6 @@
 import { MessageCircle, PanelRightOpen } from 'lucide-react';
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useCurrentUserId } from '../../../lib/use-session';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';

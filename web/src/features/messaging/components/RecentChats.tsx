@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ApiError } from '../../../lib/api-errors';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';

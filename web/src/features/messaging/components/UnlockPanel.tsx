@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../lib/format';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { PaymentConfirm } from '../../wallet/components/PaymentConfirm';

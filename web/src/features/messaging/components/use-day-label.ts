@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatShortDate } from '../../../lib/format';
 import { relativeDay } from '../format';
 

@@ -11,7 +11,7 @@ import {
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatShortDate } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 import { notificationAge, type AppNotification } from '../api';

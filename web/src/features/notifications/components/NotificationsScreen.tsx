@@ -1,6 +1,6 @@
 import { CheckCheck, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';

@@ -1,7 +1,7 @@
 import { BUNDLE_MONTHS, bundlePriceCents, type Bundle } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';

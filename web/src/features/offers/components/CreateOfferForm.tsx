@@ -1,6 +1,6 @@
 import { OFFER_AUDIENCE_VALUES, type CreateOfferBody } from '@zura/contracts';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { SelectField } from '../../../ui/SelectField';

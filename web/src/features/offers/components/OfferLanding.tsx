@@ -2,7 +2,7 @@ import { discountedCents, type PublicOffer } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-errors';
 import { useSession } from '../../../lib/use-session';

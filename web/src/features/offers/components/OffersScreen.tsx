@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useOwnProfile } from '../../profile/api';

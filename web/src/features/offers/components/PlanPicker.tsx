@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../lib/format';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../lib/translator';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Plan } from '../plans';
 
 export interface PlanPickerProps {

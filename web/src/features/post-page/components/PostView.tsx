@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileQuestion, House } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-errors';
 import { Alert } from '../../../ui/Alert';

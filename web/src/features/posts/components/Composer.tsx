@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, Lock } from 'lucide-react';
 import { useId, useLayoutEffect, useMemo, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { MAX_POST_FILES } from '@zura/contracts';
 import { ApiError, isRecord } from '../../../lib/api-errors';

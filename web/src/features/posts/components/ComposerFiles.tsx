@@ -1,7 +1,7 @@
 import { MAX_POST_FILES } from '@zura/contracts';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { mediaKindOf } from '../api';
 import { perFileProgress, type PickedPostFile } from '../picked-files';

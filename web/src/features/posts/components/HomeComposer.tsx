@@ -1,6 +1,6 @@
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Switch } from '../../../ui/Switch';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Compass, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
 import { inputClasses } from '../../../ui/TextField';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
 import { serverProcessing, currentProcessing } from '../../video/processing';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatShortDate, postAge } from '../../../lib/format';
 
 export interface PostTimeProps {

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../lib/format';
 import { Crown, HandCoins, Lock, MessageCircle, Trash2 } from 'lucide-react';
 import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';

@@ -1,7 +1,7 @@
 import type { PostMediaItem } from '@zura/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { POST_IMAGE_SIZES, resolveMediaUrl, resolveSrcset } from '../../../lib/media';
 import { cn } from '../../../ui/cn';
 import { VideoPlayer } from '../../video/VideoPlayer';

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ApiError, errorBodyText } from '../../../lib/api-errors';
 import { useCurrentUserId } from '../../../lib/use-session';
 import { Alert } from '../../../ui/Alert';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Control, FieldErrors, UseFormRegister, UseFormSetValue } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
 import type { SubscriberPricing } from '../pay-per-view';

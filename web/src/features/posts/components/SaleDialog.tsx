@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Dialog } from '../../../ui/Dialog';
 import { PaymentConfirm } from '../../wallet/components/PaymentConfirm';
 import { paymentFailure } from '../../wallet/payment-errors';

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../lib/format';
 import { Lock } from 'lucide-react';
 import { lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
 import { Button } from '../../../ui/Button';
 import { MountWhenOpened } from '../../../ui/MountWhenOpened';

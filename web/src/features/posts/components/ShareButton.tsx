@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { postPageUrl } from '../../post-page/api';
 

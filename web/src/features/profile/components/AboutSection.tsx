@@ -1,6 +1,6 @@
 import { USERNAME_PATTERN } from '@zura/contracts';
 import { Controller, useWatch, type Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { BIO_MAX_LENGTH, type ProfileEditValues } from '../edit-form';

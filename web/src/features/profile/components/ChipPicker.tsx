@@ -2,7 +2,7 @@ import { addCustomEntry, ENTRY_PATTERN, MAX_CUSTOM_ENTRY_LENGTH } from '@zura/co
 import { Check, ChevronDown, Plus, X } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { inputClasses } from '../../../ui/TextField';
 import { cn } from '../../../ui/cn';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnProfile } from '@zura/contracts';
 import { ImageUp, Trash2, X } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
 import type { PickedFile } from '../../../lib/use-picked-file';
 import { Alert } from '../../../ui/Alert';

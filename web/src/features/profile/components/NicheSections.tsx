@@ -7,7 +7,7 @@ import {
   PRESET_VIBES,
 } from '@zura/contracts';
 import { Controller, type Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Switch } from '../../../ui/Switch';
 import type { ProfileEditValues } from '../edit-form';
 import { MultiChipPicker, SingleChipPicker, type ChipOption } from './ChipPicker';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { MessageCircle, UserPen } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { Alert } from '../../../ui/Alert';

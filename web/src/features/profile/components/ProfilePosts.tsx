@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Tabs } from '../../../ui/Tabs';
 import { postKeys, userPostsQuery } from '../../posts/api';
 import { useProcessingVideoPoll } from '../../posts/hooks';

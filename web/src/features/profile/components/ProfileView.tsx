@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { useCurrentUserId } from '../../../lib/use-session';
 import { Alert } from '../../../ui/Alert';

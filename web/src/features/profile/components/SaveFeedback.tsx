@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ApiError, isRecord } from '../../../lib/api-errors';
 import { Alert } from '../../../ui/Alert';
 import { describeSaveError } from '../helpers';

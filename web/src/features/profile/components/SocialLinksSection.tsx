@@ -1,5 +1,5 @@
 import type { UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TextField } from '../../../ui/TextField';
 import type { ProfileEditValues } from '../edit-form';
 import { FormSection } from './FormSection';

@@ -6,7 +6,7 @@ import {
   type FieldErrors,
   type UseFormRegister,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PasswordField } from '../../../ui/PasswordField';
 import { Switch } from '../../../ui/Switch';
 import { cn } from '../../../ui/cn';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { logout } from '../../../lib/session';
 import { Alert } from '../../../ui/Alert';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LANGUAGES, SESSION_TIMEOUT_OPTIONS, TIMEZONES, type UserSettings } from '@zura/contracts';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { SelectField, type SelectOption } from '../../../ui/SelectField';

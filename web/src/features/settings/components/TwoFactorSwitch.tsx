@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Switch } from '../../../ui/Switch';
 import { twoFactorQuery } from '../api';
 import { TwoFactorDisableDialog } from './TwoFactorDisableDialog';

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../lib/format';
 import { BadgeCheck, Crown } from 'lucide-react';
 import { lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { buttonClasses, Button } from '../../../ui/Button';
 import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert';

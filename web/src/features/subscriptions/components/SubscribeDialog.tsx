@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ApiError } from '../../../lib/api-errors';
 import { Dialog } from '../../../ui/Dialog';
 import { profileKeys } from '../../profile/api';

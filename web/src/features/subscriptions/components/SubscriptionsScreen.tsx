@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../../lib/format';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { formatShortDate } from '../../../lib/format';
 import { Alert } from '../../../ui/Alert';

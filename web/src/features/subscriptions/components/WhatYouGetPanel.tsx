@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionContents } from '@zura/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { subscriptionContentsQuery } from '../contents-api';
 
 export interface WhatYouGetPanelProps {

@@ -1,6 +1,6 @@
 import { HandCoins } from 'lucide-react';
 import { lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../ui/Button';
 import { MountWhenOpened } from '../../../ui/MountWhenOpened';
 import type { TipTarget } from './TipDialog';

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../lib/format';
 import { CircleCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { AmountPicker } from '../../wallet/components/AmountPicker';

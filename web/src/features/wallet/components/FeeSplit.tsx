@@ -1,6 +1,6 @@
 import { PLATFORM_FEE_PERCENT } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../ui/cn';
 import { CREATOR_SHARE_PERCENT } from '../money';
 

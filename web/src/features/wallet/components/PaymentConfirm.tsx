@@ -1,6 +1,6 @@
 import { splitPayment } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import type { PaymentFailure } from '../payment-errors';
 import { FeeSplit } from './FeeSplit';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Alert } from '../../../ui/Alert';
 import type { PaymentFailure } from '../payment-errors';

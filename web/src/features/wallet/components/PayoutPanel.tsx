@@ -4,7 +4,7 @@ import { MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatShortDate } from '../../../lib/format';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';

@@ -3,7 +3,7 @@ import { MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { safeCheckoutUrl } from '../api';

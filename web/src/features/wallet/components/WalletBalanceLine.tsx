@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../../lib/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { walletQuery } from '../api';
 
 /**
