@@ -105,6 +105,12 @@ export default tseslint.config(
               ],
               message: 'These need a data router; the app renders declarative <Routes>.',
             },
+            {
+              name: 'lucide-react',
+              allowTypeImports: true,
+              message:
+                "Import each icon from 'lucide-react/icons/<name>': the package index re-exports every icon, which hides from the build which page uses which (web/signed-in-chunk.ts).",
+            },
           ],
         },
       ],

@@ -4,12 +4,40 @@ import { defineConfig } from 'vite';
 import { contractsPure } from './contracts-pure.ts';
 import { precompress } from './precompress.ts';
 import { serviceWorker } from './service-worker.ts';
+import { signedInChunk } from './signed-in-chunk.ts';
 
 /** The Node server (API, WebSocket hub, PeerJS, media) in development; `npm run dev` starts it. */
 const SERVER = 'http://localhost:8080';
 
+const signedIn = signedInChunk({
+  signedInPages: [
+    '/src/features/shell/AppShell.tsx',
+    '/src/pages/HomePage.tsx',
+    '/src/pages/ProfilePage.tsx',
+    '/src/pages/PostPage.tsx',
+  ],
+  publicPages: [
+    '/src/main.tsx',
+    '/src/pages/HealthPage.tsx',
+    '/src/pages/LandingPage.tsx',
+    '/src/pages/LoginPage.tsx',
+    '/src/pages/SignupPage.tsx',
+    '/src/pages/VerifyEmailPage.tsx',
+    '/src/pages/ForgotPasswordPage.tsx',
+    '/src/pages/ResetPasswordPage.tsx',
+    '/src/pages/OfferPage.tsx',
+  ],
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), contractsPure(), serviceWorker(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    contractsPure(),
+    signedIn.plugin,
+    serviceWorker(),
+    precompress(),
+  ],
   server: {
     // `vite preview` reuses these (preview.proxy defaults to server.proxy).
     proxy: {
@@ -35,6 +63,7 @@ export default defineConfig({
               name: 'zod',
               test: /[\\/]node_modules[\\/]zod[\\/]/,
             },
+            signedIn.group,
           ],
         },
       },

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectHomeScreen, navLink, signedInUser } from './lib/app.ts';
+import { expectHomeScreen, loginThroughForm, navLink, signedInUser } from './lib/app.ts';
 import { useBrowser } from './lib/browser.ts';
 import { createPostViaApi } from './lib/content.ts';
 import { expectPath, expectVisible } from './lib/expect.ts';
-import { uniqueName } from './lib/server.ts';
+import { createUser, uniqueName } from './lib/server.ts';
 
 const t = useBrowser();
 
@@ -57,5 +57,27 @@ describe('navigation', () => {
 
     await page.goBack();
     await expectHomeScreen(page);
+  });
+
+  it('keeps the signed-in app’s shared code off the signed-out pages, and loads it on sign-in', async () => {
+    const { page } = t;
+    const user = await createUser();
+    // The chunk the build makes of what only the signed-in pages share (web/signed-in-chunk.ts).
+    const signedInCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/signed-in-[^/]*\.js$/.test(new URL(request.url()).pathname)) {
+        signedInCode.push(request.url());
+      }
+    });
+    for (const path of ['/landing', '/signup', '/forgot-password', '/login']) {
+      await page.goto(path);
+      await expectVisible(page.getByRole('heading', { level: 1 }).first());
+      await page.waitForLoadState('networkidle');
+    }
+    expect(signedInCode).toEqual([]);
+
+    await loginThroughForm(page, user.email, user.password);
+    await expectHomeScreen(page);
+    expect(signedInCode).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { TriangleAlert } from 'lucide-react';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { useTranslation } from '../lib/use-translation';
 import { Button } from '../ui/Button';
 import { DocumentTitle } from '../ui/DocumentTitle';

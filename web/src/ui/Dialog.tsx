@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../lib/use-translation';
 import { cn } from './cn';

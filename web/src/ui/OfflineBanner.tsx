@@ -1,4 +1,4 @@
-import { WifiOff } from 'lucide-react';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../lib/use-translation';
 

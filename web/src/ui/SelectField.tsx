@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { inputClasses } from './TextField';
 import { cn } from './cn';

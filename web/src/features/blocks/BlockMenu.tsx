@@ -1,4 +1,4 @@
-import { Ellipsis } from 'lucide-react';
+import Ellipsis from 'lucide-react/icons/ellipsis';
 import { useTranslation } from '../../lib/use-translation';
 import { loadOnce, useLoadOnIntent } from '../../ui/load-on-intent';
 

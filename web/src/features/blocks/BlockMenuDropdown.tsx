@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Ban, Ellipsis } from 'lucide-react';
+import Ban from 'lucide-react/icons/ban';
+import Ellipsis from 'lucide-react/icons/ellipsis';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router';

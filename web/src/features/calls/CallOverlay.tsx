@@ -1,4 +1,9 @@
-import { Mic, MicOff, PhoneOff, Video, VideoOff, Volume2 } from 'lucide-react';
+import Mic from 'lucide-react/icons/mic';
+import MicOff from 'lucide-react/icons/mic-off';
+import PhoneOff from 'lucide-react/icons/phone-off';
+import Video from 'lucide-react/icons/video';
+import VideoOff from 'lucide-react/icons/video-off';
+import Volume2 from 'lucide-react/icons/volume-2';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Button } from '../../ui/Button';

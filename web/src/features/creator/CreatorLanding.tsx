@@ -1,14 +1,12 @@
-import {
-  ArrowLeft,
-  ArrowRight,
-  BadgeDollarSign,
-  Compass,
-  Quote,
-  ShieldCheck,
-  Stamp,
-  Video,
-  Zap,
-} from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import BadgeDollarSign from 'lucide-react/icons/badge-dollar-sign';
+import Compass from 'lucide-react/icons/compass';
+import Quote from 'lucide-react/icons/quote';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Stamp from 'lucide-react/icons/stamp';
+import Video from 'lucide-react/icons/video';
+import Zap from 'lucide-react/icons/zap';
 import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';

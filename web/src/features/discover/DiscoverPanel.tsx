@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Hash, UserCheck, UserPlus } from 'lucide-react';
+import Hash from 'lucide-react/icons/hash';
+import UserCheck from 'lucide-react/icons/user-check';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format';

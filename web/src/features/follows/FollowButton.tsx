@@ -1,4 +1,5 @@
-import { UserCheck, UserPlus } from 'lucide-react';
+import UserCheck from 'lucide-react/icons/user-check';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { useTranslation } from '../../lib/use-translation';
 import { errorBodyText } from '../../lib/api-errors';
 import { Button, type ButtonSize, type ButtonVariant } from '../../ui/Button';

@@ -1,16 +1,14 @@
-import {
-  ArrowRight,
-  BadgeDollarSign,
-  CalendarClock,
-  ChevronDown,
-  Compass,
-  Percent,
-  ShieldCheck,
-  Stamp,
-  Users,
-  Video,
-  Zap,
-} from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import BadgeDollarSign from 'lucide-react/icons/badge-dollar-sign';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Compass from 'lucide-react/icons/compass';
+import Percent from 'lucide-react/icons/percent';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Stamp from 'lucide-react/icons/stamp';
+import Users from 'lucide-react/icons/users';
+import Video from 'lucide-react/icons/video';
+import Zap from 'lucide-react/icons/zap';
 import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { Ellipsis } from 'lucide-react';
+import Ellipsis from 'lucide-react/icons/ellipsis';
 import { cn } from '../../ui/cn';
 import { loadOnce, useLoadOnIntent } from '../../ui/load-on-intent';
 import type { ReportSubject } from './ReportDialog';

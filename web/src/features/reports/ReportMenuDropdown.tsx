@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Ellipsis, Flag } from 'lucide-react';
+import Ellipsis from 'lucide-react/icons/ellipsis';
+import Flag from 'lucide-react/icons/flag';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { cn } from '../../ui/cn';

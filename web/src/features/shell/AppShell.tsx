@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link, Outlet, useLocation } from 'react-router';

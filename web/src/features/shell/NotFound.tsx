@@ -1,4 +1,9 @@
-import { ArrowLeft, Bell, Compass, House, MessageCircle, User } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Bell from 'lucide-react/icons/bell';
+import Compass from 'lucide-react/icons/compass';
+import House from 'lucide-react/icons/house';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import User from 'lucide-react/icons/user';
 import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../ui/Button';

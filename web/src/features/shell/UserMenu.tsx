@@ -1,4 +1,4 @@
-import { ChevronsUpDown } from 'lucide-react';
+import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
 import { loadOnce, useLoadOnIntent } from '../../ui/load-on-intent';

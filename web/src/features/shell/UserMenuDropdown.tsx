@@ -1,16 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import {
-  ChartColumn,
-  FilePen,
-  Gift,
-  Heart,
-  LogOut,
-  Megaphone,
-  Settings,
-  ShieldCheck,
-  Sparkles,
-  UserPen,
-} from 'lucide-react';
+import ChartColumn from 'lucide-react/icons/chart-column';
+import FilePen from 'lucide-react/icons/file-pen';
+import Gift from 'lucide-react/icons/gift';
+import Heart from 'lucide-react/icons/heart';
+import LogOut from 'lucide-react/icons/log-out';
+import Megaphone from 'lucide-react/icons/megaphone';
+import Settings from 'lucide-react/icons/settings';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Sparkles from 'lucide-react/icons/sparkles';
+import UserPen from 'lucide-react/icons/user-pen';
 import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,10 @@
-import { Bell, Compass, FolderOpen, Heart, House, MessageCircle, Wallet } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Compass from 'lucide-react/icons/compass';
+import FolderOpen from 'lucide-react/icons/folder-open';
+import Heart from 'lucide-react/icons/heart';
+import House from 'lucide-react/icons/house';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import Wallet from 'lucide-react/icons/wallet';
 import type { LucideIcon } from 'lucide-react';
 import type { BadgeTone } from '../../ui/CountBadge';
 import type { UnreadCounts } from './useUnreadCounts';

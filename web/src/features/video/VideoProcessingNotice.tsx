@@ -1,4 +1,5 @@
-import { Clapperboard, TriangleAlert } from 'lucide-react';
+import Clapperboard from 'lucide-react/icons/clapperboard';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { useTranslation } from '../../lib/use-translation';
 import { resolveMediaUrl } from '../../lib/media';
 import { ProgressBar } from '../../ui/ProgressBar';

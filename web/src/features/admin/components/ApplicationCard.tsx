@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check, ExternalLink, X } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import ExternalLink from 'lucide-react/icons/external-link';
+import X from 'lucide-react/icons/x';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
 import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { saveTextFile } from '../../../lib/save-file';

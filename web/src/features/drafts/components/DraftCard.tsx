@@ -1,4 +1,7 @@
-import { CalendarClock, FilePen, Send, Trash2 } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import FilePen from 'lucide-react/icons/file-pen';
+import Send from 'lucide-react/icons/send';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { ApiError, isRecord } from '../../../lib/api-errors';

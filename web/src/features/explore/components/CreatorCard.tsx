@@ -1,4 +1,4 @@
-import { Lock } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatShortDate } from '../../../lib/format';

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { LayoutGrid, List } from 'lucide-react';
+import LayoutGrid from 'lucide-react/icons/layout-grid';
+import List from 'lucide-react/icons/list';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';

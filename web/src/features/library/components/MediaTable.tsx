@@ -1,4 +1,5 @@
-import { Eye, Trash2 } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatShortDate } from '../../../lib/format';

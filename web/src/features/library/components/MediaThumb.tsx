@@ -1,4 +1,9 @@
-import { FileText, Music, Play, TriangleAlert, Video, type LucideIcon } from 'lucide-react';
+import FileText from 'lucide-react/icons/file-text';
+import Music from 'lucide-react/icons/music';
+import Play from 'lucide-react/icons/play';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import Video from 'lucide-react/icons/video';
+import type { LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';

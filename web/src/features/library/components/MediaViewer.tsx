@@ -1,5 +1,9 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, Download, FileText, X } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Download from 'lucide-react/icons/download';
+import FileText from 'lucide-react/icons/file-text';
+import X from 'lucide-react/icons/x';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';

@@ -1,4 +1,9 @@
-import { FileAudio, FileImage, FileVideo, FolderUp, Upload, X } from 'lucide-react';
+import FileAudio from 'lucide-react/icons/file-audio';
+import FileImage from 'lucide-react/icons/file-image';
+import FileVideo from 'lucide-react/icons/file-video';
+import FolderUp from 'lucide-react/icons/folder-up';
+import Upload from 'lucide-react/icons/upload';
+import X from 'lucide-react/icons/x';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Heart } from 'lucide-react';
+import Heart from 'lucide-react/icons/heart';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BellOff, Ellipsis } from 'lucide-react';
+import BellOff from 'lucide-react/icons/bell-off';
+import Ellipsis from 'lucide-react/icons/ellipsis';
 import { useTranslation } from '../../../lib/use-translation';
 import { menuContentClasses } from '../../reports/ReportMenu';
 import { massKeys, muteQuery, setMuted } from '../api';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Check } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
 import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../ui/cn';
 import { libraryQuery } from '../../library/api';

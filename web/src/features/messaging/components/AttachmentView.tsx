@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react';
+import FileText from 'lucide-react/icons/file-text';
 import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
 import { cn } from '../../../ui/cn';

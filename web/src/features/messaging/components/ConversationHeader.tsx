@@ -1,4 +1,6 @@
-import { PanelRightClose, PanelRightOpen, Video } from 'lucide-react';
+import PanelRightClose from 'lucide-react/icons/panel-right-close';
+import PanelRightOpen from 'lucide-react/icons/panel-right-open';
+import Video from 'lucide-react/icons/video';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';

@@ -1,4 +1,4 @@
-import { Upload } from 'lucide-react';
+import Upload from 'lucide-react/icons/upload';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Conversation } from '../api';

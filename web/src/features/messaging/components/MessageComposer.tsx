@@ -4,7 +4,10 @@ import {
   MESSAGE_ATTACHMENT_FILE_TYPES,
   MESSAGE_MAX_LENGTH,
 } from '@zura/contracts';
-import { Lock, Paperclip, SendHorizontal, X } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
+import Paperclip from 'lucide-react/icons/paperclip';
+import SendHorizontal from 'lucide-react/icons/send-horizontal';
+import X from 'lucide-react/icons/x';
 import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { ApiError, isRecord } from '../../../lib/api-errors';

@@ -1,4 +1,6 @@
-import { Lock, LockOpen, Phone } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
+import LockOpen from 'lucide-react/icons/lock-open';
+import Phone from 'lucide-react/icons/phone';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../../ui/Button';

@@ -1,4 +1,5 @@
-import { MessageCircle, PanelRightOpen } from 'lucide-react';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import PanelRightOpen from 'lucide-react/icons/panel-right-open';
 import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useCurrentUserId } from '../../../lib/use-session';

@@ -1,4 +1,5 @@
-import { Search, X } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { ApiError } from '../../../lib/api-errors';

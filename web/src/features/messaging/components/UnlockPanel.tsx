@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../lib/format';
-import { Lock } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';

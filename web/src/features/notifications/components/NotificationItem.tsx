@@ -1,16 +1,14 @@
-import {
-  Bell,
-  CreditCard,
-  Heart,
-  Info,
-  LockOpen,
-  MessageCircle,
-  MessageSquare,
-  Phone,
-  ThumbsUp,
-  UserPlus,
-  type LucideIcon,
-} from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Heart from 'lucide-react/icons/heart';
+import Info from 'lucide-react/icons/info';
+import LockOpen from 'lucide-react/icons/lock-open';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import MessageSquare from 'lucide-react/icons/message-square';
+import Phone from 'lucide-react/icons/phone';
+import ThumbsUp from 'lucide-react/icons/thumbs-up';
+import UserPlus from 'lucide-react/icons/user-plus';
+import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatShortDate } from '../../../lib/format';
 import { cn } from '../../../ui/cn';

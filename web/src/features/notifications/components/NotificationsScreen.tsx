@@ -1,4 +1,5 @@
-import { CheckCheck, RefreshCw } from 'lucide-react';
+import CheckCheck from 'lucide-react/icons/check-check';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
 import { discountedCents, type PublicOffer } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
 import { useQuery } from '@tanstack/react-query';
-import { Gift } from 'lucide-react';
+import Gift from 'lucide-react/icons/gift';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-errors';

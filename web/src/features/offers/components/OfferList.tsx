@@ -1,6 +1,6 @@
 import { type CreatorOffer } from '@zura/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Copy } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileQuestion, House } from 'lucide-react';
+import FileQuestion from 'lucide-react/icons/file-question';
+import House from 'lucide-react/icons/house';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-errors';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ImagePlus, Lock } from 'lucide-react';
+import ImagePlus from 'lucide-react/icons/image-plus';
+import Lock from 'lucide-react/icons/lock';
 import { useId, useLayoutEffect, useMemo, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation';

@@ -1,5 +1,7 @@
 import { MAX_POST_FILES } from '@zura/contracts';
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import X from 'lucide-react/icons/x';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { ProgressBar } from '../../../ui/ProgressBar';

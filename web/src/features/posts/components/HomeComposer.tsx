@@ -1,4 +1,4 @@
-import { ImagePlus } from 'lucide-react';
+import ImagePlus from 'lucide-react/icons/image-plus';
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Avatar } from '../../../ui/Avatar';

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Compass, Search } from 'lucide-react';
+import Compass from 'lucide-react/icons/compass';
+import Search from 'lucide-react/icons/search';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';

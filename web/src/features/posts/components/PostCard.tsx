@@ -1,5 +1,9 @@
 import { formatMoney } from '../../../lib/format';
-import { Crown, HandCoins, Lock, MessageCircle, Trash2 } from 'lucide-react';
+import Crown from 'lucide-react/icons/crown';
+import HandCoins from 'lucide-react/icons/hand-coins';
+import Lock from 'lucide-react/icons/lock';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';

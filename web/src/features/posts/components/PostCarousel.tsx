@@ -1,5 +1,6 @@
 import type { PostMediaItem } from '@zura/contracts';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { POST_IMAGE_SIZES, resolveMediaUrl, resolveSrcset } from '../../../lib/media';

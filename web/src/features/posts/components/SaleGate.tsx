@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../lib/format';
-import { Lock } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
 import { lazy, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';

@@ -1,5 +1,8 @@
 import { addCustomEntry, ENTRY_PATTERN, MAX_CUSTOM_ENTRY_LENGTH } from '@zura/contracts';
-import { Check, ChevronDown, Plus, X } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Plus from 'lucide-react/icons/plus';
+import X from 'lucide-react/icons/x';
 import type { LucideIcon } from 'lucide-react';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';

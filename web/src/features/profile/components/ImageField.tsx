@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnProfile } from '@zura/contracts';
-import { ImageUp, Trash2, X } from 'lucide-react';
+import ImageUp from 'lucide-react/icons/image-up';
+import Trash2 from 'lucide-react/icons/trash-2';
+import X from 'lucide-react/icons/x';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';

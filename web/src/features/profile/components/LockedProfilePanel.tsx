@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
 import { lazy, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { MessageCircle, UserPen } from 'lucide-react';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import UserPen from 'lucide-react/icons/user-pen';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { formatCount } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { UserX } from 'lucide-react';
+import UserX from 'lucide-react/icons/user-x';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { useCurrentUserId } from '../../../lib/use-session';

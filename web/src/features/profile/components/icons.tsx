@@ -1,21 +1,18 @@
 import { PROFILE_CATEGORIES, type ProfileCategoryIcon } from '@zura/contracts';
-import {
-  Cpu,
-  Dumbbell,
-  Flame,
-  Gamepad2,
-  Globe,
-  GraduationCap,
-  Laugh,
-  Music,
-  Palette,
-  Plane,
-  Shirt,
-  Sparkles,
-  UtensilsCrossed,
-  type LucideIcon,
-  type LucideProps,
-} from 'lucide-react';
+import Cpu from 'lucide-react/icons/cpu';
+import Dumbbell from 'lucide-react/icons/dumbbell';
+import Flame from 'lucide-react/icons/flame';
+import Gamepad2 from 'lucide-react/icons/gamepad-2';
+import Globe from 'lucide-react/icons/globe';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import Laugh from 'lucide-react/icons/laugh';
+import Music from 'lucide-react/icons/music';
+import Palette from 'lucide-react/icons/palette';
+import Plane from 'lucide-react/icons/plane';
+import Shirt from 'lucide-react/icons/shirt';
+import Sparkles from 'lucide-react/icons/sparkles';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
+import type { LucideIcon, LucideProps } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
 import type { SocialKind } from '../helpers';
 import type { ChipOption } from './ChipPicker';

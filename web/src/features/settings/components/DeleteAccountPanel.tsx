@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { TriangleAlert } from 'lucide-react';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';

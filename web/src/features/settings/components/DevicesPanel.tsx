@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '@zura/contracts';
-import { MonitorSmartphone } from 'lucide-react';
+import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';

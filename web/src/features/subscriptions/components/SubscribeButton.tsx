@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../lib/format';
-import { BadgeCheck, Crown } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Crown from 'lucide-react/icons/crown';
 import { lazy, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';

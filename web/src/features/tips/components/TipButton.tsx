@@ -1,4 +1,4 @@
-import { HandCoins } from 'lucide-react';
+import HandCoins from 'lucide-react/icons/hand-coins';
 import { lazy, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../ui/Button';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_TIP_CENTS, MIN_AMOUNT_CENTS, splitPayment, TIP_PRESETS_CENTS } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
-import { CircleCheck } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation';

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
+import ArrowDownLeft from 'lucide-react/icons/arrow-down-left';
+import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';
 import { Alert } from '../../../ui/Alert';

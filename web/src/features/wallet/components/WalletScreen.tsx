@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '../../../lib/format';
-import { FlaskConical } from 'lucide-react';
+import FlaskConical from 'lucide-react/icons/flask-conical';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from 'react-router';
