@@ -124,6 +124,9 @@ export async function initI18n(): Promise<void> {
   reflectOnDocument(language);
 }
 
+/** The language last asked for (applyLanguage). */
+let languageWanted: Language | undefined;
+
 /**
  * Switches the whole app at once (catalogue loaded first) and remembers the choice for the
  * next visit before sign-in.
@@ -134,12 +137,15 @@ export async function applyLanguage(language: Language): Promise<void> {
   } catch {
     // storage disabled: the choice still applies to this page
   }
+  languageWanted = language;
   if (i18n.language === language) return;
   try {
     await loadLanguage(language);
   } catch {
     return; // its texts could not be fetched: the language shown stays, whole
   }
+  // Two picks in a row: the last one wins, whichever catalogue arrives first.
+  if (languageWanted !== language) return;
   i18n.setLanguage(language);
   reflectOnDocument(language);
 }
