@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHomeScreen, signedInUser } from './lib/app.ts';
 import { useBrowser } from './lib/browser.ts';
-import { createPostViaApi } from './lib/content.ts';
+import { createNumberedPosts } from './lib/content.ts';
 import { expectVisible } from './lib/expect.ts';
+import { scrollSettled } from './lib/scroll.ts';
 import { uniqueName } from './lib/server.ts';
 
 // The test holds back an asset with a route, which a service worker's cache would go around.
@@ -41,23 +42,6 @@ function rowAtViewportTop(page: Page): Promise<{ position: number; top: number }
   });
 }
 
-/** Waits until the page stops scrolling (a wheel's scroll may run over a few frames). */
-async function scrollSettled(page: Page): Promise<void> {
-  const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
-  let last = Number.NaN;
-  await expect
-    .poll(
-      async () => {
-        const now = await scrollY();
-        const still = now === last;
-        last = now;
-        return still;
-      },
-      { interval: 150 },
-    )
-    .toBe(true);
-}
-
 /**
  * Samples a row's top at every frame for `ms` (null when the row is not in the page): what the
  * user sees while the list switches layout, frame by frame.
@@ -92,11 +76,8 @@ describe('feed rows', () => {
     const { page } = t;
     const user = await signedInUser(page);
     const marker = uniqueName('rows');
-    for (let i = 1; i <= 45; i += 1) {
-      await createPostViaApi(user.tokens.access, {
-        content: `${marker} post ${i}\n\n${'A line.\n'.repeat(i % 4)}`,
-      });
-    }
+    // Posts of four heights, so estimates would be wrong.
+    await createNumberedPosts(user.tokens.access, marker, 45, (i) => 'A line.\n'.repeat(i % 4));
     // The virtualizer's chunk waits until the test lets it through, so the switch can be watched.
     const requested: string[] = [];
     page.on('request', (request) => {

@@ -1,28 +1,19 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHomeScreen, loginThroughForm, navLink, signedInUser } from './lib/app.ts';
 import { useBrowser } from './lib/browser.ts';
-import { createPostViaApi } from './lib/content.ts';
+import { createNumberedPosts } from './lib/content.ts';
+import { scrollY } from './lib/scroll.ts';
 import { expectPath, expectVisible } from './lib/expect.ts';
 import { createUser, uniqueName } from './lib/server.ts';
 
 const t = useBrowser();
-
-/** How far the page is scrolled (the e2e code has no DOM types: it runs in Node). */
-function scrollY(page: Page): Promise<number> {
-  return page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
-}
 
 describe('navigation', () => {
   it('opens a new page at its top and returns to where the feed was left on Back', async () => {
     const { page } = t;
     const user = await signedInUser(page);
     const marker = uniqueName('scroll');
-    for (let i = 1; i <= 12; i += 1) {
-      await createPostViaApi(user.tokens.access, {
-        content: `${marker} post ${i}\n\n${'A line.\n'.repeat(8)}`,
-      });
-    }
+    await createNumberedPosts(user.tokens.access, marker, 12, () => 'A line.\n'.repeat(8));
     await page.goto('/');
     await expectHomeScreen(page);
     await expectVisible(page.getByText(`${marker} post 1`, { exact: false }));

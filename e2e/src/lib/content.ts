@@ -63,6 +63,21 @@ export async function createPostViaApi(access: string, post: NewApiPost): Promis
 }
 
 /** GET /posts/user/{userId}/ as `access` sees it (the first page). */
+/**
+ * `count` text posts `${marker} post 1` … `${marker} post N`, oldest first, each followed by a
+ * blank line and `body(i)`: enough posts to scroll through, told apart by their number.
+ */
+export async function createNumberedPosts(
+  access: string,
+  marker: string,
+  count: number,
+  body: (i: number) => string,
+): Promise<void> {
+  for (let i = 1; i <= count; i += 1) {
+    await createPostViaApi(access, { content: `${marker} post ${i}\n\n${body(i)}` });
+  }
+}
+
 export async function postsOfUser(access: string, userId: number): Promise<ApiPost[]> {
   const res = await api<ApiPost[]>('GET', `/posts/user/${userId}/`, undefined, access);
   expect(res.status, `GET /posts/user/${userId}/ answered ${JSON.stringify(res.body)}`).toBe(200);

@@ -78,6 +78,9 @@ export class Translator {
   private current = FALLBACK;
   /** Moves on whenever what `t` would answer may change (language, a catalogue part added). */
   private version = 0;
+  /** The `t` handed out for `boundVersion` (snapshot). */
+  private bound: TFunction | undefined;
+  private boundVersion = -1;
 
   get language(): string {
     return this.current;
@@ -132,9 +135,6 @@ export class Translator {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
-
-  private bound: TFunction | undefined;
-  private boundVersion = -1;
 
   private find(language: string, key: string, count: number | undefined): string | undefined {
     const catalogue = this.catalogues.get(language);
