@@ -59,7 +59,7 @@ export const DYNAMIC_KEY_PREFIXES: readonly string[] = [
   'reports.reasons.',
   'reports.title.',
   'settings.fields.',
-  'settings.languages.',
+  'languages.names.',
   'settings.tabs.',
   'settings.timezones.',
   'settings.visibility.',

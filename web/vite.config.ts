@@ -1,23 +1,27 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contractsPure } from './contracts-pure.ts';
+import { firstVisitChunks } from './first-visit-chunks.ts';
 import { precompress } from './precompress.ts';
 import { serviceWorker } from './service-worker.ts';
-import { signedInChunk } from './signed-in-chunk.ts';
 
 /** The Node server (API, WebSocket hub, PeerJS, media) in development; `npm run dev` starts it. */
 const SERVER = 'http://localhost:8080';
 
-const signedIn = signedInChunk({
-  signedInPages: [
-    '/src/features/shell/AppShell.tsx',
-    '/src/pages/HomePage.tsx',
-    '/src/pages/ProfilePage.tsx',
-    '/src/pages/PostPage.tsx',
-  ],
+/**
+ * react-router's package exports point at its development build in every mode; the production
+ * build beside it differs only in leaving out the development warnings' code (issue 20: every
+ * first visit loads the router). `npm run dev` keeps the warnings.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+const chunks = firstVisitChunks({
+  entry: '/src/main.tsx',
   publicPages: [
-    '/src/main.tsx',
     '/src/pages/HealthPage.tsx',
     '/src/pages/LandingPage.tsx',
     '/src/pages/LoginPage.tsx',
@@ -27,17 +31,20 @@ const signedIn = signedInChunk({
     '/src/pages/ResetPasswordPage.tsx',
     '/src/pages/OfferPage.tsx',
   ],
+  shell: '/src/features/shell/AppShell.tsx',
+  signedInPages: {
+    feed: '/src/pages/HomePage.tsx',
+    profile: '/src/pages/ProfilePage.tsx',
+    post: '/src/pages/PostPage.tsx',
+  },
 });
 
-export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    contractsPure(),
-    signedIn.plugin,
-    serviceWorker(),
-    precompress(),
-  ],
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
+  plugins: [react(), tailwindcss(), contractsPure(), chunks.plugin, serviceWorker(), precompress()],
   server: {
     // `vite preview` reuses these (preview.proxy defaults to server.proxy).
     proxy: {
@@ -63,10 +70,10 @@ export default defineConfig({
               name: 'zod',
               test: /[\\/]node_modules[\\/]zod[\\/]/,
             },
-            signedIn.group,
+            ...chunks.groups,
           ],
         },
       },
     },
   },
-});
+}));

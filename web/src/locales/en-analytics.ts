@@ -1,7 +1,6 @@
 /** English texts of the creator's earnings analytics (/creator/analytics). */
 export const analytics = {
   analytics: {
-    menu: 'Analytics',
     title: 'Earnings analytics',
     subtitle: 'What you earned, from whom, and how your subscribers come and go.',
     range: 'Date range',

@@ -19,11 +19,23 @@ export const discoverText = {
     editProfile: 'Edit Profile',
     drafts: 'Drafts',
     massMessages: 'Mass messages',
+    offers: 'Offers',
+    analytics: 'Analytics',
     liked: 'Posts I liked',
     becomeCreator: 'Become a Creator',
     settings: 'Settings',
     admin: 'Admin',
     logout: 'Logout',
+  },
+  languages: {
+    label: 'Language',
+    names: {
+      en: 'English',
+      es: 'Español',
+      fr: 'Français',
+      de: 'Deutsch',
+      it: 'Italiano',
+    },
   },
   discover: {
     label: 'Discover',

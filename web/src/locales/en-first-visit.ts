@@ -1,10 +1,7 @@
 import { a11y } from './en-a11y';
-import { analytics } from './en-analytics';
 import { comments } from './en-comments';
 import { coreText } from './en-core';
 import { discoverText } from './en-discover';
-import { engagement } from './en-engagement';
-import { offers } from './en-offers';
 import { offlineText } from './en-offline';
 import { pagesText } from './en-pages';
 import { payPerView } from './en-pay-per-view';
@@ -12,7 +9,6 @@ import { paymentsText } from './en-payments';
 import { postsText } from './en-posts';
 import { profileText } from './en-profile';
 import { serverMessagesText } from './en-server-messages';
-import { settingsText } from './en-settings';
 
 /**
  * The part of the English catalogue every first visit loads: the shell, the feed, a profile,
@@ -21,20 +17,15 @@ import { settingsText } from './en-settings';
  * parts share no file: a file in both would land in a chunk both load.
  */
 export const enFirstVisit = {
-  ...engagement,
   ...payPerView,
   ...comments,
-  ...offers,
   ...coreText,
   ...discoverText,
   ...postsText,
   ...profileText,
   ...pagesText,
   ...paymentsText,
-  ...settingsText,
   ...serverMessagesText,
   ...a11y,
-  // The user menu's Analytics entry (analytics.menu) is on every page.
-  ...analytics,
   ...offlineText,
 };

@@ -1,10 +1,14 @@
+import { analytics } from './en-analytics';
 import { adminText } from './en-admin';
 import { creatorApplicationText } from './en-creator-application';
+import { engagement } from './en-engagement';
 import { exploreText } from './en-explore';
 import { landingText } from './en-landing';
 import { massMessagesText } from './en-mass-messages';
+import { offers } from './en-offers';
 import { profileEditText } from './en-profile-edit';
 import { push } from './en-push';
+import { settingsText } from './en-settings';
 import { walletText } from './en-wallet';
 
 /**
@@ -15,12 +19,16 @@ import { walletText } from './en-wallet';
  * other languages keep the same sections in `<code>-later.json` (the catalogue check says so).
  */
 export const enLater = {
+  ...analytics,
   ...adminText,
   ...creatorApplicationText,
+  ...engagement,
   ...exploreText,
   ...landingText,
   ...massMessagesText,
+  ...offers,
   ...profileEditText,
   ...push,
+  ...settingsText,
   ...walletText,
 };

@@ -1,7 +1,6 @@
 /** English texts of offers: the creator's Offers page, an offer link's page, subscribe choices. */
 export const offers = {
   offers: {
-    menu: 'Offers',
     title: 'Offers',
     subtitle: 'Free-trial links, discounts and bundles for your subscription.',
     loading: 'Loading offers...',
@@ -95,7 +94,6 @@ export const offers = {
       bundlePrice: '{{price}} per {{count}} months',
     },
     subscribe: {
-      discounted: 'Subscribe: {{price}} for the first month, then {{regular}}',
       choose: 'Choose a plan',
       monthly: '1 month: {{price}}/month',
       monthlyDiscount: '1 month: {{price}} for the first month, then {{regular}}/month',

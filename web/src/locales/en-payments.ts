@@ -46,6 +46,7 @@ export const paymentsText = {
     cancelFailed: 'Failed to cancel the subscription. Please try again.',
     subscribeFor: 'Subscribe for {{price}}/month',
     subscribeFree: 'Subscribe for free',
+    subscribeDiscounted: 'Subscribe: {{price}} for the first month, then {{regular}}',
     subscribing: 'Subscribing...',
     subscribed: 'Subscribed',
     subscribedHint: 'Manage your subscriptions',

@@ -75,13 +75,6 @@ export const settingsText = {
       minutes: '{{count}} minutes',
       never: 'Never',
     },
-    languages: {
-      en: 'English',
-      es: 'Español',
-      fr: 'Français',
-      de: 'Deutsch',
-      it: 'Italiano',
-    },
     timezones: {
       UTC: 'UTC',
       'America/New_York': 'New York',

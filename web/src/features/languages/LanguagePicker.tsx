@@ -10,7 +10,7 @@ export function LanguagePicker() {
   const { t } = useTranslation();
   return (
     <select
-      aria-label={t('settings.fields.language.label')}
+      aria-label={t('languages.label')}
       value={currentLanguage()}
       onChange={(event) => {
         if (isLanguage(event.target.value)) void applyLanguage(event.target.value);
@@ -19,7 +19,7 @@ export function LanguagePicker() {
     >
       {LANGUAGES.map((code) => (
         <option key={code} value={code} lang={code}>
-          {t(`settings.languages.${code}`)}
+          {t(`languages.names.${code}`)}
         </option>
       ))}
     </select>

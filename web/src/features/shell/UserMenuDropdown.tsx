@@ -67,10 +67,10 @@ export function UserMenuDropdown({ onNavigate, ...handOver }: UserMenuDropdownPr
                 {t('userMenu.massMessages')}
               </MenuItem>
               <MenuItem icon={Gift} onSelect={() => go('/creator/offers')}>
-                {t('offers.menu')}
+                {t('userMenu.offers')}
               </MenuItem>
               <MenuItem icon={ChartColumn} onSelect={() => go('/creator/analytics')}>
-                {t('analytics.menu')}
+                {t('userMenu.analytics')}
               </MenuItem>
             </>
           )}

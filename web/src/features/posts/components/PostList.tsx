@@ -4,6 +4,7 @@ import { ApiError, errorBodyText } from '../../../lib/api-errors';
 import { useCurrentUserId } from '../../../lib/use-session';
 import { Alert } from '../../../ui/Alert';
 import { MountWhenOpened } from '../../../ui/MountWhenOpened';
+import { LazySubscribeDialog as SubscribeDialog } from '../../subscriptions/components/LazySubscribeDialog';
 import type { SubscribeTarget } from '../../subscriptions/components/SubscribeDialog';
 import { priceToCents } from '../../subscriptions/pricing';
 import type { TipTarget } from '../../tips/components/TipDialog';
@@ -19,9 +20,6 @@ const ConfirmDialog = lazy(async () => ({
 }));
 const PasswordDialog = lazy(async () => ({
   default: (await import('../../../ui/PasswordDialog')).PasswordDialog,
-}));
-const SubscribeDialog = lazy(async () => ({
-  default: (await import('../../subscriptions/components/SubscribeDialog')).SubscribeDialog,
 }));
 const TipDialog = lazy(async () => ({
   default: (await import('../../tips/components/TipDialog')).TipDialog,

@@ -79,7 +79,7 @@ export function SettingsForm({ initial }: SettingsFormProps) {
           ? t('settings.timeout.never')
           : t('settings.timeout.minutes', { count: minutes }),
     })),
-    language: LANGUAGES.map((value) => ({ value, label: t(`settings.languages.${value}`) })),
+    language: LANGUAGES.map((value) => ({ value, label: t(`languages.names.${value}`) })),
     timezone: TIMEZONES.map((value) => ({ value, label: t(`settings.timezones.${value}`) })),
   } satisfies Record<string, SelectOption[]>;
 

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../lib/format';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Crown from 'lucide-react/icons/crown';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { buttonClasses, Button } from '../../../ui/Button';
@@ -12,14 +12,9 @@ import { useSubscribeOptions } from '../../offers/api';
 import { useSubscribe } from '../hooks';
 import { priceToCents } from '../pricing';
 import { MountWhenOpened } from '../../../ui/MountWhenOpened';
+import { LazySubscribeDialog as SubscribeDialog } from './LazySubscribeDialog';
 import type { SubscribeTarget } from './SubscribeDialog';
 import { ShareEmailCheckbox } from './ShareEmailCheckbox';
-
-// Loads when first opened (issue 20, first-visit budget): it brings the payment confirmation and react-hook-form and the
-// Radix dialog, which the profile's first screen does not need.
-const SubscribeDialog = lazy(async () => ({
-  default: (await import('./SubscribeDialog')).SubscribeDialog,
-}));
 
 export interface SubscribeButtonProps {
   creatorId: number;
@@ -100,7 +95,7 @@ export function SubscribeButton({
       <Button onClick={() => setTarget({ creatorId, username, priceCents })}>
         <Crown className="size-4" aria-hidden />
         {discount
-          ? t('offers.subscribe.discounted', {
+          ? t('subscriptions.subscribeDiscounted', {
               price: formatMoney(discount.first_period_cents),
               regular: formatMoney(options.price_cents),
             })
