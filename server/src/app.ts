@@ -34,6 +34,7 @@ import { postPageRoutes } from './modules/posts/post-page-routes.ts';
 import { ogImageRoutes } from './modules/posts/og-image-routes.ts';
 import { postPurchaseRoutes } from './modules/posts/purchase-routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
+import { profilePreviewHead } from './modules/profiles/share-preview.ts';
 import { subscriptionContentsRoutes } from './modules/subscription-contents/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
@@ -165,7 +166,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPeerServer(app, services);
 
   await registerWebApp(app, config.webDistDir, {
-    headFor: (pathname) => sharePreviewHead(services.sharePreviews, pathname),
+    // A post's card, or a profile's: at most one of them knows the path.
+    headFor: async (pathname) =>
+      (await sharePreviewHead(services.sharePreviews, pathname)) ??
+      profilePreviewHead(services.profilePreviews, pathname),
   });
   return app;
 }

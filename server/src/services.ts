@@ -36,6 +36,7 @@ import { createPostDrafts } from './modules/posts/drafts.ts';
 import { createPostSchedule } from './modules/posts/schedule.ts';
 import { createSharePreviews } from './modules/posts/share-preview.ts';
 import { createPostPurchases } from './modules/posts/purchases.ts';
+import { createProfilePreviews } from './modules/profiles/share-preview.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createOffersService } from './modules/offers/service.ts';
@@ -192,6 +193,7 @@ export function createServices(deps: ServiceDeps) {
     postDrafts: createPostDrafts({ db, signer, changes, posts }),
     postSchedule: createPostSchedule({ db, signer, changes, posts }),
     sharePreviews: createSharePreviews({ db, signer, publicUrl: config.publicUrl }),
+    profilePreviews: createProfilePreviews({ db, signer, publicUrl: config.publicUrl }),
     comments,
     notifications,
     messaging: createMessagingService({

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * `/robots.txt`: crawlers may index the public pages (the landing page, a post's share page
- * with its preview card and picture, an offer link) and nothing behind a session. The API,
- * media and live endpoints are never pages. No `Sitemap:` line: there is no sitemap.
+ * with its preview card and picture, a profile's page with its card, an offer link) and nothing
+ * else behind a session. The API, media and live endpoints are never pages. No `Sitemap:` line:
+ * there is no sitemap. Crawlers take the longest matching rule, and `$` ends a path, so
+ * `/profile/luna` is allowed while one's own `/profile` and the editors are not.
  */
-const PUBLIC_PATHS = ['/$', '/landing', '/posts/', '/offers/', '/og/'];
+const PUBLIC_PATHS = ['/$', '/landing', '/posts/', '/offers/', '/og/', '/profile/'];
 const PRIVATE_PATHS = [
   // Served by the server, never pages.
   '/api/',
@@ -25,7 +27,9 @@ const PRIVATE_PATHS = [
   '/drafts',
   '/liked',
   '/explore',
-  '/profile',
+  '/profile$',
+  '/profile/edit',
+  '/profile/*/edit',
   // One-time token links from e-mails.
   '/verify-email',
   '/reset-password',

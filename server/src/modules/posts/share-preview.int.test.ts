@@ -1,12 +1,10 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { setPrice } from '../../../test/economy.ts';
 import { buildPost, buildUser, type BuiltPost, type TestUser } from '../../../test/factories.ts';
 import { png, waitForVariants } from '../../../test/media.ts';
-import { excerpt } from './share-preview.ts';
+import { BUILT_INDEX, buildAppWithWebPage, meta, webPage } from '../../../test/share-cards.ts';
+import { excerpt } from '../../lib/open-graph.ts';
 
 /*
  * Link previews: the HTML of /posts/:id carries Open Graph and Twitter tags for unfurlers, who
@@ -15,49 +13,14 @@ import { excerpt } from './share-preview.ts';
  * whose it is, and a post nobody may know of gives no card at all.
  */
 let t: TestApp;
-let webDir: string;
-const BUILT_INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Zura</title>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-web-'));
-  await fs.writeFile(path.join(webDir, 'index.html'), BUILT_INDEX);
-  t = await buildTestApp({ WEB_DIST_DIR: webDir });
+  ({ t, close } = await buildAppWithWebPage());
 });
-afterAll(async () => {
-  await t.close();
-  await fs.rm(webDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
-async function page(postId: number | string) {
-  const res = await t.request({
-    method: 'GET',
-    url: `/posts/${postId}`,
-    headers: { accept: 'text/html' },
-  });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^text\/html/);
-  expect(res.headers['cache-control']).toBe('no-cache');
-  return res.body;
-}
-
-/** The value of one meta tag, as an unfurler reads it (entities decoded). */
-function meta(html: string, key: string): string | undefined {
-  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html);
-  return match?.[1]
-    ?.replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&amp;', '&');
-}
+const page = (postId: number | string) => webPage(t, `/posts/${postId}`);
 
 const uploadIdOf = (url: unknown) => /^\/media\/([0-9a-f-]{36})\//.exec(String(url))?.[1];
 

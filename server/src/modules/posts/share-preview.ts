@@ -1,5 +1,5 @@
-import { SHARE_PREVIEW_TEXT_LENGTH } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
+import { excerpt, openGraphTags } from '../../lib/open-graph.ts';
 import type { MediaSigner } from '../media/index.ts';
 import { findUserByIdOrUsername } from '../profiles/index.ts';
 import { isHiddenFrom } from '../users/index.ts';
@@ -20,15 +20,6 @@ export type SharePreview = {
 
 /** The stored object behind a public post's preview image. */
 export type PreviewImageSource = { uploadId: string; variant: 'feed' | 'poster' | 'original' };
-
-/** The post's first characters, cut at a word where one ends near the limit. */
-export function excerpt(text: string, limit = SHARE_PREVIEW_TEXT_LENGTH): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= limit) return flat;
-  const cut = flat.slice(0, limit);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
 
 /**
  * What a link to `/posts/:id` shows where it is pasted. Unfurlers run no JavaScript and sign in
@@ -111,43 +102,6 @@ export function createSharePreviews(deps: {
 
 export type SharePreviews = ReturnType<typeof createSharePreviews>;
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-/** The `<meta>` tags of a preview, every value escaped for an attribute. */
-function previewTags(preview: SharePreview): string {
-  const tags: [string, string, string][] = [
-    ['property', 'og:type', 'article'],
-    ['property', 'og:site_name', 'Zura'],
-    ['property', 'og:title', preview.title],
-    ['property', 'og:description', preview.description],
-    ['property', 'og:url', preview.url],
-    ...(preview.image ? [['property', 'og:image', preview.image] as [string, string, string]] : []),
-    [
-      'name',
-      'twitter:card',
-      preview.image?.includes('/og/posts/') ? 'summary_large_image' : 'summary',
-    ],
-    ['name', 'twitter:title', preview.title],
-    ['name', 'twitter:description', preview.description],
-    ...(preview.image
-      ? [['name', 'twitter:image', preview.image] as [string, string, string]]
-      : []),
-  ];
-  return tags
-    .map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeHtml(value)}" />`)
-    .join('\n    ');
-}
-
 /** `/posts/123` or `/posts/123/`: the post page a shared link opens. */
 const POST_PAGE = /^\/posts\/([1-9]\d{0,15})\/?$/;
 
@@ -159,5 +113,12 @@ export async function sharePreviewHead(
   const id = Number(POST_PAGE.exec(pathname)?.[1]);
   if (!Number.isSafeInteger(id)) return undefined;
   const preview = await previews.preview(id);
-  return preview && previewTags(preview);
+  return (
+    preview &&
+    openGraphTags({
+      type: 'article',
+      ...preview,
+      largeImage: preview.image?.includes('/og/posts/') ?? false,
+    })
+  );
 }
