@@ -2,12 +2,9 @@ import type { Database } from '../../db/client.ts';
 import { excerpt, openGraphTags } from '../../lib/open-graph.ts';
 import type { MediaSigner } from '../media/index.ts';
 import { findUserByIdOrUsername } from '../profiles/index.ts';
-import { isHiddenFrom } from '../users/index.ts';
+import { isHiddenFrom, NOBODY } from '../users/index.ts';
 import { isPostPublishedFor, needsSubscription, placeholderContent } from './policy.ts';
 import * as repo from './repo.ts';
-
-/** Link unfurlers are nobody: no account, no subscription, no unlock, no block. */
-const NOBODY = 0;
 
 /** The Open Graph facts of a post page, before they are written as HTML. */
 export type SharePreview = {

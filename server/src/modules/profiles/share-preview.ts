@@ -1,11 +1,8 @@
 import type { Database } from '../../db/client.ts';
 import { excerpt, openGraphTags, type OpenGraphCard } from '../../lib/open-graph.ts';
 import type { MediaSigner } from '../media/index.ts';
-import { isHiddenFrom } from '../users/index.ts';
+import { isHiddenFrom, NOBODY } from '../users/index.ts';
 import { findUserByIdOrUsername } from './repo.ts';
-
-/** Link unfurlers are nobody: no account, no subscription, no block. */
-const NOBODY = 0;
 
 /**
  * What a link to `/profile/:user` shows where it is pasted (a creator's link in a bio, a chat,

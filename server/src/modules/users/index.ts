@@ -6,4 +6,4 @@ export {
   smallImageUrls,
 } from './presenter.ts';
 export { findUserById } from './repo.ts';
-export { hiddenAmong, hiddenFrom, isHiddenFrom, visibleTo } from './visibility.ts';
+export { hiddenAmong, hiddenFrom, isHiddenFrom, NOBODY, visibleTo } from './visibility.ts';

@@ -5,6 +5,12 @@ import { users } from '../../db/schema/index.ts';
 import { notBlockedWith } from '../blocks/index.ts';
 
 /**
+ * The viewer without an account (a link unfurler, a crawler): no id of a real user, so no
+ * block, no subscription, no unlock and no session is theirs.
+ */
+export const NOBODY = 0;
+
+/**
  * Who a viewer must not see, as if they did not exist: anyone in a block with the viewer (either
  * way) and any suspended account but the viewer's own. One rule for profiles, posts, feeds,
  * explore and discover.
