@@ -309,3 +309,28 @@ describe('claiming a free-trial link', () => {
     expect((await claim(t, newcomer, forNew.code)).statusCode).toBe(201);
   });
 });
+
+describe('the subscribe options across a block', () => {
+  it.each(['the creator blocked the fan', 'the fan blocked the creator'] as const)(
+    'answers 404 as for a creator the fan may not see when %s',
+    async (direction) => {
+      const creator = await buildCreator(t, 999);
+      const fan = await buildUser(t);
+      await createOffer(t, creator, { kind: 'discount', discount_percent: 50 });
+      await setBundles(t, creator, [{ months: 3, discount_percent: 10 }]);
+      expect((await get(t, fan, `/api/offers/for/${creator.id}/`)).statusCode).toBe(200);
+      const [blocker, blocked] = direction.startsWith('the creator')
+        ? [creator, fan]
+        : [fan, creator];
+      const res = await post(blocker, `/api/auth/users/${blocked.id}/block/`);
+      expect(res.statusCode, res.body).toBe(200);
+      const options = await get(t, fan, `/api/offers/for/${creator.id}/`);
+      const suspended = await buildCreator(t, 999);
+      await t.pool.query('UPDATE users SET suspended_at = now() WHERE id = $1', [suspended.id]);
+      const hidden = await get(t, fan, `/api/offers/for/${suspended.id}/`);
+      expect(hidden.statusCode).toBe(404);
+      expect(options.statusCode).toBe(404);
+      expect(options.json()).toEqual(hidden.json());
+    },
+  );
+});

@@ -219,7 +219,13 @@ export function createOffersService(deps: {
     /** What the subscribe dialog offers this fan: the monthly price, the best discount, bundles. */
     async optionsFor(fanId: number, creatorId: number): Promise<SubscribeOptions> {
       const creator = await findUserById(db, creatorId);
-      if (!creator || !creator.isCreator || creator.suspendedAt) {
+      // A block either way hides the creator as a suspension does: the same 404, no terms.
+      if (
+        !creator ||
+        !creator.isCreator ||
+        creator.suspendedAt ||
+        (await isBlockedEitherWay(db, fanId, creator.id))
+      ) {
         throw new NotFoundError('Creator not found.');
       }
       const price = creator.subscriptionPriceCents;
