@@ -83,8 +83,10 @@ export function createServices(deps: ServiceDeps) {
     presence,
     rateLimits,
     publicKey: deps.vapid.publicKey,
-    allowLoopbackHttp: config.push.allowLoopbackHttp,
-    send: createPushSender(deps.vapid, config.push.subject),
+    policy: { allowLoopback: config.push.allowLoopbackHttp },
+    send: createPushSender(deps.vapid, config.push.subject, {
+      allowLoopback: config.push.allowLoopbackHttp,
+    }),
   });
   const bus = busWithPush(
     deps.bus,
@@ -97,7 +99,7 @@ export function createServices(deps: ServiceDeps) {
     uploadId ? signer.url(uploadId, variant) : null;
   const sessions = createSessions({ db, changes });
   const requireUser = createRequireUser(accessTokens, sessions.isActive);
-  const twoFactor = createTwoFactor({ db, signingKey: secrets.jwtKey, rateLimits });
+  const twoFactor = createTwoFactor({ db, signingKey: secrets.jwtKey, rateLimits, sessions });
   const requireAdmin = createRequireAdmin(
     requireUser,
     async (userId) => (await findUserById(db, userId))?.isAdmin === true,
@@ -120,7 +122,7 @@ export function createServices(deps: ServiceDeps) {
   const tickets = createTicketSigner(secrets.urlSigningKey);
   const audit = createAuditLog({ db });
   const blocks = createBlocksService({ db, mediaUrl, changes });
-  const moderation = createModeration({ db, sessions, audit });
+  const moderation = createModeration({ db, sessions, audit, twoFactor });
   const posts = createPostsService({ db, uploads, rateLimits, signer, changes });
   const likes = createLikesService({
     db,

@@ -85,7 +85,10 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
     .optional(),
-  /** Accept http:// push endpoints on loopback addresses: for tests and local push servers only. */
+  /**
+   * Accept push endpoints on loopback (names resolving to it, and http:// to it): for tests and
+   * local push servers only. Other private addresses are refused whatever this says.
+   */
   PUSH_LOOPBACK_HTTP: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { PushPayload, PushSubscriptionInput } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import type { EventBus, LiveEvent } from '../../events/bus.ts';
@@ -8,27 +7,33 @@ import type { RateLimits } from '../../lib/rate-limits.ts';
 import { isPushed, payloadOf, TEST_PAYLOAD, TEST_TTL_SECONDS } from './payloads.ts';
 import type { Presence } from './presence.ts';
 import * as repo from './repo.ts';
+import {
+  endpointSyntaxProblem,
+  RefusedEndpointError,
+  resolveAllowed,
+  type EndpointPolicy,
+} from './endpoint-guard.ts';
 import type { PushSender } from './sender.ts';
 
 export type PushDelivery = { subscriptionId: number; payload: PushPayload; ttlSeconds: number };
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
- * Where the server may post: https to a named host (push services are), or http to loopback
- * when PUSH_LOOPBACK_HTTP is on (tests' own push endpoints). An address literal or `localhost`
- * over https is refused too, so a subscription cannot aim the server at its own network.
+ * Why a device's endpoint is refused, asked at subscribe time for a quick answer (the sender
+ * checks again at each send, on the address it connects to): an https:// URL naming a host
+ * whose every address is public (`endpoint-guard.ts`).
  */
-function endpointProblem(endpoint: string, allowLoopbackHttp: boolean): string | undefined {
-  const url = new URL(endpoint);
-  const loopback = LOOPBACK.has(url.hostname);
-  if (url.protocol === 'http:') {
-    return allowLoopbackHttp && loopback ? undefined : 'must be an https:// URL';
+async function endpointProblem(endpoint: string, policy: EndpointPolicy) {
+  const problem = endpointSyntaxProblem(endpoint, policy);
+  if (problem) return problem;
+  try {
+    await resolveAllowed(new URL(endpoint).hostname, policy);
+    return undefined;
+  } catch (error) {
+    if (error instanceof RefusedEndpointError) {
+      return "must be a push service on the public internet; this host's address is private or local";
+    }
+    return "must name a push service's host that can be found";
   }
-  if (loopback || isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) {
-    return "must name the push service's host, not an address";
-  }
-  return undefined;
 }
 
 export function createPushService(deps: {
@@ -37,7 +42,7 @@ export function createPushService(deps: {
   presence: Presence;
   rateLimits: RateLimits;
   publicKey: string;
-  allowLoopbackHttp: boolean;
+  policy: EndpointPolicy;
   send: PushSender;
 }) {
   const { db, jobs, presence } = deps;
@@ -46,7 +51,7 @@ export function createPushService(deps: {
     publicKey: () => ({ public_key: deps.publicKey }),
 
     async subscribe(userId: number, sessionId: number, input: PushSubscriptionInput) {
-      const problem = endpointProblem(input.endpoint, deps.allowLoopbackHttp);
+      const problem = await endpointProblem(input.endpoint, deps.policy);
       if (problem) throw new ValidationError({ endpoint: [problem] });
       await repo.saveSubscription(db, {
         userId,
@@ -101,14 +106,17 @@ export function createPushService(deps: {
       }
     },
 
-    /** Job `push-deliver`: a subscription the push service no longer knows is deleted. */
+    /**
+     * Job `push-deliver`: a subscription the push service no longer knows is deleted, and so is
+     * one whose host now resolves to an address the server may not reach.
+     */
     async deliver(delivery: PushDelivery) {
       const target = await repo.findSubscription(db, delivery.subscriptionId);
       if (!target) return;
       const outcome = await deps.send(target, delivery.payload, {
         ttlSeconds: delivery.ttlSeconds,
       });
-      if (outcome === 'gone') await repo.deleteSubscription(db, target.id);
+      if (outcome !== 'sent') await repo.deleteSubscription(db, target.id);
     },
   };
 }
