@@ -46,13 +46,18 @@ export function isImageType(contentType: string): boolean {
   return contentType.startsWith('image/');
 }
 
+/**
+ * Control characters (C0, DEL, C1) and the bidi controls that reorder what is shown: embeddings
+ * and overrides U+202A–U+202E, isolates U+2066–U+2069, the marks U+200E, U+200F and U+061C.
+ * With U+202E kept, `invoice\u202Efdp.exe` would show as `invoiceexe.pdf`.
+ */
+const UNSAFE_NAME_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
 /** A name safe to show and to put in a Content-Disposition: no paths, no control characters. */
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base]
-    .filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim()
-    .slice(0, 255);
+  const cleaned = base.replace(UNSAFE_NAME_CHARACTERS, '').trim().slice(0, 255);
   return cleaned || 'file';
 }
