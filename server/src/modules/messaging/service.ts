@@ -59,6 +59,16 @@ function roomIdOf(a: number, b: number): string {
   return `room_${Math.min(a, b)}_${Math.max(a, b)}`;
 }
 
+/**
+ * The one system message a user's send makes: the call announcement, in the server's words
+ * (the web shows its own translation of them, by the flag, never by the text).
+ */
+function callAnnouncementText(username: string): string {
+  return `${username} started a video call`;
+}
+
+const CALL_ANNOUNCEMENT_PLAIN = 'A call announcement carries no price and no files.';
+
 /** The refusal for either side of a block, which keeps quiet about who blocked whom. */
 const BLOCKED_MESSAGE = 'You cannot message this user.';
 
@@ -217,7 +227,9 @@ export function createMessagingService(deps: {
         throw new ForbiddenError(BLOCKED_MESSAGE);
       }
       const errors: FieldErrors = {};
-      const text = input.text.trim();
+      // A system message's words are the server's: a sender could otherwise dress any text
+      // up as a notice of the platform's (with the Join button of a call).
+      const text = input.isSystem ? callAnnouncementText(sender.username) : input.text.trim();
       if (text.length > MESSAGE_MAX_LENGTH) errors.text = [MESSAGE_TOO_LONG];
       if (!text && input.uploadedFileIds.length === 0)
         errors.text = ['Write a message or attach a file.'];
@@ -251,6 +263,7 @@ export function createMessagingService(deps: {
         const room = recipientId === null ? undefined : roomIdOf(senderId, recipientId);
         if (!input.roomId || input.roomId !== room)
           errors.roomId = ["System messages must name this conversation's call room."];
+        if (input.isLocked || ids.length > 0) errors.is_system = [CALL_ANNOUNCEMENT_PLAIN];
       }
       if (recipientId === null) errors.non_field_errors = ['This user has deleted their account.'];
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);

@@ -58,13 +58,17 @@ export function MessageItem({
 }: MessageItemProps) {
   const { t, i18n } = useTranslation();
 
+  // The flag is the server's (it makes the only system message, the call announcement), and
+  // the words are ours: a text that merely reads like a notice stays its sender's bubble.
   if (message.isSystem) {
     const roomId = message.roomId;
     return (
       <div className="flex justify-center">
         <div className="flex max-w-md flex-wrap items-center justify-center gap-x-3 gap-y-2 rounded-2xl bg-slate-100 px-4 py-2.5 text-sm text-slate-700">
           <Phone className="size-4 text-violet-600" aria-hidden />
-          <span className="min-w-0 break-words">{message.text}</span>
+          <span className="min-w-0 break-words">
+            {t('calls.startedMessage', { username: message.senderName })}
+          </span>
           <MessageTime createdAt={message.createdAt} className="text-slate-500" />
           {roomId && onJoinCall && (
             <Button
