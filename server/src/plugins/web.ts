@@ -64,10 +64,10 @@ export async function registerWebApp(
   /** `index.html` with `head` before `</head>`; read per request, as the static files are. */
   const sendIndexWith = async (reply: FastifyReply, head: string) => {
     const html = await fs.promises.readFile(indexFile, 'utf8');
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html.replace('</head>', `  ${head}\n  </head>`));
+    // A replacer function: with a string, `$&`, `$\`` and `$'` in a bio or a post's text would
+    // splice the page itself into the tags.
+    const page = html.replace('</head>', () => `  ${head}\n  </head>`);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   };
   // The static handler refuses directories, so the root gets the app explicitly.
   if (built) app.get('/', (_request, reply) => sendIndex(reply));

@@ -79,6 +79,26 @@ describe('a profile’s card', () => {
     expect(html).not.toContain('Only for those with the password');
   });
 
+  // `String.replace` with a string reads these as "the match", "before it" and "after it".
+  const escaped = (pattern: string) => pattern.replace('&', '&amp;').replace("'", '&#39;');
+  it.each(['$&', '$`', "$'", '$$', '$1'])(
+    'carries %s in a bio as the literal text, escaped, and the page keeps one head',
+    async (pattern) => {
+      const creator = await buildUser(t, { isCreator: true });
+      const bio = `Prices from ${pattern}5 <b>"tonight"</b>`;
+      await editProfile(creator, { bio });
+      const html = await page(`/profile/${creator.username}`);
+      expect(meta(html, 'og:description')).toBe(bio);
+      expect(meta(html, 'twitter:description')).toBe(bio);
+      expect(html).toContain(
+        `content="Prices from ${escaped(pattern)}5 &lt;b&gt;&quot;tonight&quot;&lt;/b&gt;"`,
+      );
+      expect(html.match(/<head>/g)).toHaveLength(1);
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    },
+  );
+
   it('is not there for a suspended or unknown user, nor on the app’s own profile pages', async () => {
     const suspended = await buildUser(t, { isCreator: true });
     await t.pool.query('UPDATE users SET suspended_at = now() WHERE id = $1', [suspended.id]);
