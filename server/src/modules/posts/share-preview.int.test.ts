@@ -114,6 +114,27 @@ describe('a public post’s card', () => {
   });
 });
 
+describe('a public post’s text with replacement patterns', () => {
+  // `String.replace` with a string reads these as "the match", "before it" and "after it".
+  const escaped = (pattern: string) => pattern.replace('&', '&amp;').replace("'", '&#39;');
+  it.each(['$&', '$`', "$'", '$$', '$1'])(
+    'carries %s as the literal text, escaped, and the page keeps one head',
+    async (pattern) => {
+      const author = await buildUser(t);
+      const content = `Now ${pattern}5 <i>"only"</i>`;
+      const post = await buildPost(t, author, { content });
+      const html = await page(post.id);
+      expect(meta(html, 'og:description')).toBe(content);
+      expect(html).toContain(
+        `content="Now ${escaped(pattern)}5 &lt;i&gt;&quot;only&quot;&lt;/i&gt;"`,
+      );
+      expect(html.match(/<head>/g)).toHaveLength(1);
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    },
+  );
+});
+
 describe('a card that must not show the post', () => {
   it('password-locked post: no text, no picture', async () => {
     const author = await buildUser(t);
@@ -130,13 +151,6 @@ describe('a card that must not show the post', () => {
     const author = await buildUser(t);
     const post = await imagePost(author, 'Pay to see this');
     await t.pool.query('UPDATE posts SET price_cents = 300 WHERE id = $1', [post.id]);
-    await expectNeutralCard(post, author);
-  });
-
-  it('post of a locked profile', async () => {
-    const author = await buildUser(t);
-    const post = await imagePost(author, 'Behind the profile lock');
-    await t.pool.query('UPDATE users SET is_profile_locked = true WHERE id = $1', [author.id]);
     await expectNeutralCard(post, author);
   });
 
@@ -172,6 +186,22 @@ describe('no card at all', () => {
     await expectNoCard(hidden.id);
 
     await expectNoCard(999_999_999);
+  });
+
+  it('for a post of a locked profile: no author, text or picture, as for a missing post', async () => {
+    const author = await buildUser(t);
+    const post = await imagePost(author, 'Behind the profile lock');
+    expect((await ogImage(post.id)).statusCode).toBe(200);
+    await t.pool.query('UPDATE users SET is_profile_locked = true WHERE id = $1', [author.id]);
+    const html = await page(post.id);
+    expect(html).not.toContain(author.username);
+    expect(html).not.toContain('Behind the profile lock');
+    await expectNoCard(post.id);
+    const missing = await ogImage(999_999_998);
+    const locked = await ogImage(post.id);
+    expect(locked.statusCode).toBe(missing.statusCode);
+    expect(locked.headers['content-type']).toBe(missing.headers['content-type']);
+    expect(locked.body).toBe(missing.body.replace('999999998', String(post.id)));
   });
 
   it('for paths that are not a post page, and og image names that are not a post', async () => {

@@ -21,10 +21,11 @@ export type PreviewImageSource = { uploadId: string; variant: 'feed' | 'poster' 
 /**
  * What a link to `/posts/:id` shows where it is pasted. Unfurlers run no JavaScript and sign in
  * to nothing, so they are answered as nobody: a post only they could see as anyone can (a free
- * or ungated creator, no password, no price, published and playable, an open profile, an author
- * neither suspended nor deleted) gives its text and its picture; any other post of a visible
- * author says only whose it is, with their avatar. A post nobody may know of (a draft, a video
- * still in the making, a suspended author's) gives nothing, as a missing one does.
+ * or ungated creator, no password, no price, published and playable, an author neither
+ * suspended nor deleted) gives its text and its picture; any other post of a visible author
+ * says only whose it is, with their avatar. A post nobody may know of (a draft, a video still
+ * in the making, a suspended author's, any post of a locked profile) gives nothing, as a missing
+ * one does.
  */
 export function createSharePreviews(deps: {
   db: Database;
@@ -39,12 +40,11 @@ export function createSharePreviews(deps: {
     if (!row || !isPostPublishedFor(row, NOBODY)) return undefined;
     const author = await findUserByIdOrUsername(db, String(row.post.authorId));
     if (!author || (await isHiddenFrom(db, NOBODY, author.id))) return undefined;
+    // A locked profile's posts are as unknown as missing ones: a card naming the author would
+    // tell who keeps posts behind a profile password.
+    if (author.isProfileLocked) return undefined;
     const { post } = row;
-    const isPublic =
-      !post.isLocked &&
-      post.priceCents === null &&
-      !author.isProfileLocked &&
-      !needsSubscription(row, NOBODY);
+    const isPublic = !post.isLocked && post.priceCents === null && !needsSubscription(row, NOBODY);
     return { row, author, isPublic };
   }
 
