@@ -94,7 +94,11 @@ export const postUnlocks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+  // By viewer: what one viewer opened is read whole and kept (posts/viewer-state.ts).
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_unlocks_user_idx').on(t.userId, t.postId),
+  ],
 );
 
 /** A viewer who gave a profile's password; cleared when the owner changes the password. */
