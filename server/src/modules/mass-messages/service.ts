@@ -11,7 +11,7 @@ import {
 import { isVideoPublished } from '../media/index.ts';
 import { findUserByIdOrUsername } from '../profiles/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
-import { findUserById } from '../users/index.ts';
+import { findUserById, isHiddenFrom } from '../users/index.ts';
 import { presentMassMessage } from './presenter.ts';
 import * as repo from './repo.ts';
 import { countRecipients, refusedIds } from './segments.ts';
@@ -42,6 +42,18 @@ export function createMassMessagesService(deps: {
     const user = await findUserById(db, userId);
     if (!user?.isCreator) throw new ForbiddenError('Only creators can send mass messages.');
     return user;
+  }
+
+  /**
+   * The user named, unless absent, suspended or in a block with the caller (either way): all
+   * answer the same 404, as profiles do, so muting cannot tell who blocked whom.
+   */
+  async function visibleUser(viewerId: number, idOrUsername: string) {
+    const target = await findUserByIdOrUsername(db, idOrUsername);
+    if (!target || (await isHiddenFrom(db, viewerId, target.id))) {
+      throw new NotFoundError('User not found');
+    }
+    return target;
   }
 
   /** Checks text, media and price; answers the media ids in order, without repeats. */
@@ -164,8 +176,7 @@ export function createMassMessagesService(deps: {
 
     /** Mass and welcome messages of `idOrUsername` stop reaching the caller; direct ones do not. */
     async mute(userId: number, idOrUsername: string, muted: boolean) {
-      const target = await findUserByIdOrUsername(db, idOrUsername);
-      if (!target) throw new NotFoundError('User not found');
+      const target = await visibleUser(userId, idOrUsername);
       if (target.id === userId) throw new BadRequestError('You cannot mute yourself.');
       if (muted) await repo.insertMute(db, userId, target.id);
       else await repo.deleteMute(db, userId, target.id);
@@ -173,8 +184,7 @@ export function createMassMessagesService(deps: {
     },
 
     async muteState(userId: number, idOrUsername: string) {
-      const target = await findUserByIdOrUsername(db, idOrUsername);
-      if (!target) throw new NotFoundError('User not found');
+      const target = await visibleUser(userId, idOrUsername);
       return { muted: await repo.isMuted(db, userId, target.id) };
     },
 
