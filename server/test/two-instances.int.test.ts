@@ -5,7 +5,7 @@ import { RATE_LIMIT_POLICIES } from '../src/lib/rate-limits.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { newClientAddress, type TokenPairBody } from './auth.ts';
 import { buildUser, type TestUser } from './factories.ts';
-import type { MessageBody } from './messaging.ts';
+import { roomOf, type MessageBody } from './messaging.ts';
 import { buildSecondInstance, type SecondInstance } from './second-instance.ts';
 import { authedSocket, closeAllSockets, listen, TestSocket, type Frame } from './sockets.ts';
 
@@ -279,6 +279,39 @@ describe.runIf(redisUrl)('two instances on one database and one Redis', () => {
     });
     expect((await aliceLive.waitForClose()).code).toBe(4401);
     expect(bobPeer.isOpen).toBe(true);
+  });
+
+  it('a block through one ends the call of peers on both: each hears LEAVE, and neither can dial again', async () => {
+    const alice = await buildUser(t);
+    const bob = await buildUser(t);
+    await startConversation(one, alice, bob);
+    const aliceTicket = await ticket(one, alice, bob);
+    const bobTicket = await ticket(two, bob, alice);
+    const alicePeer = await openPeer(two, aliceTicket);
+    const bobPeer = await openPeer(one, bobTicket);
+    await connectCall(alicePeer, aliceTicket.peer_id, bobPeer, bobTicket.peer_id);
+
+    const res = await post(one, `/api/auth/users/${alice.id}/block/`, {}, bob.access);
+    expect(res.statusCode).toBe(200);
+    const ended = { code: 4401, reason: 'Call ended' };
+    expect(await alicePeer.waitForClose()).toEqual(ended);
+    expect(await bobPeer.waitForClose()).toEqual(ended);
+    expect(alicePeer.frames.at(-1)).toEqual({ type: 'LEAVE', src: bobTicket.peer_id });
+    expect(bobPeer.frames.at(-1)).toEqual({ type: 'LEAVE', src: aliceTicket.peer_id });
+    // Dialling again is refused on both instances.
+    for (const on of [one, two]) {
+      const again = await post(
+        on,
+        '/api/calls/ticket/',
+        { room_id: roomOf(alice, bob) },
+        alice.access,
+      );
+      expect(again.statusCode).toBe(403);
+      const reopened = new TestSocket(
+        `${on.ws}/peerjs/peerjs?${new URLSearchParams({ key: 'peerjs', id: aliceTicket.peer_id, token: aliceTicket.token })}`,
+      );
+      expect((await reopened.waitForClose()).code).toBe(4401);
+    }
   });
 
   describe('one instance killed', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** The channel the triggers of migration 0011 notify on. */
-const CHANNEL = 'zura_changes';
+export const CHANGES_CHANNEL = 'zura_changes';
 const RECONNECT_MS = 1_000;
 
 /**
@@ -11,8 +11,10 @@ const RECONNECT_MS = 1_000;
  * `account_deleted` with the id of an account that is gone; `following_changed` with the id of a
  * user who followed, unfollowed, subscribed or whose subscription changed; `library_changed` with
  * the owner of uploads or sent attachments that changed; `session_ended` with a session that
- * ended (signed out, revoked, its account deleted); `reset` when notices may have been
- * missed (the listening connection was lost or has just been made), so every copy is suspect.
+ * ended (signed out, revoked, its account deleted); `blocked` with the two users of a block
+ * just made (smaller id first; sent by the blocking transaction, `blockedNotice`); `reset` when
+ * notices may have been missed (the listening connection was lost or has just been made), so
+ * every copy is suspect.
  */
 type ChangeNotice =
   | { kind: 'feed' }
@@ -21,7 +23,13 @@ type ChangeNotice =
   | { kind: 'following_changed'; userId: number }
   | { kind: 'library_changed'; userId: number }
   | { kind: 'session_ended'; sessionId: number }
+  | { kind: 'blocked'; userIds: [number, number] }
   | { kind: 'reset' };
+
+/** The payload of the notice of a block between `a` and `b`, either way. */
+export function blockedNotice(a: number, b: number): string {
+  return `blocked:${Math.min(a, b)}:${Math.max(a, b)}`;
+}
 
 export interface ChangeNotices {
   /** Whether notices are arriving now; a cache must not answer from memory while this is false. */
@@ -46,6 +54,8 @@ const SYNC_TIMEOUT_MS = 5_000;
 
 function parse(payload: string | undefined): ChangeNotice | undefined {
   if (payload === 'feed') return { kind: 'feed' };
+  const pair = /^blocked:(\d+):(\d+)$/.exec(payload ?? '');
+  if (pair) return { kind: 'blocked', userIds: [Number(pair[1]), Number(pair[2])] };
   const match = /^(\w+):(\d+)$/.exec(payload ?? '');
   const kind = match?.[1];
   if (kind === 'session_ended') return { kind, sessionId: Number(match?.[2]) };
@@ -99,7 +109,7 @@ export async function listenForChanges(
     next.on('error', (error) => lost(error));
     next.on('end', () => lost());
     next.on('notification', (message) => {
-      if (message.channel !== CHANNEL) return;
+      if (message.channel !== CHANGES_CHANNEL) return;
       const heard = markers.get(message.payload ?? '');
       if (heard) {
         heard();
@@ -110,7 +120,7 @@ export async function listenForChanges(
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
+      await next.query(`LISTEN ${CHANGES_CHANNEL}`);
       if (closed) {
         await next.end();
         return;
@@ -154,7 +164,7 @@ export async function listenForChanges(
       // One query at a time on the listening connection: pg queues overlapping ones but warns
       // (and pg 9 refuses them). Each marker still leaves after its caller asked.
       const sent = markersSent.then(() =>
-        current.query('SELECT pg_notify($1, $2)', [CHANNEL, marker]),
+        current.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, marker]),
       );
       markersSent = sent.then(
         () => undefined,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { blockedNotice, CHANGES_CHANNEL } from '../../db/change-notices.ts';
 import type { Executor } from '../../db/client.ts';
 import { blocks, users } from '../../db/schema/index.ts';
 
@@ -11,6 +12,14 @@ export async function insertBlock(db: Executor, blockerId: number, blockedId: nu
     .onConflictDoNothing()
     .returning({ blockedId: blocks.blockedId });
   return rows.length > 0;
+}
+
+/**
+ * Tells every instance of the block at commit (the database's change notice): each ends the
+ * pair's call where it holds their signalling sockets.
+ */
+export async function notifyBlock(db: Executor, a: number, b: number) {
+  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${blockedNotice(a, b)})`);
 }
 
 export async function deleteBlock(db: Executor, blockerId: number, blockedId: number) {

@@ -29,6 +29,7 @@ export function createBlocksService(deps: {
     /**
      * Blocks a user. Follows end both ways, and running subscriptions either way are not
      * renewed: they run out at the end of the period already paid, seeing nothing meanwhile.
+     * A call between the two ends at once, on whichever instances hold it (the notice).
      */
     async block(blockerId: number, idOrUsername: string) {
       const blocked = await target(blockerId, idOrUsername);
@@ -37,10 +38,13 @@ export function createBlocksService(deps: {
         await unfollow(tx, blockerId, blocked.id);
         await unfollow(tx, blocked.id, blockerId);
         await stopRenewalsBetween(tx, blockerId, blocked.id);
+        await repo.notifyBlock(tx, blockerId, blocked.id);
       });
       // Both users' feeds of followed authors change.
       changes.announce({ kind: 'following_changed', userId: blockerId });
       changes.announce({ kind: 'following_changed', userId: blocked.id });
+      // This instance ends its part of their call now; the notice reaches the others.
+      changes.announce({ kind: 'blocked', userIds: [blockerId, blocked.id] });
       return { blocked: true };
     },
 

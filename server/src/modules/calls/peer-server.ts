@@ -5,23 +5,45 @@ import type { Sessions } from '../auth/index.ts';
 import type { BlocksService } from '../blocks/index.ts';
 import type { PeerNetwork } from './peer-network.ts';
 import { PEER_KEY, PEER_PATH } from './service.ts';
-import { createSignalling, type LocalPeer, type Signalling } from './signalling.ts';
+import { createSignalling, otherPeerOf, type LocalPeer, type Signalling } from './signalling.ts';
 import { parsePeerId, parseRoom, type TicketSigner } from './tickets.ts';
 
-/** The peer id of the other user of `peer`'s room. */
-function otherPeerOf(peer: LocalPeer): string | undefined {
-  const other = parseRoom(peer.roomId)?.find((id) => id !== peer.userId);
-  return other === undefined ? undefined : `${peer.roomId}_${other}`;
+type Blocks = Pick<BlocksService, 'isBlockedEitherWay'>;
+
+/** Whether the two users of a call room may talk: no block between them, either way. */
+async function pairMayTalk(blocks: Blocks, roomId: string): Promise<boolean> {
+  const pair = parseRoom(roomId);
+  return pair !== undefined && !(await blocks.isBlockedEitherWay(pair[0], pair[1]));
 }
 
 /**
- * The signalling sockets of this instance by session. When a session ends, its peers are
- * dropped and the other side of each room is told the peer left (PeerJS's `LEAVE`, on which its
- * client closes the call), on whichever instance it is connected: a call does not outlive the
- * session that made it. Every instance hears of every ended session (the database's notice).
+ * The signalling sockets of this instance by session and by room. When a session ends, its
+ * peers are dropped and the other side of each room is told the peer left (PeerJS's `LEAVE`, on
+ * which its client closes the call), on whichever instance it is connected: a call does not
+ * outlive the session that made it. A block ends the pair's room the same way, both sides told.
+ * Every instance hears of every ended session and every block (the database's notices); when
+ * notices may have been missed, the sessions and rooms held are checked against the database.
  */
-function createPeerSessions(changes: ChangeNotices, sessions: Sessions, signalling: Signalling) {
+function createPeerSessions(
+  changes: ChangeNotices,
+  sessions: Sessions,
+  blocks: Blocks,
+  signalling: Signalling,
+) {
   const bySession = new Map<number, Set<LocalPeer>>();
+  const byRoom = new Map<string, Set<LocalPeer>>();
+
+  function endRoom(roomId: string) {
+    const peers = byRoom.get(roomId);
+    if (!peers) return;
+    byRoom.delete(roomId);
+    for (const peer of peers) void signalling.hangUp(peer);
+  }
+  const checkRoom = (roomId: string) =>
+    pairMayTalk(blocks, roomId).then(
+      (may) => (may ? undefined : endRoom(roomId)),
+      () => undefined, // the relay asks again at the next frame
+    );
 
   function end(sessionId: number) {
     const peers = bySession.get(sessionId);
@@ -35,28 +57,36 @@ function createPeerSessions(changes: ChangeNotices, sessions: Sessions, signalli
   }
   const unsubscribe = changes.subscribe((notice) => {
     if (notice.kind === 'session_ended') end(notice.sessionId);
-    else if (notice.kind === 'reset') {
+    else if (notice.kind === 'blocked') {
+      const [a, b] = notice.userIds;
+      endRoom(`room_${Math.min(a, b)}_${Math.max(a, b)}`);
+    } else if (notice.kind === 'reset') {
       const ids = [...bySession.keys()];
       void sessions.stillActive(ids).then(
         (active) => ids.filter((id) => !active.has(id)).forEach(end),
         () => undefined, // the next reset asks again
       );
+      for (const roomId of byRoom.keys()) void checkRoom(roomId);
     }
   });
 
+  function index<K>(map: Map<K, Set<LocalPeer>>, key: K, peer: LocalPeer) {
+    const peers = map.get(key) ?? new Set<LocalPeer>();
+    peers.add(peer);
+    map.set(key, peers);
+    peer.socket.on('close', () => {
+      peers.delete(peer);
+      if (peers.size === 0 && map.get(key) === peers) map.delete(key);
+    });
+  }
+
   return {
     add(peer: LocalPeer) {
-      const peers = bySession.get(peer.sessionId) ?? new Set<LocalPeer>();
-      peers.add(peer);
-      bySession.set(peer.sessionId, peers);
-      peer.socket.on('close', () => {
-        peers.delete(peer);
-        if (peers.size === 0 && bySession.get(peer.sessionId) === peers) {
-          bySession.delete(peer.sessionId);
-        }
-      });
+      index(bySession, peer.sessionId, peer);
+      index(byRoom, peer.roomId, peer);
     },
     end,
+    checkRoom,
     close: unsubscribe,
   };
 }
@@ -86,16 +116,18 @@ export async function registerPeerServer(
     tickets: TicketSigner;
     sessions: Sessions;
     changes: ChangeNotices;
-    blocks: Pick<BlocksService, 'isBlockedEitherWay'>;
+    blocks: Blocks;
     peerNetwork: PeerNetwork;
   },
 ) {
   const { tickets, sessions, blocks } = deps;
-  const signalling = createSignalling(deps.peerNetwork, (error) =>
-    app.log.warn({ err: error }, 'call signalling error'),
+  const signalling = createSignalling(
+    deps.peerNetwork,
+    (error) => app.log.warn({ err: error }, 'call signalling error'),
+    (roomId) => pairMayTalk(blocks, roomId),
   );
   await signalling.started;
-  const peerSessions = createPeerSessions(deps.changes, sessions, signalling);
+  const peerSessions = createPeerSessions(deps.changes, sessions, blocks, signalling);
   app.addHook('onClose', async () => {
     peerSessions.close();
     await signalling.close();
@@ -114,10 +146,7 @@ export async function registerPeerServer(
     const active = await sessions.isActive({ userId: parsed.userId, sessionId });
     if (!active || socket.readyState !== socket.OPEN) return refuse(socket, BAD_TICKET, 4401);
     // A ticket issued before a block between the pair no longer opens the room.
-    const pair = parseRoom(parsed.roomId);
-    if (pair && (await blocks.isBlockedEitherWay(pair[0], pair[1]))) {
-      return refuse(socket, BAD_TICKET, 4401);
-    }
+    if (!(await pairMayTalk(blocks, parsed.roomId))) return refuse(socket, BAD_TICKET, 4401);
     if (socket.readyState !== socket.OPEN) return refuse(socket, BAD_TICKET, 4401);
     if (!key) return refuse(socket, 'No id, token, or key supplied to websocket server');
     if (key !== PEER_KEY) return refuse(socket, 'Invalid key provided');
@@ -131,10 +160,11 @@ export async function registerPeerServer(
       return socket.close(1011, 'Signalling unavailable');
     }
     peerSessions.add(peer);
-    // Ended while it joined: its notice may have been heard before `add`.
+    // Ended or blocked while it joined: the notice may have been heard before `add`.
     if (!(await sessions.isActive({ userId: parsed.userId, sessionId }))) {
       peerSessions.end(sessionId);
     }
+    await peerSessions.checkRoom(parsed.roomId);
   });
 
   // What the PeerJS server answers over HTTP; ids are never handed out and peers never listed.

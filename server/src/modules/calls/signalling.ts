@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { Envelope, PeerNetwork } from './peer-network.ts';
-import { parsePeerId } from './tickets.ts';
+import { parsePeerId, parseRoom } from './tickets.ts';
 
 /** Frames the server passes from one peer to another, as the PeerJS server does. */
 const RELAYED = new Set(['OFFER', 'ANSWER', 'CANDIDATE', 'LEAVE', 'EXPIRE']);
@@ -23,6 +23,15 @@ export type LocalPeer = {
 
 type Held = { since: number; envelopes: Envelope[] };
 
+/** The peer id of the other user of `peer`'s room. */
+export function otherPeerOf(peer: LocalPeer): string | undefined {
+  const other = parseRoom(peer.roomId)?.find((id) => id !== peer.userId);
+  return other === undefined ? undefined : `${peer.roomId}_${other}`;
+}
+
+/** How a call ends when its pair may no longer talk (a block): both sides are told. */
+export const CALL_ENDED = { code: 4401, reason: 'Call ended' } as const;
+
 /**
  * The PeerJS signalling protocol, as the PeerJS client speaks it: OPEN on connect, ID-TAKEN for
  * an id held under another ticket, HEARTBEAT, and OFFER/ANSWER/CANDIDATE/LEAVE/EXPIRE relayed to
@@ -31,9 +40,15 @@ type Held = { since: number; envelopes: Envelope[] };
  * which the client reports `peer-unavailable` and dials again).
  *
  * Frames leave only for peers of the sender's own room, so a room's peers cannot be reached
- * from another room, whose ids are easy to guess.
+ * from another room, whose ids are easy to guess, and only while `mayTalk` says the room's two
+ * users may (no block between them): asked for every frame, so a frame sent after a block is
+ * never relayed however late its notice is; the call is then ended instead (`hangUp`).
  */
-export function createSignalling(network: PeerNetwork, onError: (error: unknown) => void) {
+export function createSignalling(
+  network: PeerNetwork,
+  onError: (error: unknown) => void,
+  mayTalk: (roomId: string) => Promise<boolean>,
+) {
   const peers = new Map<string, LocalPeer>();
   const held = new Map<string, Held>();
 
@@ -116,7 +131,29 @@ export function createSignalling(network: PeerNetwork, onError: (error: unknown)
     const { type, dst, payload } = frame as Record<string, unknown>;
     if (typeof type !== 'string' || !RELAYED.has(type) || typeof dst !== 'string') return;
     if (parsePeerId(dst)?.roomId !== peer.roomId) return;
+    if (!(await mayTalk(peer.roomId))) return hangUp(peer);
     await route({ from: peer.peerId, to: dst, frame: { type, src: peer.peerId, dst, payload } });
+  }
+
+  /** Drops `peer` and tells the other side of its room it left, wherever that side is. */
+  async function leave(peer: LocalPeer, otherPeerId: string, code: number, reason: string) {
+    forget(peer);
+    peer.socket.close(code, reason);
+    await route({ from: peer.peerId, to: otherPeerId, frame: { type: 'LEAVE', src: peer.peerId } });
+  }
+
+  /**
+   * Ends `peer`'s call from the server: its own client is told the other side left (LEAVE, on
+   * which PeerJS closes the media connection), before its socket closes, so it hears it even
+   * when the other side's LEAVE cannot reach it; then the other side is told as in `leave`.
+   */
+  async function hangUp(peer: LocalPeer) {
+    const other = otherPeerOf(peer);
+    if (peers.get(peer.peerId) !== peer) return;
+    if (other) sendTo(peer, { type: 'LEAVE', src: other });
+    if (other) return leave(peer, other, CALL_ENDED.code, CALL_ENDED.reason);
+    forget(peer);
+    peer.socket.close(CALL_ENDED.code, CALL_ENDED.reason);
   }
 
   const started = network.start({
@@ -180,15 +217,8 @@ export function createSignalling(network: PeerNetwork, onError: (error: unknown)
      * Drops `peer` and tells the other side of its room it left (LEAVE, on which the PeerJS
      * client closes the call), wherever that side is connected.
      */
-    async leave(peer: LocalPeer, otherPeerId: string, code: number, reason: string) {
-      forget(peer);
-      peer.socket.close(code, reason);
-      await route({
-        from: peer.peerId,
-        to: otherPeerId,
-        frame: { type: 'LEAVE', src: peer.peerId },
-      });
-    },
+    leave,
+    hangUp,
     async close() {
       clearInterval(sweep);
       await started.catch(() => undefined);
