@@ -1,7 +1,7 @@
 /**
  * Zura's benchmarks. `npm run bench` builds the web app and runs them all; to run some:
  *
- *   npx node bench/src/run.ts [get|login|mixed|http|startup|media-get ...] [options]
+ *   npx node bench/src/run.ts [get|login|mixed|http|startup|media-get|pages ...] [options]
  *
  * Figures go to stdout as tables. A missed target is reported, never a failure: the exit code
  * is non-zero only when a benchmark could not run.
@@ -20,13 +20,15 @@ import {
 } from './lib/machine.ts';
 import { printResult, printSummary, type BenchmarkResult } from './lib/report.ts';
 import { mediaGet } from './media.ts';
+import { pages } from './pages.ts';
 import { scaleBenchmarks } from './scale/index.ts';
 import { startupBenchmarks } from './startup.ts';
 
 // The scale benchmarks take minutes each (large data, a 2 GiB file, 20,000 sockets): they run
-// only when named or as the "scale" group; scale/run.ts has their size options.
+// only when named or as the "scale" group; scale/run.ts has their size options. So does
+// "pages" (minutes of load; pages.ts has its options, among them --against a landed checkout).
 const quick: Benchmark[] = [...httpBenchmarks, ...startupBenchmarks, mediaGet];
-const benchmarks: Benchmark[] = [...quick, ...scaleBenchmarks];
+const benchmarks: Benchmark[] = [...quick, pages, ...scaleBenchmarks];
 const groups: Record<string, string[]> = {
   http: httpBenchmarks.map((benchmark) => benchmark.name),
   scale: scaleBenchmarks.map((benchmark) => benchmark.name),

@@ -26,6 +26,11 @@ export type ServerOptions = {
    * `npm` runs `npm run start -w server`, the server half of `npm start`.
    */
   via?: 'node' | 'npm';
+  /**
+   * The checkout to start it from (its `server/src/main.ts`, `package.json` and node_modules),
+   * e.g. a worktree of the landed commit to compare with; this repository when absent.
+   */
+  root?: string;
 };
 
 export type RunningServer = {
@@ -113,13 +118,14 @@ async function healthy(url: string): Promise<boolean> {
  * The Node flags `npm start` gives the server (the root package.json's `start` script, e.g.
  * `--max-semi-space-size=64`), so that a server started directly runs as `npm start` runs it.
  */
-function startFlags(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+export function startFlags(root = REPO_ROOT): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const start: string = manifest.scripts?.start ?? '';
   return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 function spawnServer(options: ServerOptions, env: NodeJS.ProcessEnv): ChildProcess {
+  const root = options.root ?? REPO_ROOT;
   if (options.via === 'npm') {
     // Under `npm run` or `npx`, npm_execpath names the npm in use; otherwise the one on PATH.
     const npmCli = process.env.npm_execpath;
@@ -129,7 +135,7 @@ function spawnServer(options: ServerOptions, env: NodeJS.ProcessEnv): ChildProce
         : ['npm', ['run', 'start', '-w', 'server', '--silent']];
     // npm runs the script with node_modules/.bin first on PATH, so `node` is the project's Node.
     return spawn(command, args, {
-      cwd: REPO_ROOT,
+      cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -137,8 +143,8 @@ function spawnServer(options: ServerOptions, env: NodeJS.ProcessEnv): ChildProce
   }
   // BENCH_SERVER_NODE_FLAGS: Node flags for the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...startFlags(), ...flags, SERVER_ENTRY], {
-    cwd: REPO_ROOT,
+  return spawn(process.execPath, [...startFlags(root), ...flags, SERVER_ENTRY], {
+    cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
