@@ -34,3 +34,9 @@ export const libraryPage = z.object({
   /** Opaque; null after the last page. */
   next_cursor: z.string().nullable(),
 });
+
+/** GET /api/library/storage/: the bytes of originals the user stores, and how many they may. */
+export const libraryStorage = z.object({
+  used_bytes: z.number().int().nonnegative(),
+  quota_bytes: z.number().int().positive(),
+});

@@ -97,3 +97,7 @@ export const uploadedFile = videoFields.extend({
   uploaded_at: z.string(),
 });
 export const uploadedFileList = z.array(uploadedFile);
+
+/** The refusal (403) of an upload by a user whose address is not verified yet. */
+export const UPLOAD_NEEDS_VERIFIED_EMAIL =
+  'Verify your email address before uploading files: open the link in the mail we sent you when you signed up.';

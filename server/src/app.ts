@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(followsRoutes({ follows: services.follows }));
       await api.register(likesRoutes({ likes: services.likes }));
       await api.register(exploreRoutes({ explore: services.explore }));
-      await api.register(libraryRoutes({ library: services.library }));
+      await api.register(libraryRoutes({ library: services.library, uploads: services.uploads }));
     },
     { prefix: '/api' },
   );

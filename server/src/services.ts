@@ -117,6 +117,8 @@ export function createServices(deps: ServiceDeps) {
     onStored: (upload) =>
       jobs.send(upload.videoState ? 'video-transcode' : 'media-variants', { uploadId: upload.id }),
     changes,
+    rateLimits,
+    limits: config.uploads,
   });
   const notifications = createNotificationsService({ db, bus });
   const tickets = createTicketSigner(secrets.urlSigningKey);

@@ -249,7 +249,13 @@ export async function quickUser(t: TestApp, isCreator = false): Promise<TestUser
   const email = `${username}@example.com`;
   const [row] = await t.db
     .insert(users)
-    .values({ username, email, passwordHash: await sharedHash, isCreator })
+    .values({
+      username,
+      email,
+      passwordHash: await sharedHash,
+      isCreator,
+      emailVerifiedAt: new Date(),
+    })
     .returning({ id: users.id });
   if (!row) throw new Error('user insert failed');
   return {

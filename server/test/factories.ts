@@ -22,6 +22,8 @@ export async function buildUser(
     email: string;
     password: string;
     isCreator: boolean;
+    /** false: the address is not verified (uploads are refused). Verified by default. */
+    verified: boolean;
   }> = {},
 ): Promise<TestUser> {
   counter += 1;
@@ -36,6 +38,7 @@ export async function buildUser(
       email,
       passwordHash: await hashPassword(password, 'general'),
       isCreator: overrides.isCreator ?? false,
+      emailVerifiedAt: overrides.verified === false ? null : new Date(),
     })
     .returning();
   if (!row) throw new Error('user insert failed');

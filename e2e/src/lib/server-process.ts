@@ -137,6 +137,9 @@ export async function startServerProcess(options: {
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_SCALE: '100',
+      // Journeys sign their users up through the API without opening the verification mail;
+      // the refusal of unverified uploads is the integration tier's (uploads-limits.int.test.ts).
+      UPLOAD_REQUIRE_VERIFIED_EMAIL: 'false',
       WEB_DIST_DIR: options.webDist,
       ...options.env,
     },

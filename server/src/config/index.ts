@@ -7,6 +7,9 @@ import { MAX_UPLOAD_BYTES } from '../modules/uploads/policy.ts';
  * The one place the environment is read. Every other module receives a `Config`.
  * A wrong value stops start-up with a message that names the variable.
  */
+const MIB = 1024 ** 2;
+const GIB = 1024 ** 3;
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const optionalUrl = z
@@ -77,6 +80,18 @@ const envSchema = z.object({
   /** Transcodes at once, per queue (short and long videos each have one). */
   VIDEO_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   FFMPEG_PATH: z.string().trim().min(1).optional(),
+  /** Bytes of originals a fan, and a creator (or admin), may store; checked on every upload. */
+  STORAGE_QUOTA_FAN_BYTES: z.coerce.number().int().positive().default(GIB),
+  STORAGE_QUOTA_CREATOR_BYTES: z.coerce.number().int().positive().default(50 * GIB),
+  /** Largest message attachment, in bytes: a video, and any other file. */
+  MESSAGE_VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(500 * MIB),
+  MESSAGE_ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(100 * MIB),
+  /** Videos of one owner waiting for or in their transcode; past it new videos are refused. */
+  UPLOAD_PROCESSING_VIDEOS_MAX: z.coerce.number().int().min(1).default(3),
+  /** Uploads need a verified address (false: for an instance whose users cannot get mail). */
+  UPLOAD_REQUIRE_VERIFIED_EMAIL: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true'),
   /** Web Push keys (base64url, as `web-push generate-vapid-keys` prints); else DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
@@ -142,6 +157,15 @@ export type Config = {
   mediaUrlLifetimeSeconds: number;
   video: VideoConfig;
   push: PushConfig;
+  uploads: UploadLimits;
+};
+
+/** What one user may upload (`STORAGE_QUOTA_*`, `MESSAGE_*_MAX_BYTES`, `UPLOAD_*`). */
+export type UploadLimits = {
+  quotaBytes: { fan: number; creator: number };
+  messageMaxBytes: { video: number; other: number };
+  processingVideosMax: number;
+  requireVerifiedEmail: boolean;
 };
 
 export type PushConfig = {
@@ -252,6 +276,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.VIDEO_MAX_BYTES,
       workers: e.VIDEO_WORKERS,
       ffmpegPath: e.FFMPEG_PATH,
+    },
+    uploads: {
+      quotaBytes: { fan: e.STORAGE_QUOTA_FAN_BYTES, creator: e.STORAGE_QUOTA_CREATOR_BYTES },
+      messageMaxBytes: { video: e.MESSAGE_VIDEO_MAX_BYTES, other: e.MESSAGE_ATTACHMENT_MAX_BYTES },
+      processingVideosMax: e.UPLOAD_PROCESSING_VIDEOS_MAX,
+      requireVerifiedEmail: e.UPLOAD_REQUIRE_VERIFIED_EMAIL === 'true',
     },
     push: {
       vapidKeys:

@@ -128,6 +128,18 @@ export const RATE_LIMIT_POLICIES = {
     windowSeconds: 60,
     message: 'Too many preview images.',
   },
+  // Files a user uploads, and their bytes: a creator filling the library with a few hundred
+  // photos, not a script filling the disk. Bytes pass one largest upload (10 GiB) twice over.
+  uploadsPerUser: {
+    points: 500,
+    windowSeconds: 60 * 60,
+    message: 'Too many uploads in the last hour.',
+  },
+  uploadBytesPerUser: {
+    points: 20 * 1024 ** 3,
+    windowSeconds: 60 * 60,
+    message: 'Too many bytes uploaded in the last hour.',
+  },
   postUnlockPerPost: {
     points: 1000,
     windowSeconds: 60 * 60,
@@ -138,8 +150,11 @@ export const RATE_LIMIT_POLICIES = {
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 
 export type RateLimits = {
-  /** Counts one request against `policy` for `key`; throws TooManyRequestsError past the limit. */
-  consume: (policy: RateLimitPolicy, key: string) => Promise<void>;
+  /**
+   * Counts one request (or `points`, e.g. bytes) against `policy` for `key`; throws
+   * TooManyRequestsError past the limit.
+   */
+  consume: (policy: RateLimitPolicy, key: string, points?: number) => Promise<void>;
   /** Like consume, but answers false instead of throwing. */
   tryConsume: (policy: RateLimitPolicy, key: string) => Promise<boolean>;
   /** Forgets the count, e.g. a successful login clears the account's failures. */
@@ -195,9 +210,9 @@ export function createRateLimits(
   }
   const limiter = (policy: RateLimitPolicy) => limiters.get(policy) as RateLimiterAbstract;
 
-  async function consume(policy: RateLimitPolicy, key: string): Promise<void> {
+  async function consume(policy: RateLimitPolicy, key: string, points = 1): Promise<void> {
     try {
-      await limiter(policy).consume(key);
+      await limiter(policy).consume(key, points);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       throw tooMany(policy, rejection.msBeforeNext);

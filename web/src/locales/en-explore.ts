@@ -55,6 +55,11 @@ export const exploreText = {
       document: 'Document',
       file: 'File',
     },
+    storage: {
+      title: 'Storage',
+      used: '{{used}} of {{total}} used',
+      full: 'Your storage is full. Delete files in your library to upload more.',
+    },
     usage: {
       used_one: 'Used once',
       used_other: 'Used {{count}} times',

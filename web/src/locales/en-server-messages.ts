@@ -1,4 +1,4 @@
-import { messages } from '@zura/contracts';
+import { messages, UPLOAD_NEEDS_VERIFIED_EMAIL } from '@zura/contracts';
 
 /**
  * Texts the server answers that no screen has a key for (they come from @zura/contracts), so
@@ -42,5 +42,6 @@ export const serverMessagesText = {
     adminNeedsTwoFactor: messages.adminNeedsTwoFactor,
     authRequired: messages.authRequired,
     authInvalid: messages.authInvalid,
+    uploadNeedsVerifiedEmail: UPLOAD_NEEDS_VERIFIED_EMAIL,
   },
 };

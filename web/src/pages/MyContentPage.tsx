@@ -1,5 +1,6 @@
 import { useTranslation } from '../lib/use-translation';
 import { MediaLibrary } from '../features/library/components/MediaLibrary';
+import { StorageMeter } from '../features/library/components/StorageMeter';
 import { UploadArea } from '../features/library/components/UploadArea';
 import { PageHeader } from '../ui/PageHeader';
 
@@ -9,6 +10,7 @@ export function MyContentPage() {
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t('pages.myContent.title')} subtitle={t('pages.myContent.subtitle')} />
       <div className="space-y-6">
+        <StorageMeter />
         <UploadArea />
         <MediaLibrary />
       </div>

@@ -1,7 +1,8 @@
-import { libraryPage } from '@zura/contracts';
+import { libraryPage, libraryStorage } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryInteger } from '../../lib/validation.ts';
+import type { UploadsService } from '../uploads/index.ts';
 import { decodeLibraryCursor, type LibraryService } from './service.ts';
 
 const listQuery = z.object({
@@ -17,12 +18,20 @@ const listQuery = z.object({
     }),
 });
 
-export function libraryRoutes(deps: { library: LibraryService }): FastifyPluginAsyncZod {
+export function libraryRoutes(deps: {
+  library: LibraryService;
+  uploads: Pick<UploadsService, 'storageUse'>;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/library/',
       { schema: { querystring: listQuery, response: { 200: libraryPage } } },
       (request) => deps.library.list(request.userId, request.query.cursor, request.query.limit),
+    );
+
+    // What the library page's meter shows: originals stored, of the user's quota.
+    app.get('/library/storage/', { schema: { response: { 200: libraryStorage } } }, (request) =>
+      deps.uploads.storageUse(request.userId),
     );
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { BadRequestError } from '../../lib/errors.ts';
+import { AppError, BadRequestError } from '../../lib/errors.ts';
 import { MAX_UPLOAD_BYTES } from './policy.ts';
+import { quotaRefusalOf } from './limits.ts';
 import { PayloadTooLargeError, type ReceivedFile, type UploadsService } from './service.ts';
 
 export type ReceivedMultipart = {
@@ -51,6 +52,8 @@ export async function receiveMultipart(
     files.clear();
   };
   const fileLimit = fileFields.reduce((sum, field) => sum + takes(field), 0);
+  // Checked as the first file arrives, so a body of text fields alone needs none of it.
+  const gate = uploads.openGate(request.userId, declaredLength(request));
   try {
     const parts = request.parts({
       limits: {
@@ -73,8 +76,16 @@ export async function receiveMultipart(
           part.file.resume();
           continue;
         }
-        list.push(await uploads.receiveFile(part.file, part.filename));
+        try {
+          await gate.beforeFile();
+        } catch (refusal) {
+          part.file.resume();
+          throw refusal;
+        }
+        const received = await uploads.receiveFile(part.file, part.filename, gate);
+        list.push(received);
         fileLists.set(part.fieldname, list);
+        await gate.afterFile(received, (await uploads.sniffKind(received)) === 'video');
         if (!files.has(part.fieldname)) files.set(part.fieldname, list[0]!);
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
@@ -82,6 +93,9 @@ export async function receiveMultipart(
     }
   } catch (error) {
     await discardAll();
+    if (error instanceof AppError) throw error;
+    const overQuota = quotaRefusalOf(error);
+    if (overQuota) throw overQuota;
     if (error instanceof TooManyFiles && options.tooManyFiles) throw options.tooManyFiles();
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new PayloadTooLargeError('File is too large. Maximum size: 10GB');
@@ -96,4 +110,10 @@ export async function receiveMultipart(
     throw new BadRequestError('The upload was interrupted or malformed. Please try again.');
   }
   return { fields, files, fileLists, discardAll };
+}
+
+/** The body's Content-Length when the client gave a valid one. */
+function declaredLength(request: FastifyRequest): number | undefined {
+  const header = request.headers['content-length'];
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
 }

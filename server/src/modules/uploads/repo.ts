@@ -1,6 +1,12 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bannedMedia, uploads, type UploadContext, type UploadRow } from '../../db/schema/index.ts';
+import {
+  bannedMedia,
+  uploads,
+  users,
+  type UploadContext,
+  type UploadRow,
+} from '../../db/schema/index.ts';
 
 export function findOwnUpload(db: Executor, ownerId: number, id: string) {
   return db.query.uploads.findFirst({
@@ -91,4 +97,44 @@ export async function isBannedHash(db: Executor, sha256: string): Promise<boolea
     .where(eq(bannedMedia.sha256, sha256))
     .limit(1);
   return row !== undefined;
+}
+
+/** What the upload checks need to know of the uploader. */
+export async function findUploader(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      isCreator: users.isCreator,
+      isAdmin: users.isAdmin,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** Bytes of the originals the owner stores (variants and renditions are the platform's). */
+export async function storedBytes(db: Executor, ownerId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` })
+    .from(uploads)
+    .where(eq(uploads.ownerId, ownerId));
+  return Number(row?.total ?? 0);
+}
+
+/** The owner's videos waiting for or in their transcode. */
+export async function processingVideos(db: Executor, ownerId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, ownerId), eq(uploads.videoState, 'processing')));
+  return row?.count ?? 0;
+}
+
+/**
+ * Holds the owner's quota lock until the transaction ends, so two uploads finishing at once
+ * cannot both fit in the room only one of them has.
+ */
+export async function lockOwnerQuota(tx: Executor, ownerId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('upload-quota'), ${ownerId})`);
 }

@@ -4,11 +4,19 @@ import sharp from 'sharp';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { UPLOAD_CONTEXTS, type UploadContext, type UploadRow } from '../../db/schema/index.ts';
-import { AppError, BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import type { UploadLimits } from '../../config/index.ts';
+import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import type { MediaSigner } from '../media/index.ts';
 import { removeUnder, renditionsPrefix } from '../../storage/prefix.ts';
 import { withImageInput } from './image-input.ts';
+import {
+  createUploadLimits,
+  formatBytes,
+  PayloadTooLargeError,
+  type UploadGate,
+} from './limits.ts';
 import { CONTEXT_RULES, cleanFilename, isImageType } from './policy.ts';
 import { presentUpload } from './presenter.ts';
 import * as repo from './repo.ts';
@@ -23,14 +31,7 @@ export type ReceivedFile = {
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
-export class PayloadTooLargeError extends AppError {
-  constructor(message: string) {
-    super(413, 'payload_too_large', message);
-  }
-  override toBody() {
-    return { file: [this.message] };
-  }
-}
+export { PayloadTooLargeError };
 
 const BANNED_FILE_MESSAGE = 'This file cannot be uploaded.';
 
@@ -47,8 +48,11 @@ export function createUploadsService(deps: {
   signer: MediaSigner;
   onStored?: (upload: UploadRow) => Promise<void>;
   changes: ChangeNotices;
+  rateLimits: RateLimits;
+  limits: UploadLimits;
 }) {
-  const { db, storage, signer, changes } = deps;
+  const { db, storage, signer, changes, limits } = deps;
+  const quotas = createUploadLimits({ db, rateLimits: deps.rateLimits, limits });
   const libraryChanged = (ownerId: number) =>
     changes.announce({ kind: 'library_changed', userId: ownerId });
 
@@ -60,11 +64,25 @@ export function createUploadsService(deps: {
   }
 
   return {
-    /** Streams one file part to temporary storage, hashing as it goes. */
-    async receiveFile(stream: Readable, filename: string | undefined): Promise<ReceivedFile> {
-      const written = await storage.writeTemp(stream);
+    /**
+     * Streams one file part to temporary storage, hashing as it goes; with a `gate`, the stream
+     * is cut off (and nothing kept) once it passes the uploader's quota.
+     */
+    async receiveFile(
+      stream: Readable,
+      filename: string | undefined,
+      gate?: UploadGate,
+    ): Promise<ReceivedFile> {
+      const written = await storage.writeTemp(gate ? gate.limit(stream) : stream);
       return { ...written, filename: cleanFilename(filename) };
     },
+
+    /** The checks of one request's uploads (limits.ts); `declaredBytes` is its Content-Length. */
+    openGate: (userId: number, declaredBytes: number | undefined) =>
+      quotas.openGate(userId, declaredBytes),
+
+    /** GET /library/storage/: the bytes of originals the user stores, and their quota. */
+    storageUse: (userId: number) => quotas.storageUse(userId),
 
     /** Whether received bytes look like a video; anything else is treated as an image. */
     async sniffKind(file: ReceivedFile): Promise<'image' | 'video'> {
@@ -92,6 +110,16 @@ export function createUploadsService(deps: {
         throw new BadRequestError(BANNED_FILE_MESSAGE);
       }
       const rule = CONTEXT_RULES[context];
+      if (context === 'message_attachment') {
+        const isVideo = (await this.sniffKind(file)) === 'video';
+        const max = isVideo ? limits.messageMaxBytes.video : limits.messageMaxBytes.other;
+        if (file.size > max) {
+          await this.discard(file);
+          throw new PayloadTooLargeError(
+            `File "${file.filename}" is too large to send in a message. Maximum size: ${formatBytes(max)}`,
+          );
+        }
+      }
       if (file.size > rule.maxBytes) {
         await this.discard(file);
         throw new PayloadTooLargeError(
@@ -137,18 +165,22 @@ export function createUploadsService(deps: {
       }
       const storageKey = `originals/${ownerId}/${crypto.randomUUID()}.${detected.ext}`;
       await storage.commit(file.tempKey, storageKey);
-      const { row, created } = await repo
-        .insertOrFindUpload(db, {
-          ownerId,
-          context,
-          storageKey,
-          originalFilename: file.filename,
-          contentType: detected.mime,
-          sizeBytes: file.size,
-          sha256: file.sha256,
-          ...dimensions,
-          // Transcoded before anyone but the owner sees it; other types are shown as stored.
-          videoState: detected.mime.startsWith('video/') ? 'processing' : null,
+      const { row, created } = await db
+        .transaction(async (tx) => {
+          await repo.lockOwnerQuota(tx, ownerId);
+          await quotas.checkFits(tx, ownerId, file.size);
+          return repo.insertOrFindUpload(tx, {
+            ownerId,
+            context,
+            storageKey,
+            originalFilename: file.filename,
+            contentType: detected.mime,
+            sizeBytes: file.size,
+            sha256: file.sha256,
+            ...dimensions,
+            // Transcoded before anyone but the owner sees it; other types are shown as stored.
+            videoState: detected.mime.startsWith('video/') ? 'processing' : null,
+          });
         })
         .catch(async (error: unknown) => {
           // No row will ever name these bytes (the account went meanwhile, say): drop them.

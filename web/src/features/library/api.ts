@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import type { TFunction } from '../../lib/translator';
-import type { libraryPage, uploadedFile } from '@zura/contracts';
+import type { libraryPage, libraryStorage, uploadedFile } from '@zura/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
@@ -22,7 +22,17 @@ const VARIANTS_POLL_MS = 3000;
 export const libraryKeys = {
   all: ['library'] as const,
   list: () => [...libraryKeys.all, 'list'] as const,
+  storage: () => [...libraryKeys.all, 'storage'] as const,
 };
+
+/** GET /library/storage/: the bytes of the user's files and their quota (the page's meter). */
+export function libraryStorageQuery() {
+  return queryOptions({
+    queryKey: libraryKeys.storage(),
+    queryFn: ({ signal }) =>
+      api.get<z.infer<typeof libraryStorage>>('/library/storage/', { signal }),
+  });
+}
 
 /** GET /library/, newest first, `next_cursor` page after page. */
 export function libraryQuery() {
