@@ -30,7 +30,7 @@ export function otherPeerOf(peer: LocalPeer): string | undefined {
 }
 
 /** How a call ends when its pair may no longer talk (a block): both sides are told. */
-export const CALL_ENDED = { code: 4401, reason: 'Call ended' } as const;
+const CALL_ENDED = { code: 4401, reason: 'Call ended' } as const;
 
 /**
  * The PeerJS signalling protocol, as the PeerJS client speaks it: OPEN on connect, ID-TAKEN for
