@@ -36,6 +36,8 @@ export const secondFactorRequest = z.object({ challenge: requiredString, code: r
 export const twoFactorStatus = z.object({
   enabled: z.boolean(),
   recovery_codes_left: z.number(),
+  /** Set-up is refused until the account's address is verified. */
+  email_verified: z.boolean(),
 });
 export const twoFactorSetupRequest = z.object({ password: requiredString });
 export const twoFactorSetup = z.object({ secret: z.string(), otpauth_url: z.string() });

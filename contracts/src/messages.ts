@@ -43,6 +43,14 @@ export const messages = {
   twoFactorEnabled: 'Two-factor sign-in is on.',
   twoFactorDisabled: 'Two-factor sign-in is off.',
   twoFactorChallengeExpired: 'This sign-in has expired. Please sign in again.',
+  twoFactorNeedsVerifiedEmail:
+    'Verify your email address first: two-factor sign-in can be turned on only for a verified address. Open the link we mailed you, or ask for a new one.',
+  twoFactorResetDone:
+    'Two-factor sign-in is off for this account, and it is signed out everywhere.',
+  twoFactorNotOnForUser: 'Two-factor sign-in is not on for this account.',
+  twoFactorResetSelf: 'Turn off your own two-factor sign-in in Settings.',
+  twoFactorResetReasonRequired:
+    'Give a reason for the audit log: how you made sure the request comes from the owner.',
   adminNeedsTwoFactor:
     'Turn on two-factor sign-in (Settings, Account) before using the admin pages.',
   authRequired: 'Authentication credentials were not provided.',

@@ -13,6 +13,15 @@ export const unsuspendRequest = z
   .object({ note: z.string().trim().max(1000).optional() })
   .optional();
 
+/** Why an admin turns off a user's two-factor sign-in (how the owner was recognised): audited. */
+export const twoFactorResetRequest = z.object({
+  reason: z
+    .string({ error: messages.twoFactorResetReasonRequired })
+    .trim()
+    .min(1, messages.twoFactorResetReasonRequired)
+    .max(1000, 'The reason must be at most 1000 characters long.'),
+});
+
 export const adminUser = z.object({
   id: z.number(),
   username: z.string(),
@@ -21,6 +30,7 @@ export const adminUser = z.object({
   is_creator: z.boolean(),
   suspended_at: z.string().nullable(),
   suspension_reason: z.string().nullable(),
+  two_factor_enabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 export const adminUserList = z.object({ results: z.array(adminUser) });

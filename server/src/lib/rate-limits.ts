@@ -63,6 +63,14 @@ export const RATE_LIMIT_POLICIES = {
     windowSeconds: 15 * 60,
     message: 'Too many wrong codes.',
   },
+  // Wrong passwords of a signed-in user confirming a security change (two-factor set-up and
+  // turning it off): counted only when wrong (lib/guessing.ts), so a stolen session cannot try
+  // passwords at will.
+  accountPasswordPerUser: {
+    points: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many wrong passwords.',
+  },
   // Every new password hash of a user's (a locked post, a profile password): hashing is costly
   // and shares its capacity with everyone.
   passwordSetPerUser: {

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'user_unsuspended',
   'report_dismissed',
   'content_removed',
+  'two_factor_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [

@@ -10,6 +10,9 @@ export const SESSION_END_REASONS = [
   'account_deleted',
   'suspended',
   'revoked',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'two_factor_reset',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 

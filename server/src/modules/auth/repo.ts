@@ -56,11 +56,14 @@ export async function updatePasswordHash(db: Executor, userId: number, passwordH
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export async function markEmailVerified(db: Executor, userId: number) {
-  await db
+/** Marks the address verified; answers whether it was not verified before (its first proof). */
+export async function markEmailVerified(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
     .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, userId));
+    .set({ emailVerifiedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 // --- sessions ---

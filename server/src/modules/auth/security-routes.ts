@@ -86,7 +86,7 @@ export function securityRoutes(deps: {
       {
         schema: { body: twoFactorCodeRequest, response: { 200: twoFactorEnabled } },
       },
-      (request) => twoFactor.enable(request.userId, request.body.code),
+      (request) => twoFactor.enable(request.userId, request.sessionId, request.body.code),
     );
 
     app.post(
@@ -94,7 +94,13 @@ export function securityRoutes(deps: {
       {
         schema: { body: twoFactorDisableRequest, response: { 200: messageResponse } },
       },
-      (request) => twoFactor.disable(request.userId, request.body.password, request.body.code),
+      (request) =>
+        twoFactor.disable(
+          request.userId,
+          request.sessionId,
+          request.body.password,
+          request.body.code,
+        ),
     );
   };
 }

@@ -1,11 +1,6 @@
 import {
   REFRESH_TOKEN_LIFETIME_SECONDS,
-  isDisposableEmail,
-  isValidEmail,
   messages,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_PATTERN,
   type LoginResponse,
   type SignupRequest,
   type SignupResponse,
@@ -22,7 +17,6 @@ import {
   pgErrorCode,
   UnauthorizedError,
   ValidationError,
-  type FieldErrors,
 } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { guessWithin, type Budget } from '../../lib/guessing.ts';
@@ -44,6 +38,7 @@ import {
   VERIFY_EMAIL_LIFETIME_MS,
 } from './policy.ts';
 import * as repo from './repo.ts';
+import { passwordProblems, validateSignup } from './signup-checks.ts';
 
 export type AuthServiceDeps = {
   db: Database;
@@ -65,30 +60,6 @@ function suspendedError(reason: string | null) {
   return new ForbiddenError(
     reason ? `${messages.accountSuspended} Reason: ${reason}` : messages.accountSuspended,
   );
-}
-
-function passwordProblems(password: string): string[] {
-  if (password.length < PASSWORD_MIN_LENGTH) return [messages.passwordTooShort];
-  if (password.length > PASSWORD_MAX_LENGTH) return [messages.passwordTooLong];
-  return [];
-}
-
-function validateSignup(input: SignupRequest): FieldErrors {
-  const errors: FieldErrors = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  if (!input.username) add('username', messages.required);
-  else if (!USERNAME_PATTERN.test(input.username)) add('username', messages.usernameInvalid);
-  const email = input.email.trim();
-  if (!email) add('email', messages.required);
-  else if (!isValidEmail(email)) add('email', messages.emailInvalid);
-  else if (isDisposableEmail(email)) add('email', messages.emailDisposable);
-  if (!input.password) add('password', messages.required);
-  else for (const problem of passwordProblems(input.password)) add('password', problem);
-  if (!input.password_confirm) add('password_confirm', messages.required);
-  else if (input.password && input.password !== input.password_confirm) {
-    add('password_confirm', messages.passwordsDoNotMatch);
-  }
-  return errors;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -158,6 +129,15 @@ export function createAuthService(deps: AuthServiceDeps) {
         ? verifyEmailMail(to, `${publicUrl}/verify-email${query}`)
         : passwordResetMail(to, `${publicUrl}/reset-password${query}`);
     await jobs.send('send-mail', mail);
+  }
+
+  /**
+   * A mailed link was followed: the address is verified. When this is its first proof, a
+   * second factor set up before it is dropped (secret and recovery codes): it may be a
+   * stranger's who signed up with this address, and would lock the owner out after a reset.
+   */
+  async function proveAddress(tx: Executor, userId: number) {
+    if (await repo.markEmailVerified(tx, userId)) await twoFactor.removeWithin(tx, userId);
   }
 
   /** The new account; undefined when a racing sign-up took the address first. */
@@ -252,23 +232,29 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
-    /** The second step of a sign-in with two-factor: the challenge and a code give the tokens. */
+    /**
+     * The second step of a sign-in with two-factor: the challenge and a code give the tokens.
+     * One transaction spends the challenge, the code and starts the session, so a code (a
+     * recovery code above all) is spent only by the sign-in that succeeds with it: a request
+     * losing the race for the challenge waits on its row and then finds it used, and one that
+     * fails later (a wrong code, a suspended account) gives both back.
+     */
     async loginSecondFactor(
       challenge: string,
       code: string,
       device?: SessionDevice,
     ): Promise<TokenPair> {
-      const expired = () => new UnauthorizedError(messages.twoFactorChallengeExpired);
       const tokenHash = hashToken(challenge);
-      const row = await repo.findUsableOneTimeToken(db, 'two_factor_challenge', tokenHash);
-      if (!row) throw expired();
-      if (!(await twoFactor.useCode(row.userId, code))) {
-        throw new ValidationError({ code: [messages.twoFactorCodeWrong] });
-      }
-      // Used once: two requests with one challenge and two good codes get one sign-in.
-      const userId = await repo.consumeOneTimeToken(db, 'two_factor_challenge', tokenHash);
-      if (userId === undefined) throw expired();
-      return issuePair(userId, undefined, device);
+      return db.transaction(async (tx) => {
+        const userId = await repo.consumeOneTimeToken(tx, 'two_factor_challenge', tokenHash);
+        if (userId === undefined) throw new UnauthorizedError(messages.twoFactorChallengeExpired);
+        if (!(await twoFactor.useCode(userId, code, false, tx))) {
+          throw new ValidationError({ code: [messages.twoFactorCodeWrong] });
+        }
+        const session = await sessions.start(userId, device, tx);
+        const refresh = await issueRefreshToken(tx, userId, session, device);
+        return { access: await accessTokens.issue(userId, session), refresh };
+      });
     },
 
     async refresh(refresh: string, clientKey: string, device?: SessionDevice): Promise<TokenPair> {
@@ -299,9 +285,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async verifyEmail(token: string, clientKey: string) {
       await rateLimits.consume('tokenCheckPerClient', clientKey);
-      const userId = await repo.consumeOneTimeToken(db, 'verify_email', hashToken(token));
-      if (userId === undefined) throw new BadRequestError(messages.verifyEmailInvalid);
-      await repo.markEmailVerified(db, userId);
+      const verified = await db.transaction(async (tx) => {
+        const userId = await repo.consumeOneTimeToken(tx, 'verify_email', hashToken(token));
+        if (userId === undefined) return false;
+        await proveAddress(tx, userId);
+        return true;
+      });
+      if (!verified) throw new BadRequestError(messages.verifyEmailInvalid);
       return { message: messages.verifyEmailSuccess };
     },
 
@@ -348,7 +338,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         // signed up with this address before its owner) loses every token and socket at once.
         const ended = await sessions.endAll(owner, 'password_reset', tx);
         // Following a mailed link proves the address too.
-        await repo.markEmailVerified(tx, owner);
+        await proveAddress(tx, owner);
         return ended;
       });
       reset?.announce();

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { recoveryCodes, twoFactor } from '../../db/schema/index.ts';
 
@@ -67,7 +67,22 @@ export async function unusedRecoveryCodes(db: Executor, userId: number) {
   return row?.left ?? 0;
 }
 
-export async function removeTwoFactor(db: Executor, userId: number) {
+/** Removes the secret and the recovery codes; answers whether two-factor was on. */
+export async function removeTwoFactor(db: Executor, userId: number): Promise<boolean> {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db.delete(twoFactor).where(eq(twoFactor.userId, userId));
+  const rows = await db
+    .delete(twoFactor)
+    .where(eq(twoFactor.userId, userId))
+    .returning({ enabledAt: twoFactor.enabledAt });
+  return rows.some((row) => row.enabledAt !== null);
+}
+
+/** Which of these users have two-factor on. */
+export async function enabledAmong(db: Executor, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ userId: twoFactor.userId })
+    .from(twoFactor)
+    .where(and(inArray(twoFactor.userId, [...userIds]), isNotNull(twoFactor.enabledAt)));
+  return new Set(rows.map((row) => row.userId));
 }

@@ -22,6 +22,13 @@ const codeOf = (secret: string, steps = 0) =>
     timestamp: Date.now() + steps * 30_000,
   });
 
+/** A user whose address is verified: two-factor is refused before that. */
+async function verifiedUser(app: TestApp) {
+  const user = await buildUser(app);
+  await app.pool.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [user.id]);
+  return user;
+}
+
 const status = async (token: string) =>
   (await t.request({ method: 'GET', url: '/api/auth/2fa/', token })).json();
 const login = (user: TestUser, password = user.password) =>
@@ -59,7 +66,7 @@ async function challengeOf(user: TestUser) {
 
 describe('turning two-factor sign-in on', () => {
   it('needs the password, then a first code from the app; the secret is not stored readable', async () => {
-    const user = await buildUser(t);
+    const user = await verifiedUser(t);
     const wrong = await postJson(
       t,
       '/api/auth/2fa/setup/',
@@ -84,7 +91,11 @@ describe('turning two-factor sign-in on', () => {
     );
     expect(rows[0]?.encrypted_secret).not.toContain(secret);
     // Set up but not on: sign-in still answers tokens.
-    expect(await status(user.access)).toEqual({ enabled: false, recovery_codes_left: 0 });
+    expect(await status(user.access)).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+      email_verified: true,
+    });
     expect((await login(user)).json()).toHaveProperty('access');
 
     const badCode = await postJson(
@@ -105,7 +116,11 @@ describe('turning two-factor sign-in on', () => {
     expect(enabled.statusCode).toBe(200);
     const codes = enabled.json<{ recovery_codes: string[] }>().recovery_codes;
     expect(new Set(codes).size).toBe(10);
-    expect(await status(user.access)).toEqual({ enabled: true, recovery_codes_left: 10 });
+    expect(await status(user.access)).toEqual({
+      enabled: true,
+      recovery_codes_left: 10,
+      email_verified: true,
+    });
     const again = await postJson(
       t,
       '/api/auth/2fa/setup/',
@@ -117,7 +132,7 @@ describe('turning two-factor sign-in on', () => {
   });
 
   it('cannot be switched on without a set-up', async () => {
-    const user = await buildUser(t);
+    const user = await verifiedUser(t);
     const res = await postJson(
       t,
       '/api/auth/2fa/enable/',
@@ -131,7 +146,7 @@ describe('turning two-factor sign-in on', () => {
 
 describe('signing in with two-factor on', () => {
   it('gives no tokens for the password alone, and tokens for the challenge with a code', async () => {
-    const user = await buildUser(t);
+    const user = await verifiedUser(t);
     const { secret } = await withTwoFactor(user);
     const challenge = await challengeOf(user);
 
@@ -159,17 +174,21 @@ describe('signing in with two-factor on', () => {
   });
 
   it('takes each recovery code once, however it is typed', async () => {
-    const user = await buildUser(t);
+    const user = await verifiedUser(t);
     const { recoveryCodes } = await withTwoFactor(user);
     const code = recoveryCodes[3] ?? '';
     const typed = ` ${code.toUpperCase().replaceAll('-', ' ')} `;
     expect((await secondFactor(await challengeOf(user), typed)).statusCode).toBe(200);
     expect((await secondFactor(await challengeOf(user), code)).statusCode).toBe(400);
-    expect(await status(user.access)).toEqual({ enabled: true, recovery_codes_left: 9 });
+    expect(await status(user.access)).toEqual({
+      enabled: true,
+      recovery_codes_left: 9,
+      email_verified: true,
+    });
   });
 
   it('takes recovery codes, and refuses app codes without an error, once the secret key changed', async () => {
-    const user = await buildUser(t);
+    const user = await verifiedUser(t);
     const { secret, recoveryCodes } = await withTwoFactor(user);
     // The same secret sealed under another key, as after SECRET_KEY changed.
     const otherBox = createSecretBox(new Uint8Array(32).fill(7));
@@ -185,7 +204,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('refuses an expired challenge and a made-up one', async () => {
-    const user = await buildUser(t);
+    const user = await verifiedUser(t);
     const { secret } = await withTwoFactor(user);
     const challenge = await challengeOf(user);
     await t.pool.query(
@@ -198,7 +217,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('limits wrong codes per account', async () => {
-    const user = await buildUser(t);
+    const user = await verifiedUser(t);
     const { secret } = await withTwoFactor(user);
     const challenge = await challengeOf(user);
     const wrongCode = codeOf(secret, -5);
@@ -212,7 +231,7 @@ describe('signing in with two-factor on', () => {
 
 describe('turning two-factor sign-in off', () => {
   it('needs the password and a code; sign-in then answers tokens at once', async () => {
-    const user = await buildUser(t);
+    const user = await verifiedUser(t);
     const { recoveryCodes } = await withTwoFactor(user);
     const noCode = await postJson(
       t,
@@ -228,7 +247,11 @@ describe('turning two-factor sign-in off', () => {
       { token: user.access },
     );
     expect(off.statusCode).toBe(200);
-    expect(await status(user.access)).toEqual({ enabled: false, recovery_codes_left: 0 });
+    expect(await status(user.access)).toEqual({
+      enabled: false,
+      recovery_codes_left: 0,
+      email_verified: true,
+    });
     expect((await login(user)).json()).toHaveProperty('access');
   });
 });
@@ -237,7 +260,7 @@ describe('REQUIRE_ADMIN_2FA', () => {
   it('keeps admins without two-factor out of the admin pages', async () => {
     const strict = await buildTestApp({ REQUIRE_ADMIN_2FA: 'true' });
     try {
-      const admin = await buildUser(strict);
+      const admin = await verifiedUser(strict);
       await strict.pool.query('UPDATE users SET is_admin = true WHERE id = $1', [admin.id]);
       const adminPage = () =>
         strict.request({

@@ -1,10 +1,17 @@
 import { messages } from '@zura/contracts';
 import type { Database, Executor } from '../../db/client.ts';
-import { BadRequestError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import {
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../../lib/errors.ts';
+import { guessWithin } from '../../lib/guessing.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as repo from './repo.ts';
+import type { Sessions } from './sessions.ts';
 import {
   createSecretBox,
   matchingStep,
@@ -17,23 +24,38 @@ import * as store from './two-factor-repo.ts';
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP) and ten single-use recovery codes. Set-up
- * needs the password; it is on only once a first code proves the app has the key. Each code is
- * accepted once (`claimStep`), and wrong codes are limited per account.
+ * needs a verified address and the password; it is on only once a first code proves the app has
+ * the key. Each code is accepted once (`claimStep`), and wrong codes are limited per account.
+ * Turning it on or off signs every other session of the account out, as a password change does.
  */
 export function createTwoFactor(deps: {
   db: Database;
   signingKey: Uint8Array;
   rateLimits: RateLimits;
+  sessions: Sessions;
 }) {
-  const { db, rateLimits } = deps;
+  const { db, rateLimits, sessions } = deps;
   const box = createSecretBox(deps.signingKey);
 
+  /**
+   * Only the owner of the address may put a second factor in front of the account: someone who
+   * signed up with another person's address must not lock its owner out.
+   */
+  async function verifiedUser(userId: number) {
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw new NotFoundError();
+    if (!user.emailVerifiedAt) throw new ForbiddenError(messages.twoFactorNeedsVerifiedEmail);
+    return user;
+  }
+
+  /** A password guess of the signed-in user's, budgeted per user as sign-in guesses are. */
   async function checkPassword(userId: number, password: string) {
     const user = await repo.findUserById(db, userId);
     if (!user) throw new NotFoundError();
-    if (!(await verifyPassword(user.passwordHash, password, 'general'))) {
-      throw new ValidationError({ password: [messages.passwordWrong] });
-    }
+    const right = await guessWithin(rateLimits, [['accountPasswordPerUser', String(userId)]], () =>
+      verifyPassword(user.passwordHash, password, 'general'),
+    );
+    if (!right) throw new ValidationError({ password: [messages.passwordWrong] });
     return user;
   }
 
@@ -60,7 +82,7 @@ export function createTwoFactor(deps: {
     executor: Executor = db,
   ): Promise<boolean> {
     const giveBack = await rateLimits.reserve(['twoFactorPerAccount', String(userId)]);
-    const row = await store.findTwoFactor(db, userId);
+    const row = await store.findTwoFactor(executor, userId);
     if (!row) return false;
     const secret = openSecret(row.encryptedSecret);
     const step = secret === undefined ? undefined : matchingStep(secret, code.trim());
@@ -80,17 +102,31 @@ export function createTwoFactor(deps: {
       return Boolean((await store.findTwoFactor(db, userId))?.enabledAt);
     },
 
+    /** Which of these users have two-factor on (one query for a page of accounts). */
+    enabledAmong: (userIds: readonly number[]) => store.enabledAmong(db, userIds),
+
+    /**
+     * Removes the user's second factor (secret and recovery codes) inside the caller's
+     * transaction; answers whether it was on.
+     */
+    removeWithin: (executor: Executor, userId: number) => store.removeTwoFactor(executor, userId),
+
     async status(userId: number) {
-      const row = await store.findTwoFactor(db, userId);
+      const [row, user] = await Promise.all([
+        store.findTwoFactor(db, userId),
+        repo.findUserById(db, userId),
+      ]);
       const enabled = Boolean(row?.enabledAt);
       return {
         enabled,
         recovery_codes_left: enabled ? await store.unusedRecoveryCodes(db, userId) : 0,
+        email_verified: Boolean(user?.emailVerifiedAt),
       };
     },
 
     /** A new key for the app, shown once as a QR code; two-factor is not on until `enable`. */
     async setup(userId: number, password: string) {
+      await verifiedUser(userId);
       const user = await checkPassword(userId, password);
       if ((await store.findTwoFactor(db, userId))?.enabledAt) {
         throw new BadRequestError(messages.twoFactorAlreadyOn);
@@ -100,35 +136,47 @@ export function createTwoFactor(deps: {
       return { secret, otpauth_url: otpauthUrl(secret, user.username) };
     },
 
-    /** The first code from the app turns it on; answers the recovery codes, shown once. */
-    async enable(userId: number, code: string) {
+    /**
+     * The first code from the app turns it on; answers the recovery codes, shown once. Every
+     * other session of the account ends with it: a sign-in made without the second factor
+     * (perhaps by whoever the owner is locking out) must not outlive it.
+     */
+    async enable(userId: number, sessionId: number, code: string) {
+      await verifiedUser(userId);
       const row = await store.findTwoFactor(db, userId);
       if (row?.enabledAt) throw new BadRequestError(messages.twoFactorAlreadyOn);
       if (!row) throw new BadRequestError(messages.twoFactorNotSetUp);
       const codes = newRecoveryCodes();
-      const ok = await db.transaction(async (tx) => {
-        if (!(await useCode(userId, code, true, tx))) return false;
+      const others = await db.transaction(async (tx) => {
+        if (!(await useCode(userId, code, true, tx))) return undefined;
         await store.replaceRecoveryCodes(
           tx,
           userId,
           codes.map((one) => hashToken(normalizeRecoveryCode(one))),
         );
-        return true;
+        return sessions.endOthers(userId, sessionId, 'two_factor_enabled', tx);
       });
-      if (!ok) throw new ValidationError({ code: [messages.twoFactorCodeWrong] });
+      if (!others) throw new ValidationError({ code: [messages.twoFactorCodeWrong] });
+      others.announce();
       return { message: messages.twoFactorEnabled, recovery_codes: codes };
     },
 
-    /** Off again, with the password and a code (or a recovery code). */
-    async disable(userId: number, password: string, code: string) {
+    /**
+     * Off again, with the password and a code (or a recovery code); the other sessions end, as
+     * for any change to how the account signs in.
+     */
+    async disable(userId: number, sessionId: number, password: string, code: string) {
       await checkPassword(userId, password);
       if (!(await store.findTwoFactor(db, userId))?.enabledAt) {
         throw new BadRequestError(messages.twoFactorNotOn);
       }
-      if (!(await useCode(userId, code))) {
-        throw new ValidationError({ code: [messages.twoFactorCodeWrong] });
-      }
-      await store.removeTwoFactor(db, userId);
+      const others = await db.transaction(async (tx) => {
+        if (!(await useCode(userId, code, false, tx))) return undefined;
+        await store.removeTwoFactor(tx, userId);
+        return sessions.endOthers(userId, sessionId, 'two_factor_disabled', tx);
+      });
+      if (!others) throw new ValidationError({ code: [messages.twoFactorCodeWrong] });
+      others.announce();
       return { message: messages.twoFactorDisabled };
     },
   };

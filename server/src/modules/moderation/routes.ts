@@ -4,6 +4,7 @@ import {
   auditLogPage,
   messageResponse,
   suspendRequest,
+  twoFactorResetRequest,
   unsuspendRequest,
 } from '@zura/contracts';
 import { z } from 'zod';
@@ -58,6 +59,20 @@ export function moderationRoutes(deps: {
         },
       },
       (request) => moderation.unsuspend(request.userId, request.params.id, request.body?.note),
+    );
+
+    app.post(
+      '/admin/users/:id/2fa/reset/',
+      {
+        config: adminRoute,
+        schema: {
+          params: userParams,
+          body: twoFactorResetRequest,
+          response: { 200: messageResponse },
+        },
+      },
+      (request) =>
+        moderation.resetTwoFactor(request.userId, request.params.id, request.body.reason),
     );
 
     app.get(
