@@ -5,6 +5,11 @@ export type SaleAccess = {
   post: Pick<PostRow, 'authorId' | 'priceCents' | 'subscriberPriceCents'>;
   /** The viewer has an active subscription to the author. */
   subscribed: boolean;
+  /**
+   * That subscription is paid for (not a free trial): a subscriber price is for paying
+   * subscribers, so a fan on a trial pays what anyone else pays.
+   */
+  paidSubscription: boolean;
   /** The viewer bought the post (kept for ever, whatever becomes of a subscription). */
   purchased: boolean;
 };
@@ -14,13 +19,17 @@ export function isForSale(post: Pick<PostRow, 'priceCents'>): boolean {
 }
 
 /**
- * What opening the post costs this viewer, in cents: the subscriber price while they subscribe
- * (0 is free), the price otherwise; null when the post is not for sale or is theirs.
+ * What opening the post costs this viewer, in cents: the subscriber price while they pay for a
+ * subscription (0 is free), the price otherwise, a free trial included (else a trial claimed
+ * and cancelled would buy a $20 post for $1 and keep it); null when the post is not for sale
+ * or is theirs.
  */
 export function saleCentsFor(access: SaleAccess, viewerId: number): number | null {
   const { post } = access;
   if (post.priceCents === null || post.authorId === viewerId) return null;
-  if (access.subscribed && post.subscriberPriceCents !== null) return post.subscriberPriceCents;
+  if (access.subscribed && access.paidSubscription && post.subscriberPriceCents !== null) {
+    return post.subscriberPriceCents;
+  }
   return post.priceCents;
 }
 

@@ -9,6 +9,8 @@ export type PostAccess = {
   authorIsCreator: boolean;
   authorPriceCents: number;
   subscribed: boolean;
+  /** The subscription is paid for, not a free trial (a subscriber price is for those). */
+  paidSubscription: boolean;
   /** The viewer bought this pay-per-view post. */
   purchased: boolean;
 };

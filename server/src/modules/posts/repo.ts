@@ -49,6 +49,10 @@ export function selectPostsFor(db: Executor, viewerId: ViewerId) {
         select 1 from ${subscriptions}
         where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.creatorId} = ${posts.authorId}
           and ${subscriptions.status} = 'active')`,
+      paidSubscription: sql<boolean>`exists (
+        select 1 from ${subscriptions}
+        where ${subscriptions.fanId} = ${viewerId} and ${subscriptions.creatorId} = ${posts.authorId}
+          and ${subscriptions.status} = 'active' and not ${subscriptions.isTrial})`,
       unlocked: sql<boolean>`${postUnlocks.userId} is not null`,
       purchased: sql<boolean>`exists (
         select 1 from ${postPurchases}

@@ -23,6 +23,8 @@ type Engagement = { likeCount: number; commentCount: number; likedByMe: boolean 
 /** What a page of kept rows needs to know about one viewer, and about the rows as they are now. */
 export type ViewerFacts = {
   marks: ViewerMarks;
+  /** Of `marks.creators`, those whose subscription the viewer pays for (not a free trial). */
+  paidCreators: Set<number>;
   /** Authors on the page the viewer must not see (a block either way, a suspension). */
   hiddenAuthors: Set<number>;
   /** Each post's current like and comment counts, and whether the viewer likes it. */
@@ -32,6 +34,7 @@ export type ViewerFacts = {
 type FactsRow = {
   profiles: string[];
   creators: string[];
+  paid_creators: string[];
   posts: string[];
   purchases: string[];
   hidden: string[];
@@ -55,6 +58,10 @@ const viewerFactsStatement = definePrepared<FactsRow>(
       array(select ${subscriptions.creatorId} from ${subscriptions}
         where ${subscriptions.fanId} = ${placeholder('viewer')} and ${subscriptions.status} = 'active'
           and ${subscriptions.creatorId} = any(${placeholder('creators')}::bigint[])) as creators,
+      array(select ${subscriptions.creatorId} from ${subscriptions}
+        where ${subscriptions.fanId} = ${placeholder('viewer')} and ${subscriptions.status} = 'active'
+          and not ${subscriptions.isTrial}
+          and ${subscriptions.creatorId} = any(${placeholder('creators')}::bigint[])) as paid_creators,
       array(select ${postUnlocks.postId} from ${postUnlocks}
         where ${postUnlocks.userId} = ${placeholder('viewer')}
           and ${postUnlocks.postId} = any(${placeholder('posts')}::bigint[])) as posts,
@@ -107,6 +114,7 @@ export async function findViewerFacts(
       posts: numbers(row?.posts),
       purchases: numbers(row?.purchases),
     },
+    paidCreators: new Set(numbers(row?.paid_creators)),
     hiddenAuthors: new Set(numbers(row?.hidden)),
     engagement,
   };

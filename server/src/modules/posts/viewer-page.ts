@@ -53,7 +53,7 @@ export async function viewerPage(
     if (post.isLocked) asked.posts.push(post.id);
     if (forSale) asked.purchases.push(post.id);
   }
-  const { marks, hiddenAuthors, engagement } = await findViewerFacts(
+  const { marks, paidCreators, hiddenAuthors, engagement } = await findViewerFacts(
     db,
     viewerId,
     asked,
@@ -79,6 +79,7 @@ export async function viewerPage(
         ? { ...row.post, likeCount: current.likeCount, commentCount: current.commentCount }
         : row.post,
       subscribed: subscribedTo.has(authorId),
+      paidSubscription: paidCreators.has(authorId),
       unlocked: unlockedPosts.has(row.post.id),
       purchased: purchasedPosts.has(row.post.id),
       likedByMe: current?.likedByMe ?? false,
