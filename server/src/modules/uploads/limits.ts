@@ -70,8 +70,9 @@ export function createUploadLimits(deps: {
 }) {
   const { db, rateLimits, limits } = deps;
 
-  async function quotaOf(userId: number): Promise<number> {
-    const uploader = await repo.findUploader(db, userId);
+  /** On `on`: inside the quota lock's transaction, which must not wait for another connection. */
+  async function quotaOf(userId: number, on: Executor = db): Promise<number> {
+    const uploader = await repo.findUploader(on, userId);
     return uploader?.isCreator || uploader?.isAdmin
       ? limits.quotaBytes.creator
       : limits.quotaBytes.fan;
@@ -85,7 +86,8 @@ export function createUploadLimits(deps: {
 
     /** Throws 413 unless `size` more bytes fit the owner's quota; run under `lockOwnerQuota`. */
     async checkFits(tx: Executor, ownerId: number, size: number) {
-      const [used, quota] = await Promise.all([repo.storedBytes(tx, ownerId), quotaOf(ownerId)]);
+      const used = await repo.storedBytes(tx, ownerId);
+      const quota = await quotaOf(ownerId, tx);
       if (used + size > quota) throw overQuota(used, quota, `needs ${formatBytes(size)}`);
     },
 
