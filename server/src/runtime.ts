@@ -102,7 +102,11 @@ export async function startRuntime(options: {
     vapid: await loadVapidKeys(config.push, config.dataDir, config.secretKey),
   });
   // Resolved before work starts, so the log says at once which ffmpeg transcodes run with.
-  const binaries = await ffmpegBinaries(config.video.ffmpegPath).catch((error: unknown) => {
+  const ffmpegChoice = {
+    ffmpegPath: config.video.ffmpegPath,
+    allowOutdated: config.video.allowOutdatedFfmpeg,
+  };
+  const binaries = await ffmpegBinaries(ffmpegChoice).catch((error: unknown) => {
     log.error({ err: error }, 'video: no usable ffmpeg; video uploads will fail to process');
     return undefined;
   });
@@ -124,7 +128,7 @@ export async function startRuntime(options: {
     changes,
     jobs,
     config: config.video,
-    binaries: () => ffmpegBinaries(config.video.ffmpegPath),
+    binaries: () => ffmpegBinaries(ffmpegChoice),
     log,
     signal: shutdown.signal,
     queueStopped,

@@ -9,6 +9,9 @@ import { ffmpegBinaries } from '../src/video/ffmpeg-binary.ts';
 import type { TestApp } from './app.ts';
 import { uploadRow } from './media.ts';
 
+/** The ffmpeg tests make their own videos with (and read outputs with): any that runs. */
+export const TRUSTED_FFMPEG = { ffmpegPath: undefined, allowOutdated: true };
+
 /**
  * A real video made by ffmpeg from its test pattern and a tone: `codec` h264 (in .mp4, at
  * ultrafast, so Constrained Baseline: a repackaged copy is told apart from our High encodes) or hevc (in .mov, as a
@@ -22,7 +25,7 @@ export async function makeVideo(options: {
   audio?: boolean;
   faststart?: boolean;
 }): Promise<Buffer> {
-  const { ffmpeg } = await ffmpegBinaries(undefined);
+  const { ffmpeg } = await ffmpegBinaries(TRUSTED_FFMPEG);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-test-video-'));
   const out = path.join(dir, options.codec === 'hevc' ? 'clip.mov' : 'clip.mp4');
   const video =
@@ -75,4 +78,39 @@ export function framesFor(t: TestApp, userId: number): { frames: LiveFrame[]; st
     for (const event of events) if (event.userId === userId) frames.push(event.frame);
   });
   return { frames, stop };
+}
+
+/**
+ * The same MP4 with a header that lies about its length: the movie's, every track's and every
+ * media's duration set to `seconds`, the samples (and so what ffmpeg decodes) left whole.
+ */
+export function lieAboutDuration(mp4: Buffer, seconds: number): Buffer {
+  const out = Buffer.from(mp4);
+  let movieScale = 0;
+  const write = (at: number, long: boolean, value: number) => {
+    if (long) out.writeBigUInt64BE(BigInt(Math.round(value)), at);
+    else out.writeUInt32BE(Math.round(value), at);
+  };
+  const walk = (start: number, end: number) => {
+    for (let at = start; at + 8 <= end;) {
+      let size = out.readUInt32BE(at);
+      const type = out.toString('latin1', at + 4, at + 8);
+      let body = at + 8;
+      if (size === 1) {
+        size = Number(out.readBigUInt64BE(at + 8));
+        body = at + 16;
+      } else if (size === 0) size = end - at;
+      const long = out[body] === 1;
+      if (type === 'moov' || type === 'trak' || type === 'mdia') walk(body, at + size);
+      else if (type === 'mvhd' || type === 'mdhd') {
+        const scaleAt = body + 4 + (long ? 16 : 8);
+        const scale = out.readUInt32BE(scaleAt);
+        if (type === 'mvhd') movieScale = scale;
+        write(scaleAt + 4, long, seconds * scale);
+      } else if (type === 'tkhd') write(body + 4 + (long ? 24 : 16), long, seconds * movieScale);
+      at += size;
+    }
+  };
+  walk(0, out.length);
+  return out;
 }

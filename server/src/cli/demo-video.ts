@@ -10,7 +10,8 @@ import { ffmpegBinaries } from '../video/ffmpeg-binary.ts';
  * tone, 6 s of 640×360 H.264 and AAC, so the seeded video goes through the real pipeline.
  */
 export async function demoVideo(ffmpegPath: string | undefined): Promise<Buffer> {
-  const { ffmpeg } = await ffmpegBinaries(ffmpegPath);
+  // It encodes a test pattern, no upload: the bundled build may serve however old it is.
+  const { ffmpeg } = await ffmpegBinaries({ ffmpegPath, allowOutdated: true });
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-demo-video-'));
   const out = path.join(dir, 'demo.mp4');
   try {

@@ -80,6 +80,12 @@ const envSchema = z.object({
   /** Transcodes at once, per queue (short and long videos each have one). */
   VIDEO_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   FFMPEG_PATH: z.string().trim().min(1).optional(),
+  /** Lets an ffmpeg older than the minimum (the bundled 2018 build) decode uploads. */
+  FFMPEG_ALLOW_OUTDATED: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
+  /** Address space one ffmpeg run may take, in MiB (RLIMIT_AS). */
+  VIDEO_FFMPEG_MEMORY_MB: z.coerce.number().int().min(256).max(1_048_576).default(4096),
   /** Bytes of originals a fan, and a creator (or admin), may store; checked on every upload. */
   STORAGE_QUOTA_FAN_BYTES: z.coerce.number().int().positive().default(GIB),
   STORAGE_QUOTA_CREATOR_BYTES: z.coerce.number().int().positive().default(50 * GIB),
@@ -182,6 +188,10 @@ export type VideoConfig = {
   workers: number;
   /** An ffmpeg chosen by the operator; unset: a newer system ffmpeg, else the bundled one. */
   ffmpegPath: string | undefined;
+  /** An ffmpeg older than the minimum may decode uploads (`FFMPEG_ALLOW_OUTDATED`). */
+  allowOutdatedFfmpeg: boolean;
+  /** Address space of one ffmpeg run, in bytes (`VIDEO_FFMPEG_MEMORY_MB`). */
+  ffmpegMemoryBytes: number;
 };
 
 export type S3Config = {
@@ -276,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.VIDEO_MAX_BYTES,
       workers: e.VIDEO_WORKERS,
       ffmpegPath: e.FFMPEG_PATH,
+      allowOutdatedFfmpeg: e.FFMPEG_ALLOW_OUTDATED === 'true',
+      ffmpegMemoryBytes: e.VIDEO_FFMPEG_MEMORY_MB * 1024 * 1024,
     },
     uploads: {
       quotaBytes: { fan: e.STORAGE_QUOTA_FAN_BYTES, creator: e.STORAGE_QUOTA_CREATOR_BYTES },

@@ -8,10 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
 import { uploadFile, uploadRow } from '../../test/media.ts';
-import { makeVideo } from '../../test/video.ts';
+import { TRUSTED_FFMPEG, makeVideo } from '../../test/video.ts';
 import { ffmpegBinaries } from '../video/ffmpeg-binary.ts';
 
 const run = promisify(execFile);
+
+const TEST_LIMITS = { memoryBytes: 2 ** 31, cpuSeconds: 60, fileBytes: 2 ** 26 };
 
 async function uploadVideo(t: TestApp, access: string, content: Buffer, filename: string) {
   const response = await uploadFile(
@@ -31,7 +33,7 @@ async function uploadVideo(t: TestApp, access: string, content: Buffer, filename
 describe('runFfmpeg', () => {
   it('the watchdog ends an ffmpeg that makes no progress', async () => {
     const { runFfmpeg, FfmpegStalledError } = await import('../video/run-ffmpeg.ts');
-    const { ffmpeg } = await ffmpegBinaries(undefined);
+    const { ffmpeg } = await ffmpegBinaries(TRUSTED_FFMPEG);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-test-fifo-'));
     const fifo = path.join(dir, 'in.fifo');
     await run('mkfifo', [fifo]);
@@ -39,7 +41,10 @@ describe('runFfmpeg', () => {
       // Nobody ever writes to the FIFO: ffmpeg waits on it forever, as on a hung read.
       const started = Date.now();
       await expect(
-        runFfmpeg(ffmpeg, ['-i', fifo, '-f', 'null', '-'], { stallMs: 1500 }),
+        runFfmpeg(ffmpeg, ['-i', fifo, '-f', 'null', '-'], {
+          stallMs: 1500,
+          sandbox: { account: undefined, limits: TEST_LIMITS },
+        }),
       ).rejects.toBeInstanceOf(FfmpegStalledError);
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {

@@ -13,6 +13,8 @@ export const MESSAGES = {
   broken: 'This video could not be converted: the file appears to be damaged.',
   stalled: 'Processing this video stopped making progress. Try uploading it again.',
   unknown: 'This video could not be processed. Try uploading it again.',
+  noFfmpeg:
+    'This server cannot process videos yet: its video converter is missing or out of date. Tell the site operator.',
 };
 
 export function duration(seconds: number): string {

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
 import { isoMediaHeader, storedKeys, uploadFile, uploadRow } from '../../test/media.ts';
 import { startS3, type TestS3 } from '../../test/s3.ts';
-import { framesFor, makeVideo, waitForVideo } from '../../test/video.ts';
+import { TRUSTED_FFMPEG, framesFor, makeVideo, waitForVideo } from '../../test/video.ts';
 import type { UploadRow } from '../db/schema/index.ts';
 import { renditionsPrefix } from '../storage/prefix.ts';
 import { ffmpegBinaries } from '../video/ffmpeg-binary.ts';
@@ -31,7 +31,7 @@ async function uploadVideo(t: TestApp, access: string, content: Buffer, filename
 
 /** What ffprobe says of a stored object's streams. */
 async function streamsOf(t: TestApp, key: string) {
-  const { ffprobe } = await ffmpegBinaries(undefined);
+  const { ffprobe } = await ffmpegBinaries(TRUSTED_FFMPEG);
   return t.storage.withLocalFile(key, async (file) => {
     const { stdout } = await run(ffprobe, [
       '-v',
@@ -243,7 +243,7 @@ describe('the video transcode on local disk', () => {
         changes: t.services.changes,
         jobs: { send: async () => undefined },
         config: t.config.video,
-        binaries: () => ffmpegBinaries(undefined),
+        binaries: () => ffmpegBinaries(TRUSTED_FFMPEG),
         log: { error: () => undefined },
       },
       'video-transcode',

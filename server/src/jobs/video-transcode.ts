@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
@@ -18,8 +18,15 @@ import type { MediaStorage } from '../storage/storage.ts';
 import type { FfmpegBinaries } from '../video/ffmpeg-binary.ts';
 import { isRepackageable, planLadder, type RungPlan } from '../video/ladder.ts';
 import { probeVideo, UnreadableVideoError, type VideoProbe } from '../video/probe.ts';
-import { FfmpegError, FfmpegStalledError } from '../video/run-ffmpeg.ts';
-import { encodeLadder, IncompleteVideoError, MP4_NAME, repackage } from '../video/transcode.ts';
+import { FfmpegError, FfmpegStalledError, FfmpegTooLongError } from '../video/run-ffmpeg.ts';
+import { accountFor, handOver, type Sandbox } from '../video/sandbox.ts';
+import {
+  assertWhole,
+  encodeLadder,
+  IncompleteVideoError,
+  MP4_NAME,
+  repackage,
+} from '../video/transcode.ts';
 import type { JobQueue, JobRun } from './queue.ts';
 import { createVideoOutputs } from './video-outputs.ts';
 import { duration, MESSAGES, size, VideoRejected } from './video-rejections.ts';
@@ -35,6 +42,14 @@ const DEFAULT_STALL_MS = 120_000;
 const FIRST_RUNG_PERCENT = 30;
 /** Where a repackaged source is playable: its own rung, copied, is a tenth of the work. */
 const REPACKAGED_PERCENT = 10;
+/** CPU time (all threads) one ffprobe run may use, seconds. */
+const PROBE_CPU_SECONDS = 120;
+/** CPU time one ffmpeg run may use: a base, and this much per second of video (4K HEVC too). */
+const CPU_BASE_SECONDS = 120;
+const CPU_SECONDS_PER_VIDEO_SECOND = 30;
+/** Largest file one run may write: the source's size, plus 12 Mbit per second of video. */
+const OUTPUT_BYTES_PER_VIDEO_SECOND = 1_500_000;
+const OUTPUT_BASE_BYTES = 64 * 1024 * 1024;
 /** Progress frames at most this often, unless progress moved by PROGRESS_STEP. */
 const PROGRESS_INTERVAL_MS = 1000;
 const PROGRESS_STEP = 5;
@@ -125,18 +140,41 @@ export function createVideoTranscodeHandler(
     await publish(row, 'failed', row.videoProgress, message);
   }
 
+  const tooLong = () =>
+    new VideoRejected(`This video is longer than the ${duration(config.maxSeconds)} limit.`);
+
   async function transcode(row: UploadRow, file: string, run: JobRun): Promise<void> {
+    const account = await accountFor(file);
+    const maxMs = config.maxSeconds * 1000;
     let probe: VideoProbe;
     try {
-      probe = await probeVideo((await deps.binaries()).ffprobe, file);
+      const { ffprobe } = await deps.binaries().catch((error: unknown) => {
+        deps.log.error({ err: error }, 'video: no usable ffmpeg');
+        throw new VideoRejected(MESSAGES.noFfmpeg);
+      });
+      probe = await probeVideo(ffprobe, file, {
+        contentType: row.contentType,
+        maxMs,
+        sandbox: {
+          account,
+          limits: {
+            memoryBytes: config.ffmpegMemoryBytes,
+            cpuSeconds: PROBE_CPU_SECONDS,
+            fileBytes: 1024 * 1024,
+          },
+        },
+      });
     } catch (error) {
       if (error instanceof UnreadableVideoError) throw new VideoRejected(MESSAGES.unreadable);
       throw error;
     }
-    if (probe.durationMs > config.maxSeconds * 1000) {
-      throw new VideoRejected(
-        `This video is longer than the ${duration(config.maxSeconds)} limit.`,
-      );
+    // Measured from the packets, not read from the header: a header may understate it.
+    if (probe.durationMs > maxMs) throw tooLong();
+    try {
+      assertWhole(probe);
+    } catch (error) {
+      if (error instanceof IncompleteVideoError) throw new VideoRejected(MESSAGES.incomplete);
+      throw error;
     }
     if (queue === 'video-transcode' && probe.durationMs > LONG_VIDEO_MS) {
       await deps.jobs.send('video-transcode-long', { uploadId: row.id });
@@ -145,10 +183,21 @@ export function createVideoTranscodeHandler(
     const binaries = await deps.binaries();
     const prefix = renditionsPrefix(row.ownerId, row.id);
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'zura-video-'));
+    const seconds = Math.ceil(probe.durationMs / 1000);
+    const sandbox: Sandbox = {
+      account,
+      limits: {
+        memoryBytes: config.ffmpegMemoryBytes,
+        cpuSeconds: CPU_BASE_SECONDS + seconds * CPU_SECONDS_PER_VIDEO_SECOND,
+        fileBytes:
+          OUTPUT_BASE_BYTES + (await stat(file)).size + seconds * OUTPUT_BYTES_PER_VIDEO_SECOND,
+      },
+    };
     let state: VideoState = 'processing';
     const report = progressReporter(row, () => state);
     let playable = false;
     try {
+      await handOver(outDir, account);
       const rungs: { plan: RungPlan; profile: string }[] = [];
       let lower = planLadder(probe.width, probe.height);
       let variants: UploadVariants = {};
@@ -162,6 +211,8 @@ export function createVideoTranscodeHandler(
           probe,
           outDir,
           stallMs,
+          sandbox,
+          maxMs,
           signal: deps.signal,
           onProgress: (share) => report(share * REPACKAGED_PERCENT),
         });
@@ -182,6 +233,8 @@ export function createVideoTranscodeHandler(
           probe,
           outDir,
           stallMs,
+          sandbox,
+          maxMs,
           signal: deps.signal,
           rungs: [first],
           withMp4: true,
@@ -208,6 +261,8 @@ export function createVideoTranscodeHandler(
           probe,
           outDir,
           stallMs,
+          sandbox,
+          maxMs,
           signal: deps.signal,
           rungs: lower,
           // A repackaged source has its MP4 already; a first rung's MP4 is replaced by the top's.
@@ -221,6 +276,7 @@ export function createVideoTranscodeHandler(
         if (
           deps.signal?.aborted ||
           !playable ||
+          error instanceof FfmpegTooLongError ||
           (error instanceof FfmpegStalledError && !run.lastAttempt)
         ) {
           throw error;
@@ -246,6 +302,7 @@ export function createVideoTranscodeHandler(
       await publish(row, 'ready', 100);
     } catch (error) {
       if (error instanceof IncompleteVideoError) throw new VideoRejected(MESSAGES.incomplete);
+      if (error instanceof FfmpegTooLongError) throw tooLong();
       if (error instanceof FfmpegStalledError) {
         if (run.lastAttempt) throw new VideoRejected(MESSAGES.stalled);
         throw error;

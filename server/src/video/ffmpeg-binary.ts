@@ -27,6 +27,16 @@ export function parseVersion(banner: string): number[] | undefined {
   return match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)] : undefined;
 }
 
+/**
+ * The oldest ffmpeg allowed to decode uploads unless FFMPEG_ALLOW_OUTDATED says otherwise: 5.1
+ * is the oldest release line still given security fixes (Debian 12 ships it, patched). The
+ * bundled build is a 2018 snapshot, with years of fixed decoder bugs in it.
+ */
+export const MIN_VERSION = [5, 1, 0];
+
+/** No ffmpeg new enough to decode untrusted uploads, and the operator did not accept an old one. */
+export class OutdatedFfmpegError extends Error {}
+
 function isNewer(a: number[], b: number[]): boolean {
   for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
   return false;
@@ -80,16 +90,27 @@ function probeBeside(ffmpeg: string, fallback: string | undefined): string | und
  */
 export async function resolveFfmpeg(options: {
   ffmpegPath: string | undefined;
+  /** An ffmpeg older than MIN_VERSION may serve (FFMPEG_ALLOW_OUTDATED). */
+  allowOutdated: boolean;
   /** The PATH to look in for a system ffmpeg. */
   searchPath?: string | undefined;
 }): Promise<FfmpegBinaries> {
   const shipped = bundled();
+  const minimum = MIN_VERSION.join('.');
+  const advice = `install ffmpeg ${minimum} or newer built with libx264 (Debian and Ubuntu: apt install ffmpeg), or set FFMPEG_PATH to one, or set FFMPEG_ALLOW_OUTDATED=true to accept the risk`;
   if (options.ffmpegPath) {
     const banner = await run(options.ffmpegPath, ['-version']);
     if (!banner) throw new Error(`FFMPEG_PATH=${options.ffmpegPath} does not run as ffmpeg`);
     const ffprobe = probeBeside(options.ffmpegPath, shipped?.ffprobe);
     if (!ffprobe) throw new Error(`No ffprobe found beside FFMPEG_PATH=${options.ffmpegPath}`);
-    const version = parseVersion(banner)?.join('.') ?? banner.split('\n')[0] ?? 'unknown';
+    const parsed = parseVersion(banner);
+    // A git build (no release number) is the operator's own: taken as given.
+    if (parsed && isNewer(MIN_VERSION, parsed) && !options.allowOutdated) {
+      throw new OutdatedFfmpegError(
+        `FFMPEG_PATH=${options.ffmpegPath} is ffmpeg ${parsed.join('.')}, older than ${minimum}: ${advice}`,
+      );
+    }
+    const version = parsed?.join('.') ?? banner.split('\n')[0] ?? 'unknown';
     return { ffmpeg: options.ffmpegPath, ffprobe, version, source: 'FFMPEG_PATH' };
   }
   const system = await findOnPath('ffmpeg', options.searchPath ?? process.env.PATH ?? '');
@@ -97,7 +118,11 @@ export async function resolveFfmpeg(options: {
     const banner = await run(system, ['-version']);
     const systemVersion = banner ? parseVersion(banner) : undefined;
     const shippedVersion = shipped ? parseVersion(`version ${shipped.version}`) : undefined;
-    const preferred = systemVersion && (!shippedVersion || isNewer(systemVersion, shippedVersion));
+    // The system's when it is current; an old one only beats an older bundled one.
+    const preferred =
+      systemVersion &&
+      (!isNewer(MIN_VERSION, systemVersion) ||
+        (options.allowOutdated && (!shippedVersion || isNewer(systemVersion, shippedVersion))));
     const ffprobe = probeBeside(system, shipped?.ffprobe);
     if (preferred && ffprobe && (await canEncode(system))) {
       return { ffmpeg: system, ffprobe, version: systemVersion.join('.'), source: 'system' };
@@ -106,6 +131,11 @@ export async function resolveFfmpeg(options: {
   if (!shipped) {
     throw new Error(
       'No ffmpeg for this platform: set FFMPEG_PATH to an ffmpeg built with libx264 (ffprobe beside it)',
+    );
+  }
+  if (!options.allowOutdated) {
+    throw new OutdatedFfmpegError(
+      `The bundled ffmpeg (build ${shipped.version}) is too old to decode uploads: ${advice}`,
     );
   }
   return { ...shipped, source: 'bundled' };
@@ -124,10 +154,18 @@ async function findOnPath(name: string, searchPath: string): Promise<string | un
   return undefined;
 }
 
-let resolved: Promise<FfmpegBinaries> | undefined;
+const resolved = new Map<string, Promise<FfmpegBinaries>>();
 
-/** The binaries for this process, resolved once. */
-export function ffmpegBinaries(ffmpegPath: string | undefined): Promise<FfmpegBinaries> {
-  resolved ??= resolveFfmpeg({ ffmpegPath });
-  return resolved;
+/** The binaries for this process, resolved once for each choice. */
+export function ffmpegBinaries(options: {
+  ffmpegPath: string | undefined;
+  allowOutdated: boolean;
+}): Promise<FfmpegBinaries> {
+  const key = `${options.ffmpegPath ?? ''}\n${options.allowOutdated}`;
+  let found = resolved.get(key);
+  if (!found) {
+    found = resolveFfmpeg(options);
+    resolved.set(key, found);
+  }
+  return found;
 }

@@ -20,6 +20,8 @@ describe('planLadder', () => {
 
 const probe = (overrides: Partial<VideoProbe> = {}): VideoProbe => ({
   durationMs: 1000,
+  statedMs: 1000,
+  format: 'mov',
   width: 1920,
   height: 1080,
   rotation: 0,

@@ -2,8 +2,9 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FfmpegBinaries } from './ffmpeg-binary.ts';
 import { codecsOf, masterPlaylist, segmentsOf, type MasterEntry, type RungPlan } from './ladder.ts';
-import type { VideoProbe } from './probe.ts';
+import { inputOptions, type VideoProbe } from './probe.ts';
 import { runFfmpeg } from './run-ffmpeg.ts';
+import { handOver, type Sandbox } from './sandbox.ts';
 
 /** Seconds per HLS segment: short enough to switch rungs quickly, long enough to stay cheap. */
 const SEGMENT_SECONDS = 4;
@@ -18,6 +19,20 @@ const COMPLETE_SHARE = 0.9;
 /** The source ended well before its stated duration: truncated, or damaged past some point. */
 export class IncompleteVideoError extends Error {}
 
+/** How far past the limit a decode reads (`-t`), so that a longer source is seen to be longer. */
+const READ_MARGIN_MS = 2000;
+/** Output this far past the limit ends the run: frame and packet rounding stay under it. */
+const OUTPUT_TOLERANCE_MS = 500;
+
+/** Throws when the measured source is shorter than its header says by more than a tenth. */
+export function assertWhole(probe: VideoProbe): void {
+  if (probe.statedMs !== undefined && probe.durationMs < probe.statedMs * COMPLETE_SHARE) {
+    throw new IncompleteVideoError(
+      `measured ${probe.durationMs} ms of a stated ${probe.statedMs} ms`,
+    );
+  }
+}
+
 export type PassOptions = {
   binaries: FfmpegBinaries;
   source: string;
@@ -25,6 +40,10 @@ export type PassOptions = {
   /** Where the outputs go: `<name>/index.m3u8` with its segments, the MP4, the poster. */
   outDir: string;
   stallMs: number;
+  /** Limits and account of every ffmpeg of the pass. */
+  sandbox: Sandbox;
+  /** The longest video accepted: no decode reads much past it, and no output passes it. */
+  maxMs: number;
   /** Aborted at shutdown: every ffmpeg of the pass is killed. */
   signal?: AbortSignal | undefined;
   /** Share of this pass done, 0–1. */
@@ -47,12 +66,35 @@ function hlsOutput(outDir: string, name: string): string[] {
 
 const audioMap = (probe: VideoProbe) => (probe.audio ? ['-map', '0:a:0'] : []);
 
+/** A rung's folder in the work folder, writable by the account the pass runs as. */
+async function rungDir(options: PassOptions, name: string) {
+  const dir = path.join(options.outDir, name);
+  await mkdir(dir, { recursive: true });
+  await handOver(dir, options.sandbox.account);
+}
+
+/** The source as every decode reads it: its sniffed demuxer, local files only, bounded in time. */
+function sourceInput(options: PassOptions): string[] {
+  const seconds = ((options.maxMs + READ_MARGIN_MS) / 1000).toFixed(3);
+  return [...inputOptions(options.probe.format), '-t', seconds, '-i', options.source];
+}
+
+/** What runFfmpeg needs of a pass: its watchdog, limits, shutdown signal and the output cap. */
+function runOptions(options: PassOptions) {
+  return {
+    stallMs: options.stallMs,
+    signal: options.signal,
+    sandbox: options.sandbox,
+    maxOutMs: options.maxMs + OUTPUT_TOLERANCE_MS,
+  };
+}
+
 /**
  * Repackages an H.264/AAC source without re-encoding: one rung at its own size and the
  * progressive MP4, in about the time it takes to copy the bytes.
  */
 export async function repackage(options: PassOptions): Promise<RungPlan> {
-  const { binaries, source, probe, outDir } = options;
+  const { binaries, probe, outDir } = options;
   const short = Math.min(probe.width, probe.height);
   const rung: RungPlan = {
     name: `${short}p`,
@@ -62,13 +104,12 @@ export async function repackage(options: PassOptions): Promise<RungPlan> {
     maxrateKbps: 0,
     audioKbps: 0,
   };
-  await mkdir(path.join(outDir, rung.name), { recursive: true });
+  await rungDir(options, rung.name);
   const streams = ['-map', '0:v:0', ...audioMap(probe), '-c', 'copy'];
   await runFfmpeg(
     binaries.ffmpeg,
     [
-      '-i',
-      source,
+      ...sourceInput(options),
       ...streams,
       ...hlsOutput(outDir, rung.name),
       ...streams,
@@ -77,8 +118,7 @@ export async function repackage(options: PassOptions): Promise<RungPlan> {
       path.join(outDir, MP4_NAME),
     ],
     {
-      stallMs: options.stallMs,
-      signal: options.signal,
+      ...runOptions(options),
       onProgress: (outMs) => options.onProgress(Math.min(1, outMs / probe.durationMs)),
     },
   );
@@ -96,7 +136,7 @@ export async function repackage(options: PassOptions): Promise<RungPlan> {
 export async function encodeLadder(
   options: PassOptions & { rungs: RungPlan[]; withMp4: boolean; withPoster: boolean },
 ): Promise<void> {
-  const { binaries, source, probe, outDir, rungs } = options;
+  const { binaries, probe, outDir, rungs } = options;
   const branches = rungs.length + (options.withPoster ? 1 : 0);
   const labels = rungs.map((_, index) => `[r${index}]`);
   const filters = [
@@ -110,7 +150,7 @@ export async function encodeLadder(
   ];
   const outputs: string[] = [];
   for (const [i, rung] of rungs.entries()) {
-    await mkdir(path.join(outDir, rung.name), { recursive: true });
+    await rungDir(options, rung.name);
     outputs.push(
       '-map',
       labels[i] ?? '',
@@ -141,10 +181,9 @@ export async function encodeLadder(
   const share = options.withMp4 ? 0.95 : 1;
   await runFfmpeg(
     binaries.ffmpeg,
-    ['-i', source, '-filter_complex', filters.join(';'), ...outputs],
+    [...sourceInput(options), '-filter_complex', filters.join(';'), ...outputs],
     {
-      stallMs: options.stallMs,
-      signal: options.signal,
+      ...runOptions(options),
       onProgress: (outMs) => options.onProgress(share * Math.min(1, outMs / probe.durationMs)),
     },
   );
@@ -155,6 +194,7 @@ export async function encodeLadder(
     await runFfmpeg(
       binaries.ffmpeg,
       [
+        ...inputOptions('hls'),
         '-i',
         path.join(outDir, top.name, 'index.m3u8'),
         '-c',
@@ -165,7 +205,7 @@ export async function encodeLadder(
         '+faststart',
         path.join(outDir, MP4_NAME),
       ],
-      { stallMs: options.stallMs, signal: options.signal },
+      runOptions(options),
     );
     options.onProgress(1);
   }
