@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { expectHomeScreen, expectStoredSession, loginThroughForm, profileOf } from './lib/app.ts';
 import { readSession, storeSession, useBrowser } from './lib/browser.ts';
+import { sql } from './lib/economy.ts';
 import { expectPath, expectVisible } from './lib/expect.ts';
 import { createUser, obtainTokens } from './lib/server.ts';
 
@@ -22,6 +23,18 @@ describe('two-factor sign-in', () => {
     await page.goto('/settings');
     await page.getByRole('tab', { name: 'Account', exact: true }).click();
     const toggle = page.getByRole('switch', { name: 'Two-factor authentication', exact: true });
+    // Not before the address is verified: someone who signed up with another person's address
+    // must not put a second factor in front of its owner.
+    await expectVisible(
+      page.getByText(
+        'Verify your email address first: two-factor sign-in can be turned on only for a verified address.',
+      ),
+    );
+    expect(await toggle.isEnabled()).toBe(false);
+    await expectVisible(page.getByRole('button', { name: 'Send a new verification link' }));
+    await sql('UPDATE users SET email_verified_at = now() WHERE id = $1', [user.id]);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Account', exact: true }).click();
     await expectVisible(toggle);
     await expect.poll(() => toggle.isEnabled()).toBe(true);
     await toggle.click();

@@ -30,6 +30,16 @@ export const adminText = {
       unsuspendTitle: 'Lift the suspension of {{username}}',
       unsuspendText: 'The owner can sign in again and the profile is shown again.',
       failed: 'The action failed. Please try again.',
+      twoFactorOn: 'Two-factor on',
+      resetTwoFactor: 'Reset two-factor',
+      resettingTwoFactor: 'Resetting...',
+      resetTwoFactorTitle: 'Reset the two-factor sign-in of {{username}}',
+      resetTwoFactorText:
+        'The authenticator key and recovery codes are removed and every session of the account ends; the password alone signs in again. Do this only once you are sure the request comes from the owner.',
+      resetReason: 'Reason (for the audit log)',
+      resetReasonRequired: 'Give a reason: how you made sure the request comes from the owner.',
+      resetTwoFactorDone:
+        'Two-factor sign-in of {{username}} is off, and the account is signed out everywhere.',
     },
     audit: {
       title: 'Audit log',
@@ -45,6 +55,7 @@ export const adminText = {
         user_unsuspended: 'lifted a suspension',
         report_dismissed: 'dismissed reports',
         content_removed: 'removed reported content',
+        two_factor_reset: 'reset an account’s two-factor sign-in',
       },
     },
     reports: {

@@ -114,6 +114,10 @@ export const settingsText = {
       turnOff: 'Turn off',
       cancel: 'Cancel',
       failed: 'Something went wrong. Please try again.',
+      verifyFirst:
+        'Verify your email address first: two-factor sign-in can be turned on only for a verified address.',
+      resend: 'Send a new verification link',
+      verifySent: 'A new link is on its way to your address.',
     },
     devices: {
       title: 'Signed-in devices',

@@ -89,6 +89,11 @@ export function unsuspendUser(id: number) {
   return api.post<MessageAnswer>(`/admin/users/${id}/unsuspend/`, {});
 }
 
+/** POST /admin/users/{id}/2fa/reset/: two-factor off and every session ended; audited. */
+export function resetUserTwoFactor(id: number, reason: string) {
+  return api.post<MessageAnswer>(`/admin/users/${id}/2fa/reset/`, { reason });
+}
+
 /** GET /admin/audit-log/: admin actions, newest first, 50 a page. */
 export function auditLogQuery() {
   return infiniteQueryOptions({

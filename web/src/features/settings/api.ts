@@ -89,3 +89,8 @@ export function enableTwoFactor(code: string) {
 export function disableTwoFactor(body: { password: string; code: string }) {
   return api.post<z.infer<typeof messageResponse>>('/auth/2fa/disable/', body);
 }
+
+/** POST /auth/verify-email/resend/: a new verification link, if the address is not verified. */
+export function resendVerification() {
+  return api.post<z.infer<typeof messageResponse>>('/auth/verify-email/resend/', {});
+}

@@ -7,10 +7,13 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { TextField } from '../../../ui/TextField';
-import { adminKeys, adminUsersQuery, suspendUser, unsuspendUser } from '../api';
+import { adminKeys, adminUsersQuery, resetUserTwoFactor, suspendUser, unsuspendUser } from '../api';
 import { ReasonDialog } from './ReasonDialog';
 
-/** Find an account by the start of its username or email, then suspend or unsuspend it. */
+/**
+ * Find an account by the start of its username or email, then suspend or unsuspend it, or turn
+ * off its two-factor sign-in for an owner who lost it.
+ */
 export function UsersReview() {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -48,7 +51,8 @@ export function UsersReview() {
 function UserRow({ user, query }: { user: AdminUser; query: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'suspend' | 'unsuspend'>();
+  const [dialog, setDialog] = useState<'suspend' | 'unsuspend' | 'resetTwoFactor'>();
+  const [resetDone, setResetDone] = useState(false);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: adminKeys.users(query) }),
@@ -66,6 +70,9 @@ function UserRow({ user, query }: { user: AdminUser; query: string }) {
           {user.is_admin && (
             <span className="ms-2 text-xs text-violet-700">{t('admin.users.admin')}</span>
           )}
+          {user.two_factor_enabled && (
+            <span className="ms-2 text-xs text-slate-600">{t('admin.users.twoFactorOn')}</span>
+          )}
         </p>
         <p className="text-slate-600">{user.email}</p>
         {user.suspended_at && (
@@ -74,6 +81,16 @@ function UserRow({ user, query }: { user: AdminUser; query: string }) {
           </p>
         )}
       </div>
+      {resetDone && (
+        <Alert tone="success">
+          {t('admin.users.resetTwoFactorDone', { username: user.username })}
+        </Alert>
+      )}
+      {user.two_factor_enabled && (
+        <Button variant="outline" size="sm" onClick={() => setDialog('resetTwoFactor')}>
+          {t('admin.users.resetTwoFactor')}
+        </Button>
+      )}
       {lift.isError && (
         <Alert>{errorBodyText(lift.error, 'error') ?? t('admin.users.failed')}</Alert>
       )}
@@ -107,6 +124,24 @@ function UserRow({ user, query }: { user: AdminUser; query: string }) {
         }}
         act={async (reason) => {
           await suspendUser(user.id, reason);
+          await refresh();
+        }}
+      />
+      <ReasonDialog
+        open={dialog === 'resetTwoFactor'}
+        onOpenChange={close}
+        title={t('admin.users.resetTwoFactorTitle', { username: user.username })}
+        description={t('admin.users.resetTwoFactorText')}
+        labels={{
+          reason: t('admin.users.resetReason'),
+          required: t('admin.users.resetReasonRequired'),
+          submit: t('admin.users.resetTwoFactor'),
+          submitting: t('admin.users.resettingTwoFactor'),
+          failed: t('admin.users.failed'),
+        }}
+        act={async (reason) => {
+          await resetUserTwoFactor(user.id, reason);
+          setResetDone(true);
           await refresh();
         }}
       />
