@@ -9,6 +9,17 @@ export const MASS_MESSAGE_MAX_ATTACHMENTS = 10;
 /** A hand-picked list names at most this many fans. */
 export const MASS_MESSAGE_MAX_LIST = 1000;
 
+/**
+ * How often a creator may send mass messages (welcome messages are not counted): at most
+ * `MASS_MESSAGES_PER_DAY` in any 24 hours, each at least `MASS_MESSAGE_MIN_GAP_MINUTES` after
+ * the one before. One that failed before reaching anybody does not count.
+ */
+export const MASS_MESSAGES_PER_DAY = 4;
+export const MASS_MESSAGE_MIN_GAP_MINUTES = 60;
+
+/** The 429 body of a mass message sent too soon: `next_at` is when the next one may go. */
+export const massMessageTooSoon = z.object({ detail: z.string(), next_at: z.string() });
+
 const id = z.int({ error: 'Each user id must be a whole number above 0.' }).min(1, {
   error: 'Each user id must be a whole number above 0.',
 });

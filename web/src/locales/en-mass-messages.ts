@@ -21,6 +21,9 @@ export const massMessagesText = {
       confirm_one: 'Send to {{formatted}} fan?',
       confirm_other: 'Send to {{formatted}} fans?',
       failed: 'The message could not be sent. Please try again.',
+      frequency: 'You can send up to {{perDay}} mass messages a day, {{minutes}} minutes apart.',
+      tooSoon:
+        'You can send a mass message every {{minutes}} minutes, at most {{perDay}} a day. The next one can go out at {{time}}.',
     },
     segment: {
       label: 'Send to',

@@ -12,6 +12,7 @@ import { isVideoPublished } from '../media/index.ts';
 import { findUserByIdOrUsername } from '../profiles/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { findUserById, isHiddenFrom } from '../users/index.ts';
+import { assertMayMassMessage } from './frequency.ts';
 import { presentMassMessage } from './presenter.ts';
 import * as repo from './repo.ts';
 import { countRecipients, refusedIds } from './segments.ts';
@@ -102,8 +103,9 @@ export function createMassMessagesService(deps: {
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const count = await countRecipients(db, creatorId, segment);
       if (count === 0) throw new ValidationError({ segment: ['No fan is in this segment.'] });
-      const row = await db.transaction((tx) =>
-        repo.insertMassMessage(
+      const row = await db.transaction(async (tx) => {
+        await assertMayMassMessage(tx, creatorId);
+        return repo.insertMassMessage(
           tx,
           {
             creatorId,
@@ -114,8 +116,8 @@ export function createMassMessagesService(deps: {
             recipientCount: count,
           },
           ids,
-        ),
-      );
+        );
+      });
       // Nothing would ever send a message whose job could not be queued: it is marked failed,
       // so the creator sees it did not go out, and the error answers the request.
       await jobs

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MASS_MESSAGE_MIN_GAP_MINUTES, MASS_MESSAGES_PER_DAY } from '@zura/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { errorBodyText } from '../../../lib/api-errors';
@@ -6,6 +7,7 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { massKeys, recipientCountQuery, sendMassMessage } from '../api';
+import { formatNextSend, nextSendAt } from '../frequency';
 import { ContentFields, contentOf, EMPTY_CONTENT, type ContentDraft } from './ContentFields';
 import { EMPTY_SEGMENT, segmentOf, type SegmentDraft } from '../segment';
 import { SegmentPicker } from './SegmentPicker';
@@ -34,9 +36,16 @@ export function MassMessageComposer() {
     send.reset();
     setConfirming(true);
   };
+  const tooSoonUntil = nextSendAt(send.error);
+  const limits = { perDay: MASS_MESSAGES_PER_DAY, minutes: MASS_MESSAGE_MIN_GAP_MINUTES };
   const error =
     send.isError &&
-    (errorBodyText(send.error, 'text') ??
+    ((tooSoonUntil &&
+      t('massMessages.compose.tooSoon', {
+        ...limits,
+        time: formatNextSend(tooSoonUntil, i18n.language),
+      })) ??
+      errorBodyText(send.error, 'text') ??
       errorBodyText(send.error, 'segment') ??
       errorBodyText(send.error, 'price') ??
       errorBodyText(send.error, 'media_ids') ??
@@ -56,6 +65,7 @@ export function MassMessageComposer() {
           <> {t('massMessages.compose.refused', { ids: count.data.refused_ids.join(', ') })}</>
         )}
       </p>
+      <p className="text-sm text-slate-600">{t('massMessages.compose.frequency', limits)}</p>
       <Button type="submit" disabled={!segment || recipients === 0}>
         {t('massMessages.compose.send')}
       </Button>
