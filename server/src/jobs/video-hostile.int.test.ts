@@ -195,3 +195,52 @@ describe('an upload whose bytes are a playlist pointing at another file', () => 
     expect(await storedKeys(t, renditionsPrefix(user.id, id))).toEqual([]);
   });
 });
+
+describe.runIf(process.getuid?.() === 0)('as root, on a store nobody may read', () => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-test-open-store-'));
+    await fs.chmod(dataDir, 0o755);
+    t = await buildTestApp({ DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('transcodes as nobody: probe, ladder, poster and MP4 all made', async () => {
+    const user = await buildUser(t);
+    const video = await makeVideo({ codec: 'hevc', width: 1280, height: 720, seconds: 2 });
+    // Every ffmpeg and ffprobe this process starts from here on, by the account it runs as.
+    const seen = new Set<number>();
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        for (const entry of await fs.readdir('/proc')) {
+          if (!/^\d+$/.test(entry)) continue;
+          const status = await fs.readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
+          if (!/^Name:\s+ff(mpeg|probe)/m.test(status)) continue;
+          if (!new RegExp(`^PPid:\\s+${process.pid}$`, 'm').test(status)) continue;
+          const uid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
+          if (uid) seen.add(Number(uid));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const response = await uploadFile(
+      t,
+      { access: user.access },
+      { content: video, context: 'post_video', filename: 'IMG_0003.mov', type: 'video/quicktime' },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const row = await waitForVideo(t, response.json<{ id: string }>().id);
+    watching = false;
+    await watch;
+    expect(row.videoState).toBe('ready');
+    expect(row.renditions?.ladder.map((rung) => rung.name)).toEqual(['360p', '720p']);
+    expect(row.variants.poster).toBeDefined();
+    expect(seen.size).toBeGreaterThan(0);
+    expect([...seen].every((uid) => uid !== 0)).toBe(true);
+  });
+});

@@ -52,8 +52,9 @@ export function inputOptions(format: string): string[] {
   return ['-protocol_whitelist', 'file,pipe', '-f', format];
 }
 
-/** How long one ffprobe run may take before it is ended (the file is then unreadable). */
-const PROBE_TIMEOUT_MS = 120_000;
+/** How long one ffprobe run may take before it is ended (the file is then unreadable): the
+ * packet scan reads the whole file, 10 GB of it from a slow disk included. */
+const PROBE_TIMEOUT_MS = 600_000;
 
 /** Runs ffprobe under the sandbox, handing each line of its output to `onLine` (false: stop). */
 function ffprobeLines(
