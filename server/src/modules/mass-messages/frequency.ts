@@ -11,7 +11,7 @@ const EVERY =
     : `every ${MASS_MESSAGE_MIN_GAP_MINUTES} minutes`;
 
 /** 429 with the moment the next mass message may go (`massMessageTooSoon` in contracts). */
-export class MassMessageTooSoonError extends TooManyRequestsError {
+class MassMessageTooSoonError extends TooManyRequestsError {
   readonly nextAt: Date;
   constructor(message: string, nextAt: Date, retryAfterSeconds: number) {
     super(message, retryAfterSeconds);
