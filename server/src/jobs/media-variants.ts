@@ -6,6 +6,9 @@ import { uploads, type UploadVariants } from '../db/schema/index.ts';
 import { withImageInput } from '../modules/uploads/image-input.ts';
 import { MAX_IMAGE_PIXELS } from '../modules/uploads/service.ts';
 import type { MediaStorage } from '../storage/storage.ts';
+import { demuxerFor, inputOptions } from '../video/probe.ts';
+import { spawnLimited } from '../video/run-ffmpeg.ts';
+import { accountFor } from '../video/sandbox.ts';
 import { blurPreview } from './blur-preview.ts';
 
 const FEED_WIDTH = 1080;
@@ -24,29 +27,40 @@ export function hasFfmpeg(): Promise<boolean> {
   return ffmpegAvailable;
 }
 
-function grabFrame(input: string, atSeconds: number): Promise<Buffer> {
+/** One poster grab's limits: one frame out, to a pipe (see `video/sandbox.ts`). */
+const GRAB_LIMITS = { memoryBytes: 4 * 1024 ** 3, cpuSeconds: 60, fileBytes: 1024 * 1024 };
+
+/** A PNG of the frame `atSeconds` in, read with the demuxer `format`, under the sandbox. */
+async function grabFrame(input: string, format: string, atSeconds: number): Promise<Buffer> {
+  const sandbox = { account: await accountFor(input), limits: GRAB_LIMITS };
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = spawnLimited(
       'ffmpeg',
       [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-ss',
-        String(atSeconds),
-        '-i',
-        input,
-        '-frames:v',
-        '1',
-        '-f',
-        'image2pipe',
-        '-vcodec',
-        'png',
-        '-',
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-ss', String(atSeconds)],
+        ...inputOptions(format),
+        ...['-i', input, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', '-'],
       ],
-      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: 60_000 },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      sandbox,
     );
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 64 * 1024 * 1024) child.kill('SIGKILL');
+      else chunks.push(chunk);
+    });
+    child.stderr.resume();
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(chunks));
+      else reject(new Error(`ffmpeg exited with ${code}`));
+    });
   });
 }
 
@@ -82,9 +96,9 @@ async function webpVariants(
 }
 
 /** A poster frame a second in (skips a fade from black), or the first one of a shorter clip. */
-async function posterFrame(file: string): Promise<Buffer | undefined> {
-  let frame = await grabFrame(file, 1).catch(() => undefined);
-  if (!frame?.length) frame = await grabFrame(file, 0).catch(() => undefined);
+async function posterFrame(file: string, format: string): Promise<Buffer | undefined> {
+  let frame = await grabFrame(file, format, 1).catch(() => undefined);
+  if (!frame?.length) frame = await grabFrame(file, format, 0).catch(() => undefined);
   return frame?.length ? frame : undefined;
 }
 
@@ -100,6 +114,8 @@ export function createMediaVariantsHandler(deps: { db: Database; storage: MediaS
     if (!upload) return;
     const base = upload.storageKey.replace(/^originals\//, 'variants/').replace(/\.[^./]+$/, '');
     let made = new Map<VariantName, Buffer>();
+    // A video is read only with the demuxer its sniffed type names (never a guessed playlist).
+    const demuxer = demuxerFor(upload.contentType);
     if (upload.contentType.startsWith('image/')) {
       made = await withImageInput(storage, upload.storageKey, upload.sizeBytes, async (input) => {
         const images = await webpVariants(input, [
@@ -110,8 +126,10 @@ export function createMediaVariantsHandler(deps: { db: Database; storage: MediaS
         if (upload.context === 'profile_image') images.set('avatar', await avatar(input));
         return images;
       });
-    } else if (upload.contentType.startsWith('video/') && (await hasFfmpeg())) {
-      const frame = await storage.withLocalFile(upload.storageKey, posterFrame);
+    } else if (demuxer && (await hasFfmpeg())) {
+      const frame = await storage.withLocalFile(upload.storageKey, (file) =>
+        posterFrame(file, demuxer),
+      );
       if (frame)
         made = await webpVariants(frame, [
           ['poster', FEED_WIDTH],

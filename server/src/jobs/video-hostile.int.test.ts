@@ -18,6 +18,7 @@ import {
 import { uploads } from '../db/schema/index.ts';
 import { removeUnder, renditionsPrefix } from '../storage/prefix.ts';
 import { ffmpegBinaries, resolveFfmpeg } from '../video/ffmpeg-binary.ts';
+import { createMediaVariantsHandler } from './media-variants.ts';
 import { createVideoTranscodeHandler } from './video-transcode.ts';
 
 const run = promisify(execFile);
@@ -159,6 +160,31 @@ describe('an upload whose bytes are a playlist pointing at another file', () => 
     );
     expect(row?.renditions).toBeNull();
     expect(await storedKeys(t, renditionsPrefix(user.id, id))).toEqual([]);
+  });
+
+  it('a poster grab (media-variants) of a real video still makes its poster', async () => {
+    const real = await makeVideo({ codec: 'h264', width: 160, height: 120, seconds: 2 });
+    const { id } = await storedAs(real);
+    await t.db.update(uploads).set({ videoState: null, variants: {} }).where(eq(uploads.id, id));
+    await createMediaVariantsHandler({ db: t.db, storage: t.storage })({ uploadId: id });
+    expect((await uploadRow(t, id))?.variants.poster).toMatch(/-poster\.webp$/);
+  });
+
+  it('a poster grab (media-variants) of a playlist naming another video makes no poster', async () => {
+    const victim = path.join(secretDir, 'poster-victim.ts');
+    const { ffmpeg } = await ffmpegBinaries(TRUSTED_FFMPEG);
+    const source = path.join(secretDir, 'poster-victim.mp4');
+    await fs.writeFile(
+      source,
+      await makeVideo({ codec: 'h264', width: 160, height: 120, seconds: 2 }),
+    );
+    await run(ffmpeg, ['-v', 'error', '-i', source, '-c', 'copy', '-f', 'mpegts', victim]);
+    const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:2,\n${victim}\n#EXT-X-ENDLIST\n`;
+    const { id } = await storedAs(Buffer.from(playlist));
+    // A video outside the transcode pipeline: the variants job grabs its poster itself.
+    await t.db.update(uploads).set({ videoState: null, variants: {} }).where(eq(uploads.id, id));
+    await createMediaVariantsHandler({ db: t.db, storage: t.storage })({ uploadId: id });
+    expect((await uploadRow(t, id))?.variants).toEqual({});
   });
 
   it('an ffconcat script naming a secret file: the transcode fails, nothing holds its bytes', async () => {

@@ -47,6 +47,11 @@ const DEMUXERS: Record<string, string> = {
   'video/ogg': 'ogg',
 };
 
+/** The demuxer runs over an upload of this sniffed type name, if it is a video we read. */
+export function demuxerFor(contentType: string): string | undefined {
+  return DEMUXERS[contentType];
+}
+
 /** The input options of every run over an upload: its demuxer, and local files only. */
 export function inputOptions(format: string): string[] {
   return ['-protocol_whitelist', 'file,pipe', '-f', format];
@@ -111,7 +116,7 @@ export async function probeVideo(
   file: string,
   options: { contentType: string; sandbox: Sandbox; maxMs: number },
 ): Promise<VideoProbe> {
-  const format = DEMUXERS[options.contentType];
+  const format = demuxerFor(options.contentType);
   if (!format) throw new UnreadableVideoError(`no demuxer for ${options.contentType}`);
   const input = [...inputOptions(format), '-i', file];
   let json = '';
