@@ -1,6 +1,7 @@
 CREATE INDEX "post_unlocks_user_idx" ON "post_unlocks" USING btree ("user_id","post_id");--> statement-breakpoint
 -- What one viewer's pages of shared, kept posts depend on (posts/viewer-state.ts): what they
--- liked, opened, bought or unlocked, and whom they block or are blocked by. A change tells every
+-- liked, opened, bought or unlocked, whom they block or are blocked by, and whether a
+-- subscription is still a free trial. A change tells every
 -- instance to read that viewer's facts again (see 0011 for the channel).
 CREATE FUNCTION "notify_viewer_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -9,6 +10,8 @@ BEGIN
   IF TG_OP = 'DELETE' THEN changed := OLD; ELSE changed := NEW; END IF;
   IF TG_TABLE_NAME = 'profile_unlocks' THEN
     PERFORM pg_notify('zura_changes', 'viewer_changed:' || changed.viewer_id);
+  ELSIF TG_TABLE_NAME = 'subscriptions' THEN
+    PERFORM pg_notify('zura_changes', 'viewer_changed:' || changed.fan_id);
   ELSIF TG_TABLE_NAME = 'blocks' THEN
     PERFORM pg_notify('zura_changes', 'viewer_changed:' || changed.blocker_id);
     PERFORM pg_notify('zura_changes', 'viewer_changed:' || changed.blocked_id);
@@ -27,6 +30,11 @@ CREATE TRIGGER "profile_unlocks_viewer_changed" AFTER INSERT OR DELETE ON "profi
   FOR EACH ROW EXECUTE FUNCTION "notify_viewer_changed"();--> statement-breakpoint
 CREATE TRIGGER "blocks_viewer_changed" AFTER INSERT OR DELETE ON "blocks"
   FOR EACH ROW EXECUTE FUNCTION "notify_viewer_changed"();--> statement-breakpoint
+-- A free trial that becomes paid changes the price of the creator's pay-per-view posts for the
+-- fan; status changes already send following_changed (0012).
+CREATE TRIGGER "subscriptions_viewer_changed" AFTER UPDATE OF "is_trial" ON "subscriptions"
+  FOR EACH ROW WHEN (OLD.is_trial IS DISTINCT FROM NEW.is_trial)
+  EXECUTE FUNCTION "notify_viewer_changed"();--> statement-breakpoint
 -- A post's like and comment counts as they are at commit, so kept pages show them without
 -- asking (posts/post-counts.ts); 0029 keeps such updates from clearing the kept feeds.
 CREATE FUNCTION "notify_post_counts"() RETURNS trigger LANGUAGE plpgsql AS $$

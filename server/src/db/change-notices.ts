@@ -12,7 +12,10 @@ const RECONNECT_MS = 1_000;
  * user who followed, unfollowed, subscribed or whose subscription changed; `library_changed` with
  * the owner of uploads or sent attachments that changed; `session_ended` with a session that
  * ended (signed out, revoked, its account deleted); `blocked` with the two users of a block
- * just made (smaller id first; sent by the blocking transaction, `blockedNotice`); `reset` when
+ * just made (smaller id first; sent by the blocking transaction, `blockedNotice`);
+ * `viewer_changed` with a user whose likes, unlocks, purchases or blocks changed; `post_counts`
+ * with a post's like and comment counts as committed; `suspensions` when someone was suspended
+ * or let back (migration 0037); `reset` when
  * notices may have been missed (the listening connection was lost or has just been made), so
  * every copy is suspect.
  */
@@ -24,6 +27,9 @@ type ChangeNotice =
   | { kind: 'library_changed'; userId: number }
   | { kind: 'session_ended'; sessionId: number }
   | { kind: 'blocked'; userIds: [number, number] }
+  | { kind: 'viewer_changed'; userId: number }
+  | { kind: 'post_counts'; postId: number; likeCount: number; commentCount: number }
+  | { kind: 'suspensions' }
   | { kind: 'reset' };
 
 /** The payload of the notice of a block between `a` and `b`, either way. */
@@ -54,6 +60,16 @@ const SYNC_TIMEOUT_MS = 5_000;
 
 function parse(payload: string | undefined): ChangeNotice | undefined {
   if (payload === 'feed') return { kind: 'feed' };
+  if (payload === 'suspensions') return { kind: 'suspensions' };
+  const counts = /^post_counts:(\d+):(\d+):(\d+)$/.exec(payload ?? '');
+  if (counts) {
+    const [postId, likeCount, commentCount] = counts.slice(1).map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    return { kind: 'post_counts', postId, likeCount, commentCount };
+  }
   const pair = /^blocked:(\d+):(\d+)$/.exec(payload ?? '');
   if (pair) return { kind: 'blocked', userIds: [Number(pair[1]), Number(pair[2])] };
   const match = /^(\w+):(\d+)$/.exec(payload ?? '');
@@ -63,7 +79,8 @@ function parse(payload: string | undefined): ChangeNotice | undefined {
     kind !== 'account_deleted' &&
     kind !== 'following_changed' &&
     kind !== 'posts_changed' &&
-    kind !== 'library_changed'
+    kind !== 'library_changed' &&
+    kind !== 'viewer_changed'
   ) {
     return undefined;
   }

@@ -9,6 +9,7 @@ export const payPerView = {
       price: 'Price (USD)',
       pricePlaceholder: '5.00',
       subscribers: 'Your subscribers',
+      trialHint: 'Fans on a free trial pay the full price until their trial converts.',
       full: 'Pay the full price',
       free: 'Get it free',
       discount: 'Pay a discounted price',

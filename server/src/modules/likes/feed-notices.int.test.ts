@@ -38,14 +38,15 @@ async function noticesOf(statement: string, values: unknown[]): Promise<string[]
 }
 
 describe('the posts change notice', () => {
-  it('is not sent when only a post’s like or comment count changes', async () => {
+  it('is not sent when only a post’s like or comment count changes: the counts notice is', async () => {
     const author = await buildUser(t);
     const post = await buildPost(t, author);
     const counts = await noticesOf(
       'update posts set like_count = like_count + 1, comment_count = comment_count + 1 where id = $1',
       [post.id],
     );
-    expect(counts).toEqual([]);
+    // The kept feeds stay; the new counts travel in a notice of their own (migration 0037).
+    expect(counts).toEqual([`post_counts:${post.id}:1:1`]);
   });
 
   it('is sent for any other change, and for a deleted post', async () => {
@@ -59,7 +60,7 @@ describe('the posts change notice', () => {
       await noticesOf('update posts set comments_enabled = false, like_count = 3 where id = $1', [
         post.id,
       ]),
-    ).toEqual(expected);
+    ).toEqual([...expected, `post_counts:${post.id}:3:0`]);
     expect(await noticesOf('delete from posts where id = $1', [post.id])).toEqual(expected);
   });
 });

@@ -1,3 +1,4 @@
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -19,13 +20,14 @@ export type LikesService = ReturnType<typeof createLikesService>;
 
 export function createLikesService(deps: {
   db: Database;
+  changes: ChangeNotices;
   bus: EventBus;
   rateLimits: RateLimits;
   signer: MediaSigner;
   posts: PostsService;
   notify: Notify;
 }) {
-  const { db, bus, rateLimits, signer, posts, notify } = deps;
+  const { db, changes, bus, rateLimits, signer, posts, notify } = deps;
 
   /**
    * Tells every open feed watching the post (on any instance) its current counts, read from the
@@ -34,6 +36,8 @@ export function createLikesService(deps: {
   async function postCountsChanged(postId: number) {
     const counts = await repo.countsOf(db, postId);
     if (!counts) return;
+    // Kept feed pages on this instance show them at once; the database's notice tells the rest.
+    changes.announce({ kind: 'post_counts', postId, ...counts });
     await bus.publish([
       {
         postId,
@@ -84,7 +88,10 @@ export function createLikesService(deps: {
               });
         return { changed: true, likeCount, notice };
       });
-      if (result.changed) await postCountsChanged(post.id);
+      if (result.changed) {
+        changes.announce({ kind: 'viewer_changed', userId: viewerId });
+        await postCountsChanged(post.id);
+      }
       if (result.notice) await notify([result.notice]);
       return { liked: true, like_count: result.likeCount };
     },
@@ -99,7 +106,10 @@ export function createLikesService(deps: {
         }
         return { changed: true, likeCount: await repo.moveLikeCount(tx, post.id, -1) };
       });
-      if (result.changed) await postCountsChanged(post.id);
+      if (result.changed) {
+        changes.announce({ kind: 'viewer_changed', userId: viewerId });
+        await postCountsChanged(post.id);
+      }
       return { liked: false, like_count: result.likeCount };
     },
 

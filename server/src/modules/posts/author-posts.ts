@@ -4,7 +4,7 @@ import type { PostCursor } from './cursor.ts';
 import { createKeptValues } from '../../lib/kept-values.ts';
 import * as repo from './repo.ts';
 import { FEED_MAX_LIMIT } from './policy.ts';
-import { isPast, viewerPage, type ViewerRows } from './viewer-page.ts';
+import { isPast, type ViewerPages, type ViewerRows } from './viewer-page.ts';
 
 /** Each author's newest posts kept: one full page at the largest page size. */
 const PER_AUTHOR = FEED_MAX_LIMIT;
@@ -17,7 +17,7 @@ type Entry = { rows: repo.NewestPostRow[]; complete: boolean };
  * page is the merge of each author's newest posts. An author's entry is dropped when the
  * database notices a change to their posts, and all entries when author fields or media change.
  */
-export function createAuthorPosts(db: Database, notices: ChangeNotices) {
+export function createAuthorPosts(db: Database, notices: ChangeNotices, pages: ViewerPages) {
   const kept = createKeptValues<Entry>({
     maxAgeMs: 60_000,
     // About 64 MB of posts at most: weighed by their text, which may be 5,000 characters each.
@@ -78,7 +78,7 @@ export function createAuthorPosts(db: Database, notices: ChangeNotices) {
     }
     merged.sort((a, b) => (isPast(a.post, b.post) ? 1 : -1));
     const known = knownDownTo ? merged.filter((row) => !isPast(row.post, knownDownTo)) : merged;
-    return viewerPage(db, viewerId, known, limit, knownDownTo === undefined);
+    return pages.page(viewerId, known, limit, knownDownTo === undefined);
   }
 
   return { page };

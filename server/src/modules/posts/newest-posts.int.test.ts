@@ -9,7 +9,7 @@ import { encodeCursor } from './cursor.ts';
 import { createNewestPosts } from './newest-posts.ts';
 import { presentPost } from './presenter.ts';
 import * as repo from './repo.ts';
-import type { ViewerRows } from './viewer-page.ts';
+import { createViewerPages, type ViewerRows } from './viewer-page.ts';
 
 /**
  * The everyone feed's first pages come from a window of the newest posts shared by all viewers,
@@ -174,8 +174,9 @@ describe('the shared window of newest posts', () => {
     };
     const firstPage = async (viewer: TestUser, source: Source) =>
       (await walkDatabase(viewer, source, 20)).slice(0, 20);
-    const window = createNewestPosts(t.db, notices);
-    const perAuthor = createAuthorPosts(t.db, notices);
+    const pages = createViewerPages(t.db, notices);
+    const window = createNewestPosts(t.db, notices, pages);
+    const perAuthor = createAuthorPosts(t.db, notices, pages);
     const kept = async (rows: Promise<ViewerRows | undefined>, viewer: TestUser) => {
       const page = await rows;
       expect(page).toBeDefined();

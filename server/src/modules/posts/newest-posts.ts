@@ -2,7 +2,7 @@ import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { PostCursor } from './cursor.ts';
 import * as repo from './repo.ts';
-import { isPast, NO_ROWS, viewerPage, type ViewerRows } from './viewer-page.ts';
+import { isPast, NO_ROWS, type ViewerPages, type ViewerRows } from './viewer-page.ts';
 
 /**
  * How many of everyone's newest posts are kept: the first pages of the everyone feed, and of the
@@ -27,7 +27,7 @@ type Window = { rows: repo.NewestPostRow[]; complete: boolean; loadedAt: number 
  * window is dropped whenever the database notices a change of posts or authors (on every
  * instance), and read again on the next request.
  */
-export function createNewestPosts(db: Database, notices: ChangeNotices) {
+export function createNewestPosts(db: Database, notices: ChangeNotices, pages: ViewerPages) {
   let window: Window | undefined;
   let loading: Promise<Window> | undefined;
   /** Counts changes, so that a read that raced a change is not kept. */
@@ -81,7 +81,7 @@ export function createNewestPosts(db: Database, notices: ChangeNotices) {
         if (!onlyBy || onlyBy.has(row.post.authorId)) yield row;
       }
     }
-    return viewerPage(db, viewerId, inPage(), limit, complete);
+    return pages.page(viewerId, inPage(), limit, complete);
   }
 
   return { page };

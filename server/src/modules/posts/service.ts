@@ -32,7 +32,7 @@ import { saleErrors, type SaleInput } from './sale-input.ts';
 import { insertPostMedia } from './post-media.ts';
 import { storePostFiles, TOO_MANY_FILES_MESSAGE } from './post-files.ts';
 import { withCurrentMediaVideos } from './current-videos.ts';
-import type { ViewerRows } from './viewer-page.ts';
+import { createViewerPages, type ViewerRows } from './viewer-page.ts';
 
 export type PostsService = ReturnType<typeof createPostsService>;
 
@@ -72,9 +72,10 @@ export function createPostsService(deps: {
   changes: ChangeNotices;
 }) {
   const { db, uploads, rateLimits, signer, changes } = deps;
-  const newestPosts = createNewestPosts(db, changes);
+  const viewerPages = createViewerPages(db, changes);
+  const newestPosts = createNewestPosts(db, changes, viewerPages);
   const feedAuthors = createFeedAuthors(db, changes);
-  const authorPosts = createAuthorPosts(db, changes);
+  const authorPosts = createAuthorPosts(db, changes, viewerPages);
 
   /**
    * A home feed page from what is kept in memory: merged per author for a few authors, else
@@ -277,6 +278,7 @@ export function createPostsService(deps: {
           verifyPassword(hash, password, 'general'),
         );
         await repo.insertPostUnlock(db, post.id, viewerId);
+        changes.announce({ kind: 'viewer_changed', userId: viewerId });
       }
       return {
         message: 'Post unlocked.',

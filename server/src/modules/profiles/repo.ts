@@ -64,6 +64,11 @@ export async function insertProfileUnlock(db: Executor, profileId: number, viewe
   await db.insert(profileUnlocks).values({ profileId, viewerId }).onConflictDoNothing();
 }
 
-export async function clearProfileUnlocks(db: Executor, profileId: number) {
-  await db.delete(profileUnlocks).where(eq(profileUnlocks.profileId, profileId));
+/** Forgets every unlock of the profile; answers the viewers who had unlocked it. */
+export async function clearProfileUnlocks(db: Executor, profileId: number): Promise<number[]> {
+  const rows = await db
+    .delete(profileUnlocks)
+    .where(eq(profileUnlocks.profileId, profileId))
+    .returning({ viewerId: profileUnlocks.viewerId });
+  return rows.map((row) => row.viewerId);
 }

@@ -191,9 +191,10 @@ export function createProfilesService(deps: {
         values.profilePasswordHash = await hashNewPassword(rateLimits, userId, newPassword);
       let updated: UserRow | undefined;
       let priceNotices: NotificationRow[] = [];
+      let lockedOut: number[] = [];
       try {
         updated = await db.transaction(async (tx) => {
-          if (clearUnlocks) await repo.clearProfileUnlocks(tx, userId);
+          if (clearUnlocks) lockedOut = await repo.clearProfileUnlocks(tx, userId);
           const row = await repo.updateUser(tx, userId, values);
           const price = values.subscriptionPriceCents;
           if (row && price !== undefined && price !== user.subscriptionPriceCents) {
@@ -208,6 +209,8 @@ export function createProfilesService(deps: {
       }
       if (!updated) throw new NotFoundError('User not found');
       changes.announce({ kind: 'feed' });
+      // Kept viewer facts on this instance forget the unlocks at once (the database tells the rest).
+      for (const viewer of lockedOut) changes.announce({ kind: 'viewer_changed', userId: viewer });
       await notify(priceNotices);
       // Replaced images that nothing else shows are removed with their files.
       for (const old of [user.profileImageId, user.coverImageId]) {
@@ -242,6 +245,7 @@ export function createProfilesService(deps: {
           verifyPassword(hash, password, 'general'),
         );
         await repo.insertProfileUnlock(db, profile.id, viewerId);
+        changes.announce({ kind: 'viewer_changed', userId: viewerId });
       }
       return {
         message: 'Profile unlocked.',

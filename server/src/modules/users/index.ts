@@ -7,3 +7,4 @@ export {
 } from './presenter.ts';
 export { findUserById } from './repo.ts';
 export { hiddenAmong, hiddenFrom, isHiddenFrom, NOBODY, visibleTo } from './visibility.ts';
+export { createSuspendedUsers } from './suspended-users.ts';

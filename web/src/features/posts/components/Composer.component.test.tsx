@@ -82,3 +82,17 @@ describe('Composer', () => {
     expect(text).toHaveValue('Sunrise');
   });
 });
+
+describe('Composer, selling a post', () => {
+  it('tells the creator that fans on a free trial pay the full price', async () => {
+    fakeApi({ 'GET /auth/profile/': { body: ownProfileBody({ is_creator: true }) } });
+    const { user } = renderComposer();
+    await user.click(await screen.findByLabelText('Sell this post'));
+    const subscribers = screen.getByRole('group', { name: 'Your subscribers' });
+    expect(
+      within(subscribers).getByText(
+        'Fans on a free trial pay the full price until their trial converts.',
+      ),
+    ).toBeVisible();
+  });
+});

@@ -70,6 +70,7 @@ export function PriceSection({ control, register, setValue, errors }: PriceSecti
                 {t(`payPerView.composer.${key}`)}
               </label>
             ))}
+            <p className="text-xs text-slate-600">{t('payPerView.composer.trialHint')}</p>
           </fieldset>
           {subscribers === 'discount' && (
             <TextField
