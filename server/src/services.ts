@@ -128,6 +128,7 @@ export function createServices(deps: ServiceDeps) {
   const posts = createPostsService({ db, uploads, rateLimits, signer, changes });
   const likes = createLikesService({
     db,
+    changes,
     bus,
     rateLimits,
     signer,

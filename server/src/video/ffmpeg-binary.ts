@@ -32,7 +32,7 @@ export function parseVersion(banner: string): number[] | undefined {
  * is the oldest release line still given security fixes (Debian 12 ships it, patched). The
  * bundled build is a 2018 snapshot, with years of fixed decoder bugs in it.
  */
-export const MIN_VERSION = [5, 1, 0];
+const MIN_VERSION = [5, 1, 0];
 
 /** No ffmpeg new enough to decode untrusted uploads, and the operator did not accept an old one. */
 export class OutdatedFfmpegError extends Error {}
