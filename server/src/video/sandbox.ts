@@ -71,9 +71,9 @@ export function limitedCommand(
 
 let nobody: RunAccount | undefined | null = null;
 
-/** The `nobody` account when this process is root, else undefined (nothing to drop). */
+/** The `nobody` account when this process is root on Linux, else undefined (nothing to drop). */
 function unprivileged(): RunAccount | undefined {
-  if (process.getuid?.() !== 0) return undefined;
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return undefined;
   if (nobody === null) {
     nobody = undefined;
     try {
@@ -81,7 +81,10 @@ function unprivileged(): RunAccount | undefined {
         .split('\n')
         .find((entry) => entry.startsWith('nobody:'));
       const [, , uid, gid] = line?.split(':') ?? [];
-      if (uid && gid) nobody = { uid: Number(uid), gid: Number(gid) };
+      const account = { uid: Number(uid), gid: Number(gid) };
+      if (Number.isInteger(account.uid) && account.uid > 0 && Number.isInteger(account.gid)) {
+        nobody = account;
+      }
     } catch {
       // No passwd file: the run stays as this process's user, under its limits.
     }
