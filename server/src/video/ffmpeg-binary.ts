@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -42,13 +42,12 @@ function isNewer(a: number[], b: number[]): boolean {
   return false;
 }
 
-/** npm may skip the packages' `chmod u+x` install scripts; the binary is made runnable here. */
+/**
+ * npm may skip the packages' `chmod u+x` install scripts, and `u+x` alone would not let a run
+ * dropped to `nobody` start it: the binary is made runnable by all here.
+ */
 function runnable(file: string): string {
-  try {
-    accessSync(file, constants.X_OK);
-  } catch {
-    chmodSync(file, 0o755);
-  }
+  if ((statSync(file).mode & 0o555) !== 0o555) chmodSync(file, 0o755);
   return file;
 }
 
