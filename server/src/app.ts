@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/index.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -49,6 +45,7 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import { registerApiDocs, registerApiDocsViewer } from './plugins/api-docs.ts';
 import { guardRoutes } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerRequestDeadlines, serverTimeouts } from './plugins/request-deadlines.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
@@ -83,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerRequestDeadlines(app, config.requestDeadlines);
 
