@@ -81,7 +81,7 @@ describe.each(['/api/auth/profile/', '/api/auth/users/discover/'])(
 
 describe('GET /api/auth/profile/', () => {
   it('answers every field of the spec user profile for a new account', async () => {
-    const user = await buildUser(t);
+    const user = await buildUser(t, { verified: false });
     const res = await get('/api/auth/profile/', user.access);
     expect(res.statusCode).toBe(200);
     const body = res.json();
