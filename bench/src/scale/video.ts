@@ -199,7 +199,10 @@ export const video: Benchmark = {
     const duration = context.durationSeconds;
     // The same choice the server makes at start (it logs it at info level; the bench runs it
     // at warn, where request logs would not weigh on the feed load).
-    const binaries = await resolveFfmpeg({ ffmpegPath: process.env.FFMPEG_PATH || undefined });
+    const binaries = await resolveFfmpeg({
+      ffmpegPath: process.env.FFMPEG_PATH || undefined,
+      allowOutdated: process.env.FFMPEG_ALLOW_OUTDATED === 'true',
+    });
     const files: string[] = [];
     let generateMs = 0;
     for (const source of SOURCES) {

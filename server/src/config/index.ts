@@ -88,10 +88,22 @@ const envSchema = z.object({
   VIDEO_FFMPEG_MEMORY_MB: z.coerce.number().int().min(256).max(1_048_576).default(4096),
   /** Bytes of originals a fan, and a creator (or admin), may store; checked on every upload. */
   STORAGE_QUOTA_FAN_BYTES: z.coerce.number().int().positive().default(GIB),
-  STORAGE_QUOTA_CREATOR_BYTES: z.coerce.number().int().positive().default(50 * GIB),
+  STORAGE_QUOTA_CREATOR_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * GIB),
   /** Largest message attachment, in bytes: a video, and any other file. */
-  MESSAGE_VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(500 * MIB),
-  MESSAGE_ATTACHMENT_MAX_BYTES: z.coerce.number().int().positive().default(100 * MIB),
+  MESSAGE_VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(500 * MIB),
+  MESSAGE_ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * MIB),
   /** Videos of one owner waiting for or in their transcode; past it new videos are refused. */
   UPLOAD_PROCESSING_VIDEOS_MAX: z.coerce.number().int().min(1).default(3),
   /** Uploads need a verified address (false: for an instance whose users cannot get mail). */

@@ -124,5 +124,3 @@ export function createViewerStates(db: Database, notices: ChangeNotices) {
     return state === TOO_MANY ? undefined : state;
   };
 }
-
-export type ViewerStates = ReturnType<typeof createViewerStates>;

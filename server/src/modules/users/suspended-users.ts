@@ -52,5 +52,3 @@ export function createSuspendedUsers(db: Database, notices: ChangeNotices) {
     return pending;
   };
 }
-
-export type SuspendedUsers = ReturnType<typeof createSuspendedUsers>;
