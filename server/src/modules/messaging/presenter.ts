@@ -3,8 +3,26 @@ import { type MediaSigner, presentVideoFields } from '../media/index.ts';
 
 const DELETED_USER_NAME = 'Deleted user';
 
+/** What of an upload its attachment is presented from. */
+export type AttachmentSource = Pick<
+  UploadRow,
+  | 'id'
+  | 'originalFilename'
+  | 'contentType'
+  | 'sizeBytes'
+  | 'variants'
+  | 'videoState'
+  | 'videoProgress'
+  | 'videoError'
+  | 'renditions'
+>;
+
 /** An attachment; a video's fields as `video-fields.ts` makes them (their state to its sender). */
-export function presentAttachment(upload: UploadRow, signer: MediaSigner, isSender: boolean) {
+export function presentAttachment(
+  upload: AttachmentSource,
+  signer: MediaSigner,
+  isSender: boolean,
+) {
   const isVideo = upload.contentType.startsWith('video/');
   return {
     id: upload.id,
@@ -21,16 +39,19 @@ export function presentAttachment(upload: UploadRow, signer: MediaSigner, isSend
 /** What a message is presented with besides its row. */
 export type MessageDetails = {
   senderUsername: string | null;
-  attachments: UploadRow[];
+  attachments: AttachmentSource[];
   unlocked: boolean;
 };
+
+/** What of a message row it is presented from. */
+export type PresentableMessage = Omit<MessageRow, 'massMessageId' | 'readAt'>;
 
 /**
  * A message as one participant sees it. A locked message the recipient has not paid for has no
  * text and no attachments: only its price and that it holds something.
  */
 export function presentMessage(
-  message: MessageRow,
+  message: PresentableMessage,
   viewerId: number,
   context: MessageDetails,
   signer: MediaSigner,

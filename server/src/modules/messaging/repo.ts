@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import {
@@ -8,7 +8,6 @@ import {
   messageUnlocks,
   uploads,
   users,
-  type ConversationRow,
   type MessageRow,
   type NotificationRow,
   type UploadRow,
@@ -21,16 +20,6 @@ export function orderedPair(a: number, b: number): { userLowId: number; userHigh
 /** Creates the pair's conversation unless it exists; concurrent starts meet on the unique index. */
 export async function ensureConversation(db: Executor, a: number, b: number) {
   await db.insert(conversations).values(orderedPair(a, b)).onConflictDoNothing();
-}
-
-/** The conversation if `userId` takes part in it; otherwise nothing (missing and foreign look alike). */
-export function findConversationOf(db: Executor, userId: number, id: number) {
-  return db.query.conversations.findFirst({
-    where: and(
-      eq(conversations.id, id),
-      or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId)),
-    ),
-  });
 }
 
 /** One side of a conversation, with what a send needs of them; null once their account is gone. */
@@ -78,14 +67,17 @@ export async function findConversationParties(
   );
 }
 
-export async function clearUnread(db: Executor, conversation: ConversationRow, userId: number) {
-  const isLow = conversation.userLowId === userId;
-  if ((isLow ? conversation.lowUnread : conversation.highUnread) === 0) return false;
-  await db
-    .update(conversations)
-    .set(isLow ? { lowUnread: 0 } : { highUnread: 0 })
-    .where(eq(conversations.id, conversation.id));
-  return true;
+/** Clears `userId`'s unread count of the conversation; false when it had nothing unread. */
+export async function clearUnread(db: Executor, conversationId: number, userId: number) {
+  const rows = await db.execute(sql`
+    update conversations
+       set low_unread = case when user_low_id = ${userId} then 0 else low_unread end,
+           high_unread = case when user_high_id = ${userId} then 0 else high_unread end
+     where id = ${conversationId}
+       and ((user_low_id = ${userId} and low_unread > 0)
+         or (user_high_id = ${userId} and high_unread > 0))
+    returning id`);
+  return rows.rows.length > 0;
 }
 
 /** One UPDATE: the conversation's mass-message copies to `readerId` not read yet become read. */
@@ -94,30 +86,6 @@ export async function markMassCopiesRead(db: Executor, conversationId: number, r
     update messages set read_at = now()
      where conversation_id = ${conversationId} and mass_message_id is not null
        and read_at is null and sender_id is distinct from ${readerId}`);
-}
-
-export function listMessages(
-  db: Executor,
-  conversationId: number,
-  options: { afterId?: number; beforeId?: number; limit: number },
-) {
-  const newestFirst = options.beforeId !== undefined || options.afterId === undefined;
-  return (
-    db
-      .select({ message: messages, senderUsername: users.username })
-      .from(messages)
-      .leftJoin(users, eq(users.id, messages.senderId))
-      .where(
-        and(
-          eq(messages.conversationId, conversationId),
-          options.afterId !== undefined ? gt(messages.id, options.afterId) : undefined,
-          options.beforeId !== undefined ? lt(messages.id, options.beforeId) : undefined,
-        ),
-      )
-      // The newest page is read newest-first and turned around by the caller.
-      .orderBy(newestFirst ? desc(messages.id) : asc(messages.id))
-      .limit(options.limit)
-  );
 }
 
 export function findMessageInConversationOf(db: Executor, userId: number, messageId: number) {

@@ -36,7 +36,8 @@ import {
 import { createConversationParties, sidesOf } from './conversation-parties.ts';
 import { encodeCursor, type PostCursor } from '../posts/index.ts';
 import * as views from './conversation-views.ts';
-import { noticeText } from './notice-text.ts';
+import { readMessagePage } from './message-page.ts';
+import { callAnnouncementText, noticeText, roomIdOf } from './notice-text.ts';
 import * as repo from './repo.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
@@ -53,19 +54,6 @@ export type SendMessageInput = {
   isSystem: boolean;
   roomId: string | undefined;
 };
-
-/** The call room of a pair: `room_{smaller id}_{larger id}`. */
-function roomIdOf(a: number, b: number): string {
-  return `room_${Math.min(a, b)}_${Math.max(a, b)}`;
-}
-
-/**
- * The one system message a user's send makes: the call announcement, in the server's words
- * (the web shows its own translation of them, by the flag, never by the text).
- */
-function callAnnouncementText(username: string): string {
-  return `${username} started a video call`;
-}
 
 const CALL_ANNOUNCEMENT_PLAIN = 'A call announcement carries no price and no files.';
 
@@ -146,6 +134,28 @@ export function createMessagingService(deps: {
     await bus.publish(events);
   }
 
+  /** Marks what opening the conversation read, and tells the reader's other sockets. */
+  async function markOpened(
+    userId: number,
+    conversationId: number,
+    seen: { unread: number; unreadNotices: boolean },
+  ) {
+    const cleared = seen.unread > 0 && (await repo.clearUnread(db, conversationId, userId));
+    // Mass-message copies keep when they were read, for their senders' read figures.
+    if (cleared) await repo.markMassCopiesRead(db, conversationId, userId);
+    // Having read the conversation, its message notifications are read too.
+    const readNotifications = seen.unreadNotices
+      ? await markConversationNotificationsRead(db, userId, conversationId)
+      : 0;
+    if (!cleared && readNotifications === 0) return;
+    const unread = await unreadFrame(userId);
+    await bus.publish([
+      { userId, frame: { type: 'read', conversation_id: conversationId } },
+      unread,
+      { userId, frame: { type: 'notifications_read', unread_count: unread.frame.notifications } },
+    ]);
+  }
+
   return {
     unreadFrame,
 
@@ -188,33 +198,20 @@ export function createMessagingService(deps: {
       };
     },
 
-    /** Ascending messages; reading clears the caller's unread count for the conversation. */
+    /**
+     * Ascending messages; reading clears the caller's unread count for the conversation. One
+     * prepared statement reads it all (`message-page.ts`); only an open that has something to
+     * mark read writes.
+     */
     async listMessages(
       userId: number,
       conversationId: number,
       options: { afterId?: number; beforeId?: number; limit: number },
     ) {
-      const conversation = await repo.findConversationOf(db, userId, conversationId);
-      if (!conversation) throw new NotFoundError('Conversation not found.');
-      const rows = await repo.listMessages(db, conversationId, options);
-      if (options.afterId === undefined || options.beforeId !== undefined) rows.reverse();
-      const cleared = await repo.clearUnread(db, conversation, userId);
-      // Mass-message copies keep when they were read, for their senders' read figures.
-      if (cleared) await repo.markMassCopiesRead(db, conversationId, userId);
-      // Having read the conversation, its message notifications are read too.
-      const readNotifications = await markConversationNotificationsRead(db, userId, conversationId);
-      if (cleared || readNotifications > 0) {
-        const unread = await unreadFrame(userId);
-        await bus.publish([
-          { userId, frame: { type: 'read', conversation_id: conversationId } },
-          unread,
-          {
-            userId,
-            frame: { type: 'notifications_read', unread_count: unread.frame.notifications },
-          },
-        ]);
-      }
-      return presentMany(rows, userId);
+      const page = await readMessagePage(db, userId, conversationId, options);
+      if (!page) throw new NotFoundError('Conversation not found.');
+      if (page.unread > 0 || page.unreadNotices) await markOpened(userId, conversationId, page);
+      return page.messages.map((row) => presentMessage(row.message, userId, row, signer));
     },
 
     async sendMessage(senderId: number, conversationId: number, input: SendMessageInput) {
