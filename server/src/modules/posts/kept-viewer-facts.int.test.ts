@@ -137,4 +137,32 @@ describe('kept viewer facts on the home feed', () => {
     await lockProfile(t, owner, 'a new password');
     expect(await ids()).not.toContain(post.id);
   });
+
+  it("serves a profile's posts from what is kept, and sees a block and a lock from another instance", async () => {
+    const author = await buildUser(t);
+    const post = await buildPost(t, author, { content: 'on the profile' });
+    const viewer = await buildUser(t);
+    const url = `/api/posts/user/${author.username}/`;
+    const profile = (on: Instance) => on.request({ method: 'GET', url, token: viewer.access });
+    expect((await profile(t)).json<PresentedPost[]>().map((p) => p.id)).toEqual([post.id]);
+    const sent = await statementsDuring(async () => {
+      const res = await t.request({ method: 'GET', url, token: viewer.access, settle: false });
+      expect(res.json<PresentedPost[]>().map((p) => p.id)).toEqual([post.id]);
+    });
+    expect(sent).toEqual([]);
+
+    expect((await profile(other)).statusCode).toBe(200);
+    await block(t, author, viewer);
+    expect((await profile(other)).statusCode).toBe(404);
+    expect((await blockRequest(t, author, viewer.id, 'DELETE')).statusCode).toBe(200);
+    expect((await profile(other)).json<PresentedPost[]>().map((p) => p.id)).toEqual([post.id]);
+    await lockProfile(t, author);
+    expect((await profile(other)).json<PresentedPost[]>()).toEqual([]);
+    const single = await other.request({
+      method: 'GET',
+      url: `/api/posts/${post.id}/`,
+      token: viewer.access,
+    });
+    expect(single.statusCode).toBe(404);
+  });
 });

@@ -13,7 +13,7 @@ import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guess
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { hiddenFrom, isHiddenFrom } from '../users/index.ts';
 import type { MediaSigner } from '../media/index.ts';
-import { canViewProfile, findUserByIdOrUsername } from '../profiles/index.ts';
+import { canViewProfile } from '../profiles/index.ts';
 import type { ReceivedFile, UploadsService } from '../uploads/index.ts';
 import { encodeCursor, type PostCursor } from './cursor.ts';
 import {
@@ -25,6 +25,7 @@ import {
 } from './policy.ts';
 import { createAuthorPosts } from './author-posts.ts';
 import { createFeedAuthors } from './feed-authors.ts';
+import { createKeptAuthors } from './kept-authors.ts';
 import { createNewestPosts } from './newest-posts.ts';
 import { presentPost } from './presenter.ts';
 import * as repo from './repo.ts';
@@ -76,6 +77,7 @@ export function createPostsService(deps: {
   const newestPosts = createNewestPosts(db, changes, viewerPages);
   const feedAuthors = createFeedAuthors(db, changes);
   const authorPosts = createAuthorPosts(db, changes, viewerPages);
+  const findAuthor = createKeptAuthors(db, changes);
 
   /**
    * A home feed page from what is kept in memory: merged per author for a few authors, else
@@ -120,13 +122,24 @@ export function createPostsService(deps: {
     };
   }
 
+  /**
+   * Whether the viewer sees this author: `hidden` as if absent, `locked` behind a profile
+   * password, or `open`; from the kept facts when they are kept, else from the database.
+   */
+  async function authorAccess(viewerId: number, author: { id: number; isProfileLocked: boolean }) {
+    const kept = await viewerPages.sees(viewerId, author);
+    if (kept) return kept;
+    if (await isHiddenFrom(db, viewerId, author.id)) return 'hidden';
+    return (await canViewProfile(db, viewerId, author)) ? 'open' : 'locked';
+  }
+
   /** The post if the viewer may know it exists: its author's profile is open to them. */
   async function findVisiblePost(viewerId: number, postId: number) {
     const row = await repo.findPostFor(db, viewerId, postId);
     if (!row || !isPostPublishedFor(row, viewerId)) return undefined;
-    const author = await findUserByIdOrUsername(db, String(row.post.authorId));
-    if (!author || (await isHiddenFrom(db, viewerId, author.id))) return undefined;
-    return (await canViewProfile(db, viewerId, author)) ? row : undefined;
+    const author = await findAuthor(String(row.post.authorId));
+    if (!author) return undefined;
+    return (await authorAccess(viewerId, author)) === 'open' ? row : undefined;
   }
 
   return {
@@ -230,13 +243,13 @@ export function createPostsService(deps: {
       cursor: PostCursor | undefined,
       limit: number,
     ) {
-      const author = await findUserByIdOrUsername(db, idOrUsername);
+      const author = await findAuthor(idOrUsername);
       // A block or a suspension hides the author as if there were none.
-      if (!author || (await isHiddenFrom(db, viewerId, author.id))) {
-        throw new NotFoundError('User not found');
-      }
-      if (!(await canViewProfile(db, viewerId, author)))
-        return { posts: [], nextCursor: undefined };
+      const access = author ? await authorAccess(viewerId, author) : 'hidden';
+      if (!author || access === 'hidden') throw new NotFoundError('User not found');
+      if (access === 'locked') return { posts: [], nextCursor: undefined };
+      const kept = await authorPosts.page(viewerId, cursor, limit, new Set([author.id]));
+      if (kept) return page(kept, viewerId, limit);
       const rows = await repo.listByAuthor(db, viewerId, author.id, cursor, limit);
       return page(await withHiddenAuthors(rows, viewerId), viewerId, limit);
     },

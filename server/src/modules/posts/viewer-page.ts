@@ -180,7 +180,23 @@ export function createViewerPages(db: Database, notices: ChangeNotices) {
     return { rows: result, hiddenAuthors: facts.hiddenAuthors };
   }
 
-  return { page };
+  /**
+   * Whether the viewer may see this author and their posts, from the kept facts alone: `hidden`
+   * (a block either way, a suspension: as if they did not exist), `locked` (a locked profile
+   * they have not unlocked), `open`; undefined when the facts are not kept (ask the database).
+   */
+  async function sees(
+    viewerId: number,
+    author: { id: number; isProfileLocked: boolean },
+  ): Promise<'hidden' | 'locked' | 'open' | undefined> {
+    if (author.id === viewerId) return 'open';
+    const [state, suspended] = await Promise.all([viewerStates(viewerId), suspendedUsers()]);
+    if (!state || !suspended) return undefined;
+    if (suspended.has(author.id) || state.blocked.has(author.id)) return 'hidden';
+    return author.isProfileLocked && !state.profiles.has(author.id) ? 'locked' : 'open';
+  }
+
+  return { page, sees };
 }
 
 export type ViewerPages = ReturnType<typeof createViewerPages>;
