@@ -1,6 +1,12 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { notifications, unreadCounts, type NotificationType } from '../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { definePrepared } from '../../db/prepared.ts';
+import {
+  notifications,
+  unreadCounts,
+  type NotificationRow,
+  type NotificationType,
+} from '../../db/schema/index.ts';
 
 export type NewNotification = {
   userId: number;
@@ -23,23 +29,61 @@ export async function insertNotifications(db: Executor, values: NewNotification[
   return db.insert(notifications).values(values).returning();
 }
 
-export function listNotifications(
-  db: Executor,
+type ListedRow = {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  is_read: boolean;
+  read_at: Date | null;
+  created_at: Date;
+};
+
+/**
+ * The list's statement, built once and prepared (`definePrepared`): the list is read on every
+ * visit, and drizzle's building and mapping of the query cost more than its execution. One
+ * shape for all notifications and one for the unread, so each keeps its own plan.
+ */
+function listStatement(name: string, unreadOnly: boolean) {
+  const p = sql.placeholder;
+  return definePrepared<ListedRow>(
+    name,
+    () => sql`
+    select id, user_id, type, title, message, data, is_read, read_at, created_at
+      from notifications
+     where user_id = ${p('user')} and id > ${p('after')}::bigint
+           ${unreadOnly ? sql`and not is_read` : sql``}
+     order by id desc
+     limit ${p('limit')}`,
+  );
+}
+
+const listAll = listStatement('notifications_list', false);
+const listUnread = listStatement('notifications_list_unread', true);
+
+export async function listNotifications(
+  db: Database,
   userId: number,
   options: { unreadOnly?: boolean; afterId?: number; limit: number },
-) {
-  return db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        options.unreadOnly ? eq(notifications.isRead, false) : undefined,
-        options.afterId ? gt(notifications.id, options.afterId) : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.id))
-    .limit(options.limit);
+): Promise<NotificationRow[]> {
+  const rows = await (options.unreadOnly ? listUnread : listAll)(db, {
+    user: userId,
+    after: options.afterId ?? 0,
+    limit: options.limit,
+  });
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    data: row.data,
+    isRead: row.is_read,
+    readAt: row.read_at,
+    createdAt: row.created_at,
+  }));
 }
 
 export async function unreadCountsByType(db: Executor, userId: number) {
