@@ -207,6 +207,11 @@ function prepareFeeds(db: Database) {
     latestOf: prepareLatestPostsOf(db),
     everyone: [prepareEveryoneFeed(db, false), prepareEveryoneFeed(db, true)],
     following: [prepareFollowingFeed(db, false), prepareFollowingFeed(db, true)],
+    // The post page's read: built and planned once, like the feeds.
+    one: selectPostsFor(db, viewer)
+      .where(eq(posts.id, sql.placeholder('postId')))
+      .limit(1)
+      .prepare('post_for_viewer'),
   } as const;
 }
 
@@ -298,8 +303,8 @@ export function listByAuthor(
     .limit(limit);
 }
 
-export async function findPostFor(db: Executor, viewerId: number, postId: number) {
-  const [row] = await selectPostsFor(db, viewerId).where(eq(posts.id, postId)).limit(1);
+export async function findPostFor(db: Database, viewerId: number, postId: number) {
+  const [row] = await feeds(db).one.execute({ viewerId, postId });
   return row;
 }
 
