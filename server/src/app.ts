@@ -84,8 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerRequestDeadlines(app, config.requestDeadlines);
 
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request starts (a callback hook: no promise per request); errors keep it.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
 
   registerSecurityHeaders(app, { mediaOrigin: await directUrlOrigin(storage) });

@@ -15,6 +15,18 @@ describe('GET /api/', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it('names the request on refusals and errors too, the one it was given when well formed', async () => {
+    for (const url of ['/api/posts/', '/api/no-such-route/']) {
+      const res = await t.request({
+        method: 'GET',
+        url,
+        headers: { 'x-request-id': 'trace-1234' },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers['x-request-id']).toBe('trace-1234');
+    }
+  });
+
   it('answers 503 when the database is gone', async () => {
     const other = await buildTestApp();
     await other.pool.end();
