@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { getAs, listMessages, sendMessage } from '../../../test/messaging.ts';
 import { conversationsKit } from './conversations-test-kit.ts';
+import { statementsDuring } from '../../../test/statements.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,30 +12,13 @@ afterAll(() => t.close());
 
 const { pair } = conversationsKit(() => t);
 
-/** The statements the app sends while `work` runs, but the job queue's own polling. */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const original = t.pool.query.bind(t.pool);
-  t.pool.query = ((config: unknown, ...rest: unknown[]) => {
-    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
-    if (text && !text.includes('pgboss')) sent.push(text);
-    return (original as (...args: unknown[]) => unknown)(config, ...rest);
-  }) as typeof t.pool.query;
-  try {
-    await work();
-  } finally {
-    t.pool.query = original;
-  }
-  return sent;
-}
-
 describe('the cost of the signed-in pages', () => {
   it('opens a conversation with nothing unread in one statement that writes nothing', async () => {
     const { alice, bob, conversation } = await pair();
     for (let i = 0; i < 5; i += 1) await sendMessage(t, i % 2 ? alice : bob, conversation.id, 'hi');
     // The first open marks what alice had unread; the next ones have nothing to mark.
     await listMessages(t, alice, conversation.id);
-    const sent = await statementsDuring(async () => {
+    const sent = await statementsDuring(t, async () => {
       const list = await listMessages(t, alice, conversation.id);
       expect(list).toHaveLength(5);
     });
@@ -47,11 +31,11 @@ describe('the cost of the signed-in pages', () => {
     await sendMessage(t, alice, conversation.id, 'first');
     await listMessages(t, bob, conversation.id);
     await sendMessage(t, alice, conversation.id, 'second');
-    const opening = await statementsDuring(() => listMessages(t, bob, conversation.id));
+    const opening = await statementsDuring(t, () => listMessages(t, bob, conversation.id));
     expect(opening.length).toBeGreaterThan(1);
     const res = await getAs(t, bob, '/api/notifications/unread/');
     expect(res.json<unknown[]>()).toEqual([]);
-    const again = await statementsDuring(() => listMessages(t, bob, conversation.id));
+    const again = await statementsDuring(t, () => listMessages(t, bob, conversation.id));
     expect(again).toHaveLength(1);
   });
 
@@ -60,7 +44,7 @@ describe('the cost of the signed-in pages', () => {
     await sendMessage(t, alice, conversation.id, 'a notice');
     // The first request of a session checks it; later ones find it kept.
     await getAs(t, bob, '/api/notifications/');
-    const sent = await statementsDuring(async () => {
+    const sent = await statementsDuring(t, async () => {
       const res = await getAs(t, bob, '/api/notifications/');
       expect(res.json<{ title: string }[]>().map((n) => n.title)).toEqual([
         `New message from ${alice.username}`,

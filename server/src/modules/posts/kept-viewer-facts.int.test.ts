@@ -5,6 +5,7 @@ import { block, blockRequest } from '../../../test/blocks.ts';
 import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
 import { lockProfile, unlockProfile } from '../../../test/profiles.ts';
 import { buildSecondInstance, type SecondInstance } from '../../../test/second-instance.ts';
+import { statementsDuring } from '../../../test/statements.ts';
 
 let t: TestApp;
 let other: SecondInstance;
@@ -29,26 +30,6 @@ async function feed(on: Instance, viewer: TestUser): Promise<PresentedPost[]> {
   return res.json<PresentedPost[]>();
 }
 
-/** The statements the app sends while `work` runs, but the job queue's own polling. */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const original = t.pool.query.bind(t.pool);
-  const record = (config: unknown) => {
-    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
-    if (text && !text.includes('pgboss')) sent.push(text);
-  };
-  t.pool.query = ((config: unknown, ...rest: unknown[]) => {
-    record(config);
-    return (original as (...args: unknown[]) => unknown)(config, ...rest);
-  }) as typeof t.pool.query;
-  try {
-    await work();
-  } finally {
-    t.pool.query = original;
-  }
-  return sent;
-}
-
 describe('kept viewer facts on the home feed', () => {
   it('serves a page of kept posts without a database round trip once the viewer is known', async () => {
     const author = await buildUser(t);
@@ -57,7 +38,7 @@ describe('kept viewer facts on the home feed', () => {
     await t.services.changes.sync();
     // The first request reads the window and the viewer's facts; the next ones read nothing.
     expect((await feed(t, viewer)).some((post) => post.user_id === author.id)).toBe(true);
-    const sent = await statementsDuring(async () => {
+    const sent = await statementsDuring(t, async () => {
       for (let i = 0; i < 3; i += 1) {
         const res = await t.request({
           method: 'GET',
@@ -145,7 +126,7 @@ describe('kept viewer facts on the home feed', () => {
     const url = `/api/posts/user/${author.username}/`;
     const profile = (on: Instance) => on.request({ method: 'GET', url, token: viewer.access });
     expect((await profile(t)).json<PresentedPost[]>().map((p) => p.id)).toEqual([post.id]);
-    const sent = await statementsDuring(async () => {
+    const sent = await statementsDuring(t, async () => {
       const res = await t.request({ method: 'GET', url, token: viewer.access, settle: false });
       expect(res.json<PresentedPost[]>().map((p) => p.id)).toEqual([post.id]);
     });
