@@ -41,6 +41,15 @@ describe('a mass message', () => {
     const list = main.getByRole('list', { name: 'Sent mass messages', exact: true });
     await expectVisible(list.getByText(secret, { exact: true }));
 
+    // The copies go out in a background job: the fan opens Messages once theirs is written.
+    await expect
+      .poll(
+        async () =>
+          (await api<unknown[]>('GET', '/messaging/conversations/', undefined, fan.tokens.access))
+            .body,
+        { timeout: 15_000 },
+      )
+      .toHaveLength(1);
     // The fan's copy is locked: the price, never the text.
     const fanChat = await openConversation(fanPage, creator.username);
     const unlock = fanChat.log.getByRole('button', { name: 'Unlock for $7.50', exact: true });
