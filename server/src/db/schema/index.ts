@@ -18,3 +18,4 @@ export * from './mass-messages.ts';
 export * from './offers.ts';
 export * from './analytics.ts';
 export * from './push.ts';
+export * from './calls.ts';
