@@ -8,10 +8,13 @@ export const suspendRequest = z.object({
     .min(1, messages.suspensionReasonRequired)
     .max(1000, 'The reason must be at most 1000 characters long.'),
 });
-/** The body is optional: a note for the audit log. */
+/**
+ * The body is optional: a note for the audit log. Fastify hands a request without a body to
+ * validation as null, so "no body" is nullish here.
+ */
 export const unsuspendRequest = z
   .object({ note: z.string().trim().max(1000).optional() })
-  .optional();
+  .nullish();
 
 /** Why an admin turns off a user's two-factor sign-in (how the owner was recognised): audited. */
 export const twoFactorResetRequest = z.object({

@@ -176,6 +176,22 @@ describe('suspending an account', () => {
     expect((await unsuspend(user.id)).json()).toEqual({ error: messages.notSuspended });
   });
 
+  it('lifts a suspension sent with no body at all, since its note is optional (issue 32)', async () => {
+    const user = await buildUser(t);
+    expect((await suspend(user.id, { reason: 'Spam.' })).statusCode).toBe(200);
+    const bare = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/unsuspend/`,
+      token: admin.access,
+    });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toEqual({ message: messages.userUnsuspended });
+    expect((await suspend(user.id, { reason: 'Spam again.' })).statusCode).toBe(200);
+    expect((await unsuspend(user.id, ['note'])).json()).toEqual({
+      non_field_errors: ['Expected a JSON object.'],
+    });
+  });
+
   it('is for admins only: others get 404, and no token 401, whatever they send', async () => {
     const user = await buildUser(t);
     const fan = await buildUser(t);
