@@ -1,16 +1,14 @@
-import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type {
   comment,
-  commentCreated,
   commentDeleted,
   commentPage,
   commentSettings,
   CommentPage,
 } from '@zura/contracts';
-import { COMMENTS_PAGE_DEFAULT } from '@zura/contracts';
+import { COMMENTS_PAGE_DEFAULT, commentCreated } from '@zura/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { postKeys, type PostPages } from '../posts/api';
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -41,11 +39,13 @@ export function repliesQuery(commentId: number) {
   return pageQuery(commentKeys.replies(commentId), `/comments/${commentId}/replies/`);
 }
 
+/** POST /posts/{id}/comments/: the new comment and the post's new count, read by the contract. */
 export function createComment(postId: number, content: string, parentId?: number) {
-  return api.post<z.infer<typeof commentCreated>>(`/posts/${postId}/comments/`, {
-    content,
-    ...(parentId === undefined ? {} : { parent_id: parentId }),
-  });
+  return api.post(
+    `/posts/${postId}/comments/`,
+    { content, ...(parentId === undefined ? {} : { parent_id: parentId }) },
+    { schema: commentCreated },
+  );
 }
 
 export function editComment(commentId: number, content: string) {
@@ -60,25 +60,4 @@ export function setCommentsEnabled(postId: number, enabled: boolean) {
   return api.patch<z.infer<typeof commentSettings>>(`/posts/${postId}/comments/settings/`, {
     comments_enabled: enabled,
   });
-}
-
-/** What a comment action changes on the post itself, as the feeds show it. */
-export interface PostCommentState {
-  comment_count?: number;
-  comments_enabled?: boolean;
-}
-
-/** Writes the post's new comment count or switch into every cached feed that holds it. */
-export function patchPostInFeeds(client: QueryClient, postId: number, patch: PostCommentState) {
-  client.setQueriesData<PostPages>(
-    { queryKey: postKeys.all },
-    (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((page) => ({
-          ...page,
-          posts: page.posts.map((post) => (post.id === postId ? { ...post, ...patch } : post)),
-        })),
-      },
-  );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { postBody } from '../../../test/fixtures';
 import { ApiError } from '../../lib/api-errors';
 import { postKeys, type Post, type PostPages } from '../posts/api';
-import { patchPostInFeeds } from './api';
+import { patchPostEverywhere } from '../posts/post-cache';
 import { commentCountOf, commentErrorText } from './helpers';
 
 describe('comment refusals', () => {
@@ -33,7 +33,7 @@ describe('a post in the cached feeds', () => {
     });
     client.setQueryData(postKeys.feed(), pages([1, 2]));
     client.setQueryData(postKeys.user(7), pages([2]));
-    patchPostInFeeds(client, 2, { comment_count: 3, comments_enabled: false });
+    patchPostEverywhere(client, 2, { comment_count: 3, comments_enabled: false });
     const feed = client.getQueryData<PostPages>(postKeys.feed())?.pages[0]?.posts;
     expect(feed?.map((p) => [p.id, p.comment_count, p.comments_enabled])).toEqual([
       [1, 0, true],

@@ -1,17 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  commentKeys,
-  createComment,
-  deleteComment,
-  editComment,
-  patchPostInFeeds,
-  setCommentsEnabled,
-} from './api';
+import { patchPostEverywhere } from '../posts/post-cache';
+import { commentKeys, createComment, deleteComment, editComment, setCommentsEnabled } from './api';
 
 /**
  * The comment actions of one post. After each, the comment lists read again and the post's
- * count (or switch) is written into the cached feeds, so the card shows it at once.
+ * count (or switch) is written into every cached copy of the post (lists and its page), so
+ * the card shows it at once.
  */
 export function useCommentActions(postId: number) {
   const client = useQueryClient();
@@ -20,7 +15,7 @@ export function useCommentActions(postId: number) {
     return {
       async create(content: string, parentId?: number) {
         const created = await createComment(postId, content, parentId);
-        patchPostInFeeds(client, postId, { comment_count: created.comment_count });
+        patchPostEverywhere(client, postId, { comment_count: created.comment_count });
         await refresh();
         return created.comment;
       },
@@ -30,12 +25,12 @@ export function useCommentActions(postId: number) {
       },
       async remove(commentId: number) {
         const result = await deleteComment(commentId);
-        patchPostInFeeds(client, postId, { comment_count: result.comment_count });
+        patchPostEverywhere(client, postId, { comment_count: result.comment_count });
         await refresh();
       },
       async setEnabled(enabled: boolean) {
         const settings = await setCommentsEnabled(postId, enabled);
-        patchPostInFeeds(client, postId, settings);
+        patchPostEverywhere(client, postId, settings);
         await refresh();
       },
     };

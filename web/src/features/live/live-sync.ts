@@ -22,7 +22,7 @@ import {
   type AppNotification,
 } from '../notifications/api';
 import { libraryKeys } from '../library/api';
-import { patchPostEverywhere } from '../likes/api';
+import { patchPostEverywhere } from '../posts/post-cache';
 import { applyMassProgress } from '../mass-messages/api';
 import { holdsProcessingVideo, postKeys } from '../posts/api';
 import { clampProgress, videoProcessingKeys, type VideoProcessing } from '../video/processing';

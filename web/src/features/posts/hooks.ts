@@ -9,12 +9,12 @@ import {
   holdsProcessingVideo,
   postKeys,
   prependPost,
-  removePost,
   unlockPost,
   type NewPost,
   type Post,
   type PostPages,
 } from './api';
+import { changePostEverywhere } from './post-cache';
 
 interface CreatePostVariables {
   input: NewPost;
@@ -54,9 +54,7 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: (postId: number) => deletePost(postId),
     onSuccess: (_answer, postId) => {
-      queryClient.setQueriesData<PostPages>({ queryKey: postKeys.all }, (data) =>
-        removePost(data, postId),
-      );
+      changePostEverywhere(queryClient, postId, () => null);
     },
   });
 }

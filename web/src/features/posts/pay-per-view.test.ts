@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueT as t } from '../../lib/test-helpers';
 import { postBody } from '../../../test/fixtures';
-import { postFormData, type PostPages } from './api';
-import {
-  dollarsToCents,
-  isClosedForSale,
-  replacePost,
-  saleCentsOf,
-  saleFormFields,
-} from './pay-per-view';
+import { postFormData } from './api';
+import { dollarsToCents, isClosedForSale, saleCentsOf, saleFormFields } from './pay-per-view';
 import { EMPTY_SALE } from './sale-form';
 import { composerSchema } from './schemas';
 
@@ -23,17 +17,6 @@ describe('a post for sale', () => {
     expect(isClosedForSale(postBody(base))).toBe(false);
     // Floating-point dollars round to the cent.
     expect(saleCentsOf(postBody({ ...base, price_for_viewer: 19.99 }))).toBe(1999);
-  });
-
-  it('opens in place in every loaded page', () => {
-    const closed = postBody({ ...base, content: '', price_for_viewer: 5 });
-    const other = postBody({ ...base, id: 2, content: 'other' });
-    const data: PostPages = {
-      pages: [{ posts: [other, closed], next: undefined }],
-      pageParams: ['/posts/'],
-    };
-    const bought = postBody({ ...base, content: 'opened', is_purchased: true });
-    expect(replacePost(data, bought)?.pages[0]?.posts).toEqual([other, bought]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
-import type { Post, PostPages } from './api';
+import type { Post } from './api';
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -21,18 +21,6 @@ export function purchasePost(postId: number, idempotencyKey: string) {
     {},
     { headers: idempotencyHeaders(idempotencyKey) },
   );
-}
-
-/** The loaded lists with `bought` in place of the post of the same id (the card opens in place). */
-export function replacePost(data: PostPages | undefined, bought: Post): PostPages | undefined {
-  if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      posts: page.posts.map((item) => (item.id === bought.id ? bought : item)),
-    })),
-  };
 }
 
 /** The composer's choice for subscribers: the full price, free, or a discounted price. */

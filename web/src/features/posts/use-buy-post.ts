@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { usePaymentMutation } from '../../lib/use-payment-mutation';
 import { walletKeys } from '../wallet/api';
-import { postKeys, type PostPages } from './api';
-import { purchasePost, replacePost } from './pay-per-view';
+import { purchasePost } from './pay-per-view';
+import { changePostEverywhere } from './post-cache';
 
 /**
  * POST /posts/{id}/purchase/: buying a post keeps one Idempotency-Key across double clicks and
- * retries. The answer (the opened post) replaces the closed card in every loaded list, and the
+ * retries. The answer (the opened post) replaces the closed card in every loaded list and on its page, and the
  * wallet reads its new balance and history.
  */
 export function useBuyPost() {
@@ -15,9 +15,7 @@ export function useBuyPost() {
     fingerprint: (postId: number) => `post-purchase:${postId}`,
     pay: purchasePost,
     onSuccess: (bought) => {
-      queryClient.setQueriesData<PostPages>({ queryKey: postKeys.all }, (data) =>
-        replacePost(data, bought),
-      );
+      changePostEverywhere(queryClient, bought.id, () => bought);
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     },
   });

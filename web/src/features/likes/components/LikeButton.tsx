@@ -4,15 +4,16 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import type { Post } from '../../posts/api';
-import { patchPostEverywhere, setLiked, snapshotPost, type EngagementPatch } from '../api';
+import { findCachedPost, patchPostEverywhere, type EngagementPatch } from '../../posts/post-cache';
+import { setLiked } from '../api';
 
 export interface LikeButtonProps {
   post: Pick<Post, 'id' | 'like_count' | 'liked_by_me'>;
 }
 
 /**
- * Like / unlike, shown at once (every list holding the post is updated before the server
- * answers) and put back as it was if the server refuses. The server's count then replaces the
+ * Like / unlike, shown at once (every list and the post page holding the post are updated before
+ * the server answers) and put back as it was if the server refuses. The server's count then replaces the
  * guess, and live `post_counts` frames keep it current.
  */
 export function LikeButton({ post }: LikeButtonProps) {
@@ -24,7 +25,11 @@ export function LikeButton({ post }: LikeButtonProps) {
   const toggle = useMutation({
     mutationFn: (next: boolean) => setLiked(post.id, next),
     onMutate: (next: boolean): EngagementPatch | undefined => {
-      const before = snapshotPost(queryClient, post.id);
+      const cached = findCachedPost(queryClient, post.id);
+      const before = cached && {
+        like_count: cached.like_count,
+        liked_by_me: cached.liked_by_me,
+      };
       patchPostEverywhere(queryClient, post.id, {
         liked_by_me: next,
         like_count: Math.max(0, count + (next ? 1 : -1)),
