@@ -1,12 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useCurrentUserId } from '../../../lib/use-session';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
+import { ApiError } from '../../../lib/api-errors';
 import type { Post } from '../../posts/api';
+import { SubscribeAction } from '../../posts/components/SubscribeAction';
+import { isLockedPlaceholder, isSubscriptionGated } from '../../posts/content';
+import { isClosedForSale } from '../../posts/pay-per-view';
 import { commentsQuery } from '../api';
 import { commentCountOf, commentErrorText } from '../helpers';
 import { useCommentActions } from '../hooks';
@@ -16,13 +20,19 @@ import { CommentItem } from './CommentItem';
 export interface CommentPanelProps {
   post: Post;
   username: string;
+  /** Opens the subscription for a gated post's creator (the way to its comments). */
+  onSubscribe: () => void;
+  /** Opens the password dialog of a locked post. */
+  onUnlock: () => void;
 }
 
 /**
  * The comments under a post: the author's switch, the composer (or why it is off), the
- * newest comments first with "Load more", and the empty and error states.
+ * newest comments first with "Load more", and the empty and error states. A viewer who may not
+ * see the post's content may not read or write its comments either: they get the server's
+ * reason and the way in (subscribe, unlock) instead of a box that could never send.
  */
-export function CommentPanel({ post, username }: CommentPanelProps) {
+export function CommentPanel({ post, username, onSubscribe, onUnlock }: CommentPanelProps) {
   const { t } = useTranslation();
   const currentUserId = useCurrentUserId();
   const actions = useCommentActions(post.id);
@@ -33,6 +43,12 @@ export function CommentPanel({ post, username }: CommentPanelProps) {
   const count = first?.comment_count ?? commentCountOf(post);
   const isAuthor = post.can_delete === true;
   const comments = query.data?.pages.flatMap((page) => page.results) ?? [];
+  // Known from the post before the list answers, so no box shows even for a moment.
+  const closed = isSubscriptionGated(post) || isLockedPlaceholder(post) || isClosedForSale(post);
+  const refusal =
+    query.error instanceof ApiError && query.error.status === 403
+      ? commentErrorText(query.error, t('comments.loadFailed'))
+      : undefined;
 
   async function toggle(on: boolean) {
     setToggleError(null);
@@ -60,7 +76,20 @@ export function CommentPanel({ post, username }: CommentPanelProps) {
         />
       )}
       {toggleError && <Alert tone="error">{toggleError}</Alert>}
-      {enabled ? (
+      {refusal !== undefined ? (
+        <CommentsRefused
+          reason={refusal}
+          action={
+            isSubscriptionGated(post) ? (
+              <SubscribeAction post={post} onSubscribe={onSubscribe} />
+            ) : isLockedPlaceholder(post) ? (
+              <Button variant="secondary" size="sm" onClick={onUnlock}>
+                {t('posts.unlock')}
+              </Button>
+            ) : null
+          }
+        />
+      ) : closed ? null : enabled ? (
         <CommentComposer
           placeholder={t('comments.placeholder')}
           submitLabel={t('comments.send')}
@@ -72,7 +101,7 @@ export function CommentPanel({ post, username }: CommentPanelProps) {
       ) : (
         <Alert tone="info">{t('comments.turnedOff')}</Alert>
       )}
-      {query.isPending ? (
+      {refusal !== undefined ? null : query.isPending ? (
         <div className="flex justify-center py-4">
           <Spinner className="size-5" label={t('comments.loadingMore')} />
         </div>
@@ -113,5 +142,15 @@ export function CommentPanel({ post, username }: CommentPanelProps) {
         </Button>
       )}
     </section>
+  );
+}
+
+/** Why the viewer may not see or write comments here, and what opens them. */
+function CommentsRefused({ reason, action }: { reason: string; action: ReactNode }) {
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      <p className="text-sm text-slate-700">{reason}</p>
+      {action}
+    </div>
   );
 }

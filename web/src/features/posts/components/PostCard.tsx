@@ -1,4 +1,3 @@
-import { formatMoney } from '../../../lib/format';
 import Crown from 'lucide-react/icons/crown';
 import HandCoins from 'lucide-react/icons/hand-coins';
 import Lock from 'lucide-react/icons/lock';
@@ -8,11 +7,10 @@ import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
-import { Button, buttonClasses } from '../../../ui/Button';
+import { Button } from '../../../ui/Button';
 import { LikeButton } from '../../likes/components/LikeButton';
 import { ReportMenu } from '../../reports/ReportMenu';
 import { commentCountOf } from '../../comments/helpers';
-import { priceToCents } from '../../subscriptions/pricing';
 import { Skeleton } from '../../../ui/Skeleton';
 import type { Post } from '../api';
 import {
@@ -27,6 +25,7 @@ import { PostTime } from './PostAge';
 import { ShareButton } from './ShareButton';
 import { isClosedForSale } from '../pay-per-view';
 import { SaleGate } from './SaleGate';
+import { SubscribeAction } from './SubscribeAction';
 
 // The comments (list, composer, their form fields) load when a post's comments are first
 // opened: none show on the feed's first screen (issue 20, first-visit budget).
@@ -38,7 +37,10 @@ export type PostCardVariant = 'feed' | 'profile';
 
 export interface PostCardProps {
   post: Post;
-  /** 'feed': age label and Like/Comment/Share; 'profile': short date and the owner's delete. */
+  /**
+   * 'feed': the age label; 'profile': the short date and the owner's delete. Both have Like,
+   * Comment and Share (and Tip when given).
+   */
   variant: PostCardVariant;
   onUnlock: (post: Post) => void;
   onDelete?: (post: Post) => void;
@@ -147,35 +149,31 @@ export const PostCard = memo(function PostCard({
         </>
       )}
 
-      {variant === 'feed' ? (
-        <>
-          <EngagementBar
+      {/* The same actions wherever the post shows: the feed, a profile, its own page. */}
+      <EngagementBar
+        post={post}
+        onTip={onTip && (() => onTip(post))}
+        comments={{
+          open: commentsOpen,
+          count: commentCountOf(post),
+          onToggle: () => setCommentsOpen((open) => !open),
+        }}
+        // A draft has no link to share: nobody else may open it.
+        share={
+          post.is_draft ? null : (
+            <ShareButton postId={post.id} title={t('share.title', { username })} />
+          )
+        }
+      />
+      {commentsOpen && (
+        <Suspense fallback={<Skeleton className="mt-3 h-16" />}>
+          <CommentPanel
             post={post}
-            onTip={onTip && (() => onTip(post))}
-            comments={{
-              open: commentsOpen,
-              count: commentCountOf(post),
-              onToggle: () => setCommentsOpen((open) => !open),
-            }}
-            // A draft has no link to share: nobody else may open it.
-            share={
-              post.is_draft ? null : (
-                <ShareButton postId={post.id} title={t('share.title', { username })} />
-              )
-            }
+            username={username}
+            onSubscribe={() => onSubscribe(post)}
+            onUnlock={() => onUnlock(post)}
           />
-          {commentsOpen && (
-            <Suspense fallback={<Skeleton className="mt-3 h-16" />}>
-              <CommentPanel post={post} username={username} />
-            </Suspense>
-          )}
-        </>
-      ) : (
-        onTip && (
-          <div className="mt-3 flex justify-end border-t border-slate-100 pt-2">
-            <TipAction onTip={() => onTip(post)} />
-          </div>
-        )
+        </Suspense>
       )}
     </article>
   );
@@ -193,23 +191,13 @@ interface SubscriptionGateProps {
  */
 function SubscriptionGate({ post, username, onSubscribe }: SubscriptionGateProps) {
   const { t } = useTranslation();
-  const cents = priceToCents(post.subscription_price);
-  const canSubscribe = cents !== undefined && cents > 0 && typeof post.user_id === 'number';
   return (
     <div className="mt-3 flex flex-col items-center gap-3 rounded-xl bg-gradient-to-br from-violet-50 to-fuchsia-50 px-4 py-8 text-center ring-1 ring-violet-100">
       <span className="flex size-12 items-center justify-center rounded-full bg-violet-100 text-violet-600">
         <Crown className="size-6" aria-hidden />
       </span>
       <p className="font-medium text-slate-800">{t('subscriptions.gate.text', { username })}</p>
-      {canSubscribe ? (
-        <Button size="sm" onClick={onSubscribe}>
-          {t('subscriptions.subscribeFor', { price: formatMoney(cents) })}
-        </Button>
-      ) : (
-        <Link to={authorProfilePath(post)} className={buttonClasses({ size: 'sm' })}>
-          {t('subscriptions.gate.viewProfile')}
-        </Link>
-      )}
+      <SubscribeAction post={post} onSubscribe={onSubscribe} />
     </div>
   );
 }
