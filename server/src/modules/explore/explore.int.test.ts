@@ -171,6 +171,23 @@ describe('locked profiles', () => {
     expect(await names({ category: 'music' })).toEqual([]);
     expect(await names({ q: LOCKED, category: 'music' })).toEqual([]);
   });
+
+  it('are found by the category filter for a viewer who unlocked them, and still not for others', async () => {
+    const fan = await quickUser(t);
+    await unlockProfile(t, fan, made[LOCKED]!, 'harp password');
+    const queries: Record<string, string>[] = [
+      { category: 'music' },
+      { q: LOCKED, category: 'music' },
+    ];
+    for (const query of queries) {
+      const res = await search({ limit: 50, ...query }, fan);
+      expect(res.statusCode, res.body).toBe(200);
+      const cards = res.json<Answer>().results;
+      expect(cards.map((card) => card.username)).toEqual([LOCKED]);
+      expect(cards[0]).toMatchObject({ is_unlocked: true, category: 'music', bio: LOCKED_BIO });
+    }
+    expect(await names({ category: 'music' })).toEqual([]);
+  });
 });
 
 describe('sorting', () => {

@@ -1,6 +1,7 @@
 import { and, desc, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { canViewProfileSql } from '../profiles/index.ts';
 import { visibleTo } from '../users/index.ts';
 
 export type CreatorSort = 'relevance' | 'newest' | 'followers';
@@ -50,10 +51,10 @@ export function searchCreators(
       or similarity(lower(${users.username}), ${q}) > 0.35)`);
   }
   if (options.category) {
-    // A locked profile's categories are not public either, nor hidden ones, so a filter must not
-    // reveal them.
+    // A locked profile's categories are not public, nor hidden ones, so a filter must not reveal
+    // them; a viewer who unlocked the profile sees its categories, so the filter finds it for them.
     conditions.push(
-      sql`(not ${users.isProfileLocked} and (${users.category} = ${options.category} or (${users.showSubcategories} and ${options.category} = any(${users.subcategories}))))`,
+      sql`(${canViewProfileSql(options.viewerId)} and (${users.category} = ${options.category} or (${users.showSubcategories} and ${options.category} = any(${users.subcategories}))))`,
     );
   }
   const rank = q
