@@ -78,7 +78,8 @@ export const profileEditText = {
     priceFree: 'Free',
     pricePerMonth: '${{price}} / month',
     lockProfile: 'Lock profile',
-    lockHint: 'Visitors must enter this password before they can see your content.',
+    lockHint:
+      'Visitors must enter this password before they can see your content. Subscribers keep access; visitors need the password.',
     profilePassword: 'Profile password',
     profilePasswordKeep: 'Leave empty to keep the current password.',
     lockPasswordRequired: 'Set a password to lock your profile.',

@@ -74,7 +74,7 @@ export async function findUnreadLikeNotice(tx: Executor, authorId: number, postI
 export async function updateNotice(
   tx: Executor,
   id: number,
-  values: { message: string; data: Record<string, unknown> },
+  values: { data: Record<string, unknown> },
 ) {
   const [row] = await tx
     .update(notifications)
@@ -98,7 +98,9 @@ function postListedFor(viewer: SQL): SQL {
         where (b.blocker_id = ${viewer} and b.blocked_id = a.id)
            or (b.blocked_id = ${viewer} and b.blocker_id = a.id))
       and (not a.is_profile_locked or exists (select 1 from profile_unlocks pu
-        where pu.profile_id = a.id and pu.viewer_id = ${viewer}))
+        where pu.profile_id = a.id and pu.viewer_id = ${viewer})
+        or exists (select 1 from subscriptions s
+          where s.creator_id = a.id and s.fan_id = ${viewer} and s.status = 'active'))
       and (p.video_id is null or exists (select 1 from uploads v
         where v.id = p.video_id and (v.video_state is null or v.video_state = 'ready')))
     )))`;

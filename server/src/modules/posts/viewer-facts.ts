@@ -54,7 +54,11 @@ const viewerFactsStatement = definePrepared<FactsRow>(
   () => sql`select
       array(select ${profileUnlocks.profileId} from ${profileUnlocks}
         where ${profileUnlocks.viewerId} = ${placeholder('viewer')}
-          and ${profileUnlocks.profileId} = any(${placeholder('profiles')}::bigint[])) as profiles,
+          and ${profileUnlocks.profileId} = any(${placeholder('profiles')}::bigint[])
+        union
+        select ${subscriptions.creatorId} from ${subscriptions}
+        where ${subscriptions.fanId} = ${placeholder('viewer')} and ${subscriptions.status} = 'active'
+          and ${subscriptions.creatorId} = any(${placeholder('profiles')}::bigint[])) as profiles,
       array(select ${subscriptions.creatorId} from ${subscriptions}
         where ${subscriptions.fanId} = ${placeholder('viewer')} and ${subscriptions.status} = 'active'
           and ${subscriptions.creatorId} = any(${placeholder('creators')}::bigint[])) as creators,

@@ -14,7 +14,8 @@ import { createKeptValues } from '../../lib/kept-values.ts';
 
 /**
  * Everything about one viewer that a page of shared posts depends on, read whole: the locked
- * profiles they unlocked, the creators they subscribe to, the locked posts they opened, the
+ * profiles they may open (unlocked with the password, or subscribed to: the lock is for
+ * visitors), the creators they subscribe to, the locked posts they opened, the
  * posts they bought and liked, and everyone in a block with them (either way).
  */
 export type ViewerState = {
@@ -44,7 +45,11 @@ const viewerStateStatement = definePrepared<StateRow>(
   'viewer_state',
   () => sql`select
       array(select ${profileUnlocks.profileId} from ${profileUnlocks}
-        where ${profileUnlocks.viewerId} = ${placeholder('viewer')} limit ${cap}) as profiles,
+        where ${profileUnlocks.viewerId} = ${placeholder('viewer')}
+        union
+        select ${subscriptions.creatorId} from ${subscriptions}
+        where ${subscriptions.fanId} = ${placeholder('viewer')} and ${subscriptions.status} = 'active'
+        limit ${cap}) as profiles,
       array(select ${subscriptions.creatorId} from ${subscriptions}
         where ${subscriptions.fanId} = ${placeholder('viewer')} and ${subscriptions.status} = 'active'
         limit ${cap}) as creators,

@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { profileUnlocks, users, type UserRow } from '../../db/schema/index.ts';
+import { profileUnlocks, subscriptions, users, type UserRow } from '../../db/schema/index.ts';
 import { canViewProfileContent } from './policy.ts';
 import { unlockedAmong } from './repo.ts';
 
@@ -9,7 +9,7 @@ type ProfileLock = Pick<UserRow, 'id' | 'isProfileLocked'>;
 
 /**
  * Of these profiles, the ids whose content (bio, extras, posts, a conversation) the viewer sees:
- * their own, open ones and locked ones they unlocked. The one rule every module asks, in one
+ * their own, open ones, and locked ones they unlocked or subscribe to (the lock is for visitors). The one rule every module asks, in one
  * query however long the list.
  */
 export async function canViewProfiles(
@@ -40,5 +40,8 @@ export function canViewProfileSql(
 ): SQL {
   return sql`(not ${profile.isProfileLocked} or ${profile.id} = ${viewerId} or exists (
     select 1 from ${profileUnlocks}
-     where ${profileUnlocks.profileId} = ${profile.id} and ${profileUnlocks.viewerId} = ${viewerId}))`;
+     where ${profileUnlocks.profileId} = ${profile.id} and ${profileUnlocks.viewerId} = ${viewerId})
+    or exists (select 1 from ${subscriptions}
+     where ${subscriptions.creatorId} = ${profile.id} and ${subscriptions.fanId} = ${viewerId}
+       and ${subscriptions.status} = 'active'))`;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { profileUnlocks, users, type UserRow } from '../../db/schema/index.ts';
+import { profileUnlocks, subscriptions, users, type UserRow } from '../../db/schema/index.ts';
 
 /**
  * All digits find by id, whatever their length; anything else by username, case-insensitively.
@@ -43,8 +43,10 @@ export async function hasProfileUnlock(db: Executor, profileId: number, viewerId
 }
 
 /**
- * Which of these profiles the viewer has unlocked. Only locked ones are asked about (an open
- * profile needs no unlock), all in one query.
+ * Which of these locked profiles the viewer may open: unlocked with the password, or subscribed
+ * to (an active subscription, a free trial included: the password lock is for visitors, a
+ * subscriber keeps access; docs/ARCHITECTURE.md, "Locked profiles"). Only locked ones are asked
+ * about (an open profile needs neither), all in one query.
  */
 export async function unlockedAmong(
   db: Executor,
@@ -56,7 +58,19 @@ export async function unlockedAmong(
   const rows = await db
     .select({ id: profileUnlocks.profileId })
     .from(profileUnlocks)
-    .where(and(eq(profileUnlocks.viewerId, viewerId), inArray(profileUnlocks.profileId, locked)));
+    .where(and(eq(profileUnlocks.viewerId, viewerId), inArray(profileUnlocks.profileId, locked)))
+    .union(
+      db
+        .select({ id: subscriptions.creatorId })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.fanId, viewerId),
+            eq(subscriptions.status, 'active'),
+            inArray(subscriptions.creatorId, locked),
+          ),
+        ),
+    );
   return new Set(rows.map((row) => row.id));
 }
 

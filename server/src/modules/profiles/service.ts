@@ -94,10 +94,11 @@ export function createProfilesService(deps: {
 
     async getProfile(viewerId: number, idOrUsername: string) {
       const user = await visibleUser(viewerId, idOrUsername);
+      // A subscriber opens a locked profile as one who entered its password does.
       const unlocked =
         user.id !== viewerId &&
         user.isProfileLocked &&
-        (await repo.hasProfileUnlock(db, user.id, viewerId));
+        (await repo.unlockedAmong(db, viewerId, [user])).has(user.id);
       const profile = presentProfile(user, { id: viewerId, unlocked }, mediaUrl);
       if (user.id === viewerId) return profile;
       const following = (await followedAmong(db, viewerId, [user.id])).has(user.id);

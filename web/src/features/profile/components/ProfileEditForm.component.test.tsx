@@ -76,4 +76,12 @@ describe('ProfileEditForm', () => {
       'Failed to save profile changes. Please try again.',
     );
   });
+
+  it('says on the lock toggle that subscribers keep access (issue 32)', () => {
+    fakeApi({ 'GET /auth/profile/': { body: ownProfileBody() } });
+    renderEdit();
+    expect(screen.getByRole('switch', { name: 'Lock profile' })).toHaveAccessibleDescription(
+      expect.stringContaining('Subscribers keep access; visitors need the password.') as string,
+    );
+  });
 });
