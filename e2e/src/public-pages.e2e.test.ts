@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { action } from './lib/app.ts';
-import { readSession, useBrowser } from './lib/browser.ts';
+import { PHONE, readSession, useBrowser } from './lib/browser.ts';
 import { expectPath, expectVisible } from './lib/expect.ts';
+import { expectFitsNow } from './lib/fit.ts';
 
 const t = useBrowser();
 
@@ -45,6 +46,31 @@ describe('marketing landing page', () => {
     await signUp.first().click();
     await expectPath(page, '/signup');
     await expectVisible(page.getByText('Create your account'));
+  });
+
+  it('keeps the Features and Why Zura anchors in the nav on a phone', async () => {
+    const { page } = t;
+    await page.setViewportSize(PHONE);
+    await page.goto('/landing');
+    const nav = page.getByRole('navigation').first();
+    for (const [name, section] of [
+      ['Features', 'features-title'],
+      ['Why Zura', 'why-title'],
+    ] as const) {
+      const link = nav.getByRole('link', { name, exact: true });
+      await expectVisible(link);
+      const hash = new URL((await link.getAttribute('href')) ?? '', page.url()).hash;
+      await link.click();
+      // The anchor leads to its section, which comes into view.
+      await expect.poll(() => new URL(page.url()).hash).toBe(hash);
+      await expect.poll(() => page.locator(`[id="${section}"]`).isVisible()).toBe(true);
+      const top = await page
+        .locator(`[id="${section}"]`)
+        .evaluate((el) => el.getBoundingClientRect().top);
+      expect(top).toBeLessThan(PHONE.height);
+    }
+    await expectVisible(action(nav, 'Sign Up'));
+    await expectFitsNow(page, 'the landing page on a phone');
   });
 
   it('redirects a signed-out visitor of / to /login', async () => {

@@ -204,20 +204,24 @@ function LandingNav() {
     <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/80 backdrop-blur">
       <nav
         aria-label={t('landing.nav.label')}
-        className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 sm:h-16"
       >
         <Link
           to="/landing"
-          className="me-auto rounded-lg focus-visible:outline-2 focus-visible:outline-violet-600"
+          className="me-auto flex h-16 items-center rounded-lg focus-visible:outline-2 focus-visible:outline-violet-600"
         >
           <Logo />
         </Link>
-        <a href="#features" className={cn(anchor, 'hidden sm:inline-flex')}>
-          {t('landing.nav.features')}
-        </a>
-        <a href="#why-zura" className={cn(anchor, 'hidden sm:inline-flex')}>
-          {t('landing.nav.whyZura')}
-        </a>
+        {/* Spec: the nav has the Features and Why Zura anchors, on a phone too: there they take a
+            row of their own under the logo, as the five items do not fit one 390 px row. */}
+        <div className="order-last -mx-3 flex w-full gap-1 pb-2 sm:order-none sm:mx-0 sm:w-auto sm:pb-0">
+          <a href="#features" className={anchor}>
+            {t('landing.nav.features')}
+          </a>
+          <a href="#why-zura" className={anchor}>
+            {t('landing.nav.whyZura')}
+          </a>
+        </div>
         <Link to="/login" className={anchor}>
           {t('landing.nav.login')}
         </Link>
