@@ -200,14 +200,17 @@ describe('password-protected posts', () => {
     await expectVisible(unlockButton);
 
     await unlockButton.click();
-    const dialog = other.getByRole('dialog', { name: 'Password Required' });
+    // Spec: the prompt 'Enter password to unlock this post:', here the dialog's title.
+    const dialog = other.getByRole('dialog', { name: 'Enter password to unlock this post:' });
     await expectVisible(dialog);
     await expectVisible(dialog.getByText('Enter password to unlock this post:', { exact: true }));
     const password = dialog.getByLabel('Password', { exact: true });
     const unlock = dialog.getByRole('button', { name: 'Unlock', exact: true });
 
     await unlock.click();
-    await expectVisible(dialog.getByText('Please enter a password', { exact: true }));
+    await expectVisible(
+      dialog.getByText('Incorrect password or failed to unlock post.', { exact: true }),
+    );
 
     await password.fill(`${postPassword}-wrong`);
     await unlock.click();

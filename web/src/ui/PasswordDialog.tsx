@@ -14,11 +14,15 @@ export interface PasswordDialogProps {
   /** Failure text of the last attempt; the dialog stays open so the user can try again. */
   error?: ReactNode;
   description?: string;
+  /** The dialog's title; 'Password Required' (the profile's modal) unless given. */
+  title?: string;
+  /** What an empty password shows; 'Please enter a password' unless given. */
+  requiredText?: string;
 }
 
 /**
  * The "Password Required" modal: a password field, Cancel and Unlock ("Unlocking..." while
- * busy). An empty password is refused here with "Please enter a password".
+ * busy). An empty password is refused here with "Please enter a password" (or `requiredText`).
  */
 export function PasswordDialog({
   open,
@@ -27,13 +31,15 @@ export function PasswordDialog({
   busy = false,
   error,
   description,
+  title,
+  requiredText,
 }: PasswordDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('passwordDialog.title')}
+      title={title ?? t('passwordDialog.title')}
       description={description}
     >
       {/* The dialog unmounts its content when closed, so every opening starts empty. */}
@@ -42,6 +48,7 @@ export function PasswordDialog({
         onSubmit={onSubmit}
         busy={busy}
         error={error}
+        requiredText={requiredText ?? t('passwordDialog.required')}
       />
     </Dialog>
   );
@@ -52,9 +59,10 @@ interface PasswordFormProps {
   onSubmit: (password: string) => void;
   busy: boolean;
   error: ReactNode;
+  requiredText: string;
 }
 
-function PasswordForm({ onCancel, onSubmit, busy, error }: PasswordFormProps) {
+function PasswordForm({ onCancel, onSubmit, busy, error, requiredText }: PasswordFormProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -71,7 +79,7 @@ function PasswordForm({ onCancel, onSubmit, busy, error }: PasswordFormProps) {
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      {missing ? <Alert>{t('passwordDialog.required')}</Alert> : error}
+      {missing ? <Alert>{requiredText}</Alert> : error}
       <PasswordField
         label={t('passwordDialog.password')}
         autoComplete="off"

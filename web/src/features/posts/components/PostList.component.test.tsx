@@ -55,3 +55,37 @@ describe('PostList delete confirmation', () => {
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
   });
 });
+
+describe('PostList unlock prompt (spec: the feed asks for a post password in its own words)', () => {
+  const PROMPT = 'Enter password to unlock this post:';
+  const FAILED = 'Incorrect password or failed to unlock post.';
+  const UNLOCK_PATH = 'POST /posts/61/unlock/';
+
+  it("is a dialog titled with the spec's prompt, and says the spec's failure", async () => {
+    const api = fakeApi({ [UNLOCK_PATH]: { status: 400, body: { error: 'Incorrect password' } } });
+    signIn(7);
+    const locked = postBody({
+      id: 61,
+      user_id: 3,
+      can_delete: false,
+      is_locked: true,
+      content: '',
+    });
+    const { user } = renderWithApp(
+      <PostList posts={[locked]} variant="feed" onUnlocked={vi.fn()} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Enter Password to Unlock' }));
+    const dialog = await screen.findByRole('dialog', { name: PROMPT });
+    expect(within(dialog).queryByText('Password Required')).not.toBeInTheDocument();
+
+    // An empty password: the spec's one failure text, and nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(FAILED);
+    expect(api.callsTo(UNLOCK_PATH)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    await vi.waitFor(() => expect(api.callsTo(UNLOCK_PATH)).toHaveLength(1));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(FAILED);
+  });
+});

@@ -165,7 +165,11 @@ export function PostList({ posts, variant, onUnlocked, label, authorIsCreator }:
           onOpenChange={(open) => {
             if (!open) closeUnlock();
           }}
-          description={t('posts.unlockPrompt')}
+          // Spec: a post's password is asked by the prompt 'Enter password to unlock this post:'
+          // and any failure says 'Incorrect password or failed to unlock post.' A dialog asks
+          // instead, in those words (the profile modal's 'Password Required' is not the post's).
+          title={t('posts.unlockPrompt')}
+          requiredText={t('posts.unlockFailed')}
           onSubmit={handleUnlock}
           busy={unlock.isPending}
           error={
