@@ -39,10 +39,12 @@ export function ProfileHeader({ profile, contentVisible }: ProfileHeaderProps) {
       </div>
       <div className="px-5 pb-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
+          {/* Positioned, so it paints over the cover it overlaps (the cover's pictures are
+              positioned, and would otherwise be painted over an unpositioned photo). */}
           <Avatar
             src={profile.profile_image}
             name={profile.username}
-            className="-mt-12 size-24 text-3xl ring-4 ring-white sm:-mt-14 sm:size-28"
+            className="relative -mt-12 size-24 text-3xl ring-4 ring-white sm:-mt-14 sm:size-28"
           />
           <div className="flex flex-wrap items-start justify-end gap-2 pt-3">
             {profile.is_owner ? (
