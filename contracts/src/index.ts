@@ -32,5 +32,8 @@ export * from './wallet.ts';
 export * from './subscriptions.ts';
 export * from './calls.ts';
 export * from './notifications.ts';
+export * from './notice-kinds.ts';
+export * from './notice-render.ts';
+export * from './money-format.ts';
 export * from './explore.ts';
 export * from './library.ts';

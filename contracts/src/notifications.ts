@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTICE_KINDS } from './notice-kinds.ts';
 
 /** Response schemas of `/api/notifications/`; a live `notification` frame carries the same. */
 
@@ -14,15 +15,24 @@ export const NOTIFICATION_TYPES = [
   'comment',
 ] as const;
 
+/**
+ * A notification is stored as its kind and its facts (`data`, keys per kind in
+ * notice-kinds.ts), never as a sentence: the web renders it in the reader's language with
+ * `renderNotice`. `title` and `message` are the English rendering of the same facts, kept
+ * because the spec's API gives them and API clients (and the OpenAPI document) rely on them.
+ */
 export const notification = z.object({
   id: z.number().int(),
+  /** English, rendered from kind and data on each answer. */
   title: z.string(),
+  /** English, rendered from kind and data on each answer. */
   message: z.string(),
   notification_type: z.enum(NOTIFICATION_TYPES),
+  kind: z.enum(NOTICE_KINDS),
   is_read: z.boolean(),
   read_at: z.string().nullable(),
   created_at: z.string(),
-  /** What the notice is about (ids, usernames, amounts); its keys depend on the type. */
+  /** The facts of the notice (ids, usernames, amounts in cents, currency); keys by kind. */
   data: z.record(z.string(), z.unknown()),
 });
 export const notificationList = z.array(notification);

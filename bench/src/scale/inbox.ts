@@ -58,9 +58,10 @@ export const inbox: Benchmark = {
           [creator.id],
         );
         await db.query(
-          `insert into notifications (user_id, type, title, message, data)
-           select $1::bigint, 'message', 'New message', 'You have a new message',
-                  jsonb_build_object('conversation_id', c.id, 'sender_id', c.user_high_id)
+          `insert into notifications (user_id, type, kind, data)
+           select $1::bigint, 'message', 'message_received',
+                  jsonb_build_object('conversation_id', c.id, 'sender_id', c.user_high_id,
+                                     'preview', 'You have a new message')
              from generate_series(1, $2::int) g
              join conversations c on c.id = (select min(id) from conversations) + g % $3`,
           [creator.id, unreadNotifications, fans],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NoticeKind } from '@zura/contracts';
 import { users } from './users.ts';
 
 export const NOTIFICATION_TYPES = [
@@ -23,8 +24,8 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
-    title: text('title').notNull(),
-    message: text('message').notNull(),
+    /** What happened; with `data`, its facts, every client renders the sentence (no text kept). */
+    kind: text('kind').$type<NoticeKind>().notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     isRead: boolean('is_read').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),

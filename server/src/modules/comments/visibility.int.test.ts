@@ -1,3 +1,4 @@
+import { renderNotice, type NoticeKind } from '@zura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { block } from '../../../test/blocks.ts';
@@ -49,11 +50,12 @@ const refused = (status: number) => ({
 });
 
 async function notificationsOf(user: TestUser) {
-  const { rows } = await t.pool.query<{ title: string; message: string; data: object }>(
-    `select title, message, data from notifications where user_id = $1 and type = 'comment' order by id`,
+  const { rows } = await t.pool.query<{ kind: NoticeKind; data: Record<string, unknown> }>(
+    `select kind, data from notifications where user_id = $1 and type = 'comment' order by id`,
     [user.id],
   );
-  return rows;
+  // The row keeps the facts; the sentence is what the reader's client writes from them.
+  return rows.map((row) => ({ ...renderNotice(row.kind, row.data, 'en'), data: row.data }));
 }
 
 describe('comments are for those who can see the post', () => {

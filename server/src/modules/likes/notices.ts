@@ -22,6 +22,6 @@ export async function recordLikeNotice(
   };
   const unread = await repo.findUnreadLikeNotice(tx, like.authorId, like.postId);
   if (!unread) return recordNotice(tx, { ...liked, likers: 1 });
-  const { message, data } = noticeOf({ ...liked, likers: Number(unread.data.likers ?? 1) + 1 });
-  return repo.updateNotice(tx, unread.id, { message, data: data ?? {} });
+  const { data } = noticeOf({ ...liked, likers: Number(unread.data.likers ?? 1) + 1 });
+  return repo.updateNotice(tx, unread.id, { data });
 }

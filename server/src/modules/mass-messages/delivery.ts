@@ -14,7 +14,8 @@ export type DeliveredCopy = {
   notificationCreatedAt: Date;
 };
 
-export type CopyNotice = { title: string; message: string; senderUsername: string };
+/** What each copy's notification tells besides the conversation (`messageNoticeFacts`'s part). */
+export type CopyNotice = { facts: Record<string, unknown>; senderUsername: string };
 
 /**
  * Delivers the next batch of a mass (or welcome) message to `recipients` (a subquery with one
@@ -81,11 +82,12 @@ export async function deliverBatch(
                high_unread = c.high_unread + case when c.user_high_id = ${creatorId} then 0 else 1 end
           from sent where c.id = sent.conversation_id
       ), notified as (
-        insert into notifications (user_id, type, title, message, data)
-        select conv.fan_id, 'message', ${notice.title}, ${notice.message},
+        insert into notifications (user_id, type, kind, data)
+        select conv.fan_id, 'message', 'message_received',
                jsonb_build_object('conversation_id', conv.conversation_id, 'sender_id', ${creatorId}::bigint,
                                   'sender_username', ${notice.senderUsername}::text,
                                   'has_media', ${hasMedia}::boolean)
+                 || ${JSON.stringify(notice.facts)}::jsonb
           from conv order by conv.fan_id
         returning id, user_id, created_at
       ), progressed as (

@@ -1,4 +1,4 @@
-import { formatCents, type Segment, type ServerFrame } from '@zura/contracts';
+import type { Segment, ServerFrame } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import type { MassMessageRow, MessageRow, NotificationRow } from '../../db/schema/index.ts';
 import type { EventBus, LiveEvent } from '../../events/bus.ts';
@@ -47,12 +47,11 @@ export function createMassSender(deps: { db: Database; bus: EventBus; signer: Me
     if (!creator) return 0;
     const attachments = await repo.attachedUploads(db, mass.id);
     const notice: CopyNotice = {
-      title: `New message from ${creator.username}`,
-      // A locked copy's notification shows only the price, as a locked message's does.
-      message:
+      // A locked copy's notification tells only the price, as a locked message's does.
+      facts:
         mass.priceCents > 0
-          ? `Locked message · ${formatCents(mass.priceCents)}`
-          : mass.text.slice(0, 140) || 'Sent an attachment',
+          ? { price_cents: mass.priceCents, currency: 'USD' }
+          : { preview: mass.text.slice(0, 140) || null },
       senderUsername: creator.username,
     };
     const recipients = recipientsOf(mass.creatorId, segment);
@@ -97,13 +96,13 @@ export function createMassSender(deps: { db: Database; bus: EventBus; signer: Me
         id: copy.notificationId,
         userId: copy.fanId,
         type: 'message',
-        title: notice.title,
-        message: notice.message,
+        kind: 'message_received',
         data: {
           conversation_id: copy.conversationId,
           sender_id: mass.creatorId,
           sender_username: senderUsername,
           has_media: attachments.length > 0,
+          ...notice.facts,
         },
         isRead: false,
         readAt: null,

@@ -137,11 +137,14 @@ describe('a locked message', () => {
         notification_type: 'message',
         title: `New message from ${creator.username}`,
         message: 'Locked message · $7.50',
+        kind: 'message_received',
         data: {
           conversation_id: conversation.id,
           sender_id: creator.id,
           sender_username: creator.username,
           has_media: true,
+          price_cents: 750,
+          currency: 'USD',
         },
       }),
     ]);
@@ -278,11 +281,15 @@ describe('unlocking', () => {
       expect.objectContaining({
         title: 'Message unlocked',
         message: `${fan.username} unlocked your message for $7.50 (you receive $6.75).`,
+        kind: 'message_unlocked',
         data: {
           conversation_id: conversation.id,
           message_id: message.id,
           sender_id: fan.id,
           sender_username: fan.username,
+          amount_cents: 750,
+          creator_cents: 675,
+          currency: 'USD',
         },
       }),
     ]);

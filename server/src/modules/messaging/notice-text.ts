@@ -1,18 +1,17 @@
-import { formatCents } from '@zura/contracts';
-
 /**
- * The recipient's notification text for a new message. A locked message, system or not, shows
- * only its price: the notification reaches the recipient before they pay.
+ * What the recipient's notification of a new message tells (its facts; the reader's client
+ * writes the sentence). A locked message, system or not, tells only its price: the notification
+ * reaches the recipient before they pay. A call announcement tells only who calls.
  */
-export function noticeText(message: {
+export function messageNoticeFacts(message: {
   text: string;
   isLocked: boolean;
   isSystem: boolean;
   priceCents: number;
-}) {
-  if (message.isLocked) return `Locked message · ${formatCents(message.priceCents)}`;
-  if (message.isSystem) return message.text;
-  return message.text.slice(0, 140) || 'Sent an attachment';
+}): Record<string, unknown> {
+  if (message.isLocked) return { price_cents: message.priceCents, currency: 'USD' };
+  if (message.isSystem) return {};
+  return { preview: message.text.slice(0, 140) || null };
 }
 
 /** The call room of a pair: `room_{smaller id}_{larger id}`. */

@@ -188,8 +188,7 @@ export type NewMessage = {
 export type NewMessageNotification = {
   userId: number;
   type: NotificationRow['type'];
-  title: string;
-  message: string;
+  kind: NotificationRow['kind'];
   data: Record<string, unknown>;
 };
 
@@ -237,9 +236,9 @@ export async function insertMessageWithNotification(
         from sent
        where conversations.id = ${message.conversationId}
     ), notified as (
-      insert into notifications (user_id, type, title, message, data)
-      values (${notification.userId}, ${notification.type}, ${notification.title},
-              ${notification.message}, ${JSON.stringify(notification.data)}::jsonb)
+      insert into notifications (user_id, type, kind, data)
+      values (${notification.userId}, ${notification.type}, ${notification.kind},
+              ${JSON.stringify(notification.data)}::jsonb)
       returning id, created_at
     )
     -- Every part of one statement sees the rows as they were before it: the badges read here

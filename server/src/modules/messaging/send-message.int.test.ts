@@ -69,6 +69,7 @@ describe('send_message', () => {
         title: `New message from ${alice.username}`,
         message: 'Sent an attachment',
         notification_type: 'message',
+        kind: 'message_received',
         is_read: false,
         read_at: null,
         created_at: isoDate,
@@ -77,6 +78,7 @@ describe('send_message', () => {
           sender_id: alice.id,
           sender_username: alice.username,
           has_media: true,
+          preview: null,
         },
       },
       {
@@ -84,6 +86,7 @@ describe('send_message', () => {
         title: `New message from ${alice.username}`,
         message: long.slice(0, 140),
         notification_type: 'message',
+        kind: 'message_received',
         is_read: false,
         read_at: null,
         created_at: isoDate,
@@ -92,6 +95,7 @@ describe('send_message', () => {
           sender_id: alice.id,
           sender_username: alice.username,
           has_media: false,
+          preview: long.slice(0, 140),
         },
       },
     ]);

@@ -37,7 +37,7 @@ import { createConversationParties, sidesOf } from './conversation-parties.ts';
 import { encodeCursor, type PostCursor } from '../posts/index.ts';
 import * as views from './conversation-views.ts';
 import { readMessagePage } from './message-page.ts';
-import { callAnnouncementText, noticeText, roomIdOf } from './notice-text.ts';
+import { callAnnouncementText, messageNoticeFacts, roomIdOf } from './notice-text.ts';
 import * as repo from './repo.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
@@ -280,15 +280,13 @@ export function createMessagingService(deps: {
         {
           userId: recipientId as number,
           type: input.isSystem ? 'call' : 'message',
-          title: input.isSystem
-            ? `${sender.username} is calling`
-            : `New message from ${sender.username}`,
-          message: noticeText({ ...input, text, priceCents }),
+          kind: input.isSystem ? 'call_started' : 'message_received',
           data: {
             conversation_id: conversationId,
             sender_id: senderId,
             sender_username: sender.username,
             has_media: hasMedia,
+            ...messageNoticeFacts({ ...input, text, priceCents }),
           },
         },
       );

@@ -1,11 +1,14 @@
-import { creatorApplicationMessages } from '@zura/contracts';
+import { creatorApplicationMessages, renderNotice } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
 import { noticeOf, type Happening } from './notices.ts';
 
 const luna = { id: 7, username: 'luna' };
 const gone = { id: 8, username: undefined };
 
-/** The texts as the services wrote them before they moved here: users read these. */
+/**
+ * The English texts as the services wrote them before notices kept facts: the facts a happening
+ * stores must render them word for word.
+ */
 const cases: [Happening, string, string][] = [
   [{ to: 1, kind: 'followed', follower: luna }, 'New follower', 'luna started following you.'],
   [{ to: 1, kind: 'followed', follower: gone }, 'New follower', 'Someone started following you.'],
@@ -122,26 +125,29 @@ const cases: [Happening, string, string][] = [
   ],
 ];
 
-describe('notification texts', () => {
+describe('notification facts', () => {
   it.each(cases)('%o reads "%s: %s"', (happening, title, message) => {
-    expect(noticeOf(happening)).toMatchObject({ userId: 1, title, message });
+    const notice = noticeOf(happening);
+    expect(notice.userId).toBe(1);
+    expect(renderNotice(notice.kind, notice.data, 'en')).toEqual({ title, message });
   });
 
   it('keeps the data the web links from', () => {
     expect(noticeOf({ to: 1, kind: 'followed', follower: gone }).data).toEqual({
       sender_id: 8,
-      sender_username: '',
+      sender_username: null,
     });
     const tip = { to: 2, kind: 'tipped', fan: luna, amountCents: 1000, creatorCents: 800 } as const;
     expect(noticeOf({ ...tip, reference: { creator_id: 2, post_id: 3 } })).toEqual({
       userId: 2,
       type: 'payment',
-      title: 'New tip',
-      message: 'luna tipped you $10.00 (you receive $8.00).',
+      kind: 'tipped',
       data: {
         sender_id: 7,
         sender_username: 'luna',
         amount_cents: 1000,
+        creator_cents: 800,
+        currency: 'USD',
         creator_id: 2,
         post_id: 3,
       },

@@ -1,4 +1,4 @@
-import { creatorApplicationMessages, formatCents, type ReportAction } from '@zura/contracts';
+import type { ReportAction } from '@zura/contracts';
 import type { NewNotification } from './repo.ts';
 
 /** Someone a notice names; an account deleted meanwhile has no username. */
@@ -8,8 +8,8 @@ type CommentFacts = { writer: Named; postId: number; commentId: number; excerpt:
 type Unlock = { fan: Person; priceCents: number; creatorCents: number };
 
 /**
- * What happened, as the services that saw it say it, and to whom (`to`). The texts users read
- * are written here only, from these facts: a service never composes a notification itself.
+ * What happened, as the services that saw it say it, and to whom (`to`). A service never
+ * composes a notification itself: it says what happened, and this module stores the facts.
  */
 export type Happening = { to: number } & (
   | { kind: 'followed'; follower: Person }
@@ -51,150 +51,143 @@ export type Happening = { to: number } & (
 type Notice = Omit<NewNotification, 'userId'>;
 type Of<K extends Happening['kind']> = Extract<Happening, { kind: K }>;
 
-const REPORT_OUTCOMES: Record<ReportAction, string> = {
-  dismiss: 'found no rule broken',
-  remove_content: 'took action',
-  suspend_user: 'took action',
-};
+/** Every amount here is in dollars; the facts say so, for the formatter. */
+const CURRENCY = 'USD';
 
-/** " for $5.00/month", " for $12.00, 3 months", or nothing for a free subscription. */
-function paidText(cents: number, periodMonths: number): string {
-  if (cents === 0) return '';
-  return ` for ${formatCents(cents)}${periodMonths > 1 ? `, ${periodMonths} months` : '/month'}`;
-}
-
-/** "luna liked your post", "luna and 1 other liked your post", "luna and 12 others …". */
-function likeNoticeMessage(username: string, others: number): string {
-  if (others <= 0) return `${username} liked your post`;
-  return `${username} and ${others} ${others === 1 ? 'other' : 'others'} liked your post`;
-}
-
-function commentNotice(title: string, verb: string) {
+function commentNotice(kind: 'commented' | 'replied' | 'mentioned') {
   return ({ writer, postId, commentId, excerpt }: CommentFacts): Notice => ({
     type: 'comment',
-    title,
-    message: `${writer.username} ${verb}: ${excerpt}`,
+    kind,
     data: {
       post_id: postId,
       comment_id: commentId,
       sender_id: writer.id,
       sender_username: writer.username,
+      excerpt,
     },
   });
 }
 
+/**
+ * The facts each happening stores: what the sentence needs and what a click opens, never the
+ * sentence (`renderNotice` in @zura/contracts writes it in the reader's language).
+ */
 const NOTICES: { [K in Happening['kind']]: (happening: Of<K>) => Notice } = {
   followed: ({ follower }) => ({
     type: 'follow',
-    title: 'New follower',
-    message: `${follower.username ?? 'Someone'} started following you.`,
-    data: { sender_id: follower.id, sender_username: follower.username ?? '' },
+    kind: 'followed',
+    data: { sender_id: follower.id, sender_username: follower.username ?? null },
   }),
   liked: ({ liker, postId, likers }) => ({
     type: 'like',
-    title: 'New like',
-    message: likeNoticeMessage(liker.username, likers - 1),
+    kind: 'liked',
     data: { post_id: postId, sender_id: liker.id, sender_username: liker.username, likers },
   }),
   subscribed: ({ fan, subscriptionId, priceCents, periodMonths }) => ({
     type: 'subscription',
-    title: 'New subscriber',
-    message: `${fan.username} subscribed to you${paidText(priceCents, periodMonths)}.`,
+    kind: 'subscribed',
     data: {
       subscriber_id: fan.id,
       subscriber_username: fan.username,
       subscription_id: subscriptionId,
+      price_cents: priceCents,
+      period_months: periodMonths,
+      currency: CURRENCY,
     },
   }),
   trial_started: ({ fan, subscriptionId, trialDays }) => ({
     type: 'subscription',
-    title: 'New subscriber',
-    message: `${fan.username} started a ${trialDays}-day free trial.`,
+    kind: 'trial_started',
     data: {
       subscriber_id: fan.id,
       subscriber_username: fan.username,
       subscription_id: subscriptionId,
+      trial_days: trialDays,
     },
   }),
   subscription_expired: ({ creator, subscriptionId, priceCents }) => ({
     type: 'subscription',
-    title: 'Subscription expired',
-    message: `Your subscription to ${creator.username} expired: your wallet did not cover ${formatCents(priceCents)}. Top up and subscribe again.`,
-    data: { creator_id: creator.id, subscription_id: subscriptionId },
+    kind: 'subscription_expired',
+    data: {
+      creator_id: creator.id,
+      creator_username: creator.username,
+      subscription_id: subscriptionId,
+      price_cents: priceCents,
+      currency: CURRENCY,
+    },
   }),
   price_raised: ({ creator, subscriptionId, keptCents, newCents }) => ({
     type: 'subscription',
-    title: 'Subscription price raised',
-    message:
-      `${creator.username} raised the monthly price to ${formatCents(newCents)}. Your ` +
-      `subscription keeps renewing at ${formatCents(keptCents)}; the new price ` +
-      `applies only if you subscribe again.`,
+    kind: 'price_raised',
     data: {
       creator_id: creator.id,
+      creator_username: creator.username,
       subscription_id: subscriptionId,
       price_cents: keptCents,
       new_price_cents: newCents,
+      currency: CURRENCY,
     },
   }),
   tipped: ({ fan, amountCents, creatorCents, reference }) => ({
     type: 'payment',
-    title: 'New tip',
-    message: `${fan.username} tipped you ${formatCents(amountCents)} (you receive ${formatCents(creatorCents)}).`,
+    kind: 'tipped',
     data: {
       sender_id: fan.id,
       sender_username: fan.username,
       amount_cents: amountCents,
+      creator_cents: creatorCents,
+      currency: CURRENCY,
       ...reference,
     },
   }),
   post_unlocked: ({ fan, postId, priceCents, creatorCents }) => ({
     type: 'unlock',
-    title: 'Post unlocked',
-    message: `${fan.username ?? 'A fan'} unlocked your post for ${formatCents(priceCents)} (you receive ${formatCents(creatorCents)}).`,
+    kind: 'post_unlocked',
     data: {
       post_id: postId,
       sender_id: fan.id,
-      sender_username: fan.username ?? '',
+      sender_username: fan.username ?? null,
       amount_cents: priceCents,
+      creator_cents: creatorCents,
+      currency: CURRENCY,
     },
   }),
   message_unlocked: ({ fan, conversationId, messageId, priceCents, creatorCents }) => ({
     type: 'unlock',
-    title: 'Message unlocked',
-    message: `${fan.username ?? 'A fan'} unlocked your message for ${formatCents(priceCents)} (you receive ${formatCents(creatorCents)}).`,
+    kind: 'message_unlocked',
     data: {
       conversation_id: conversationId,
       message_id: messageId,
       sender_id: fan.id,
-      sender_username: fan.username ?? '',
+      sender_username: fan.username ?? null,
+      amount_cents: priceCents,
+      creator_cents: creatorCents,
+      currency: CURRENCY,
     },
   }),
-  commented: commentNotice('New comment', 'commented on your post'),
-  replied: commentNotice('New reply', 'replied to your comment'),
-  mentioned: commentNotice('New mention', 'mentioned you in a comment'),
+  commented: commentNotice('commented'),
+  replied: commentNotice('replied'),
+  mentioned: commentNotice('mentioned'),
   application_approved: ({ applicationId }) => ({
     type: 'system',
-    title: 'Creator application approved',
-    message: creatorApplicationMessages.approved,
+    kind: 'application_approved',
     data: { application_id: applicationId },
   }),
   application_rejected: ({ applicationId, reason }) => ({
     type: 'system',
-    title: 'Creator application not approved',
-    message: `Your creator application was not approved: ${reason} You may apply again.`,
-    data: { application_id: applicationId },
+    kind: 'application_rejected',
+    data: { application_id: applicationId, reason },
   }),
   content_removed: ({ targetType, targetId, note }) => ({
     type: 'system',
-    title: 'Content removed',
-    message: `A moderator removed your ${targetType}: ${note ?? ''}`,
-    data: { target_type: targetType, target_id: targetId },
+    kind: 'content_removed',
+    data: { target_type: targetType, target_id: targetId, note },
   }),
   report_reviewed: ({ reportIds, action }) => ({
     type: 'system',
-    title: 'Report reviewed',
-    message: `Thank you for your report. A moderator reviewed it and ${REPORT_OUTCOMES[action]}.`,
-    data: { report_ids: reportIds },
+    kind: 'report_reviewed',
+    // Removing the content and suspending its owner read the same to the reporter.
+    data: { report_ids: reportIds, outcome: action === 'dismiss' ? 'dismissed' : 'actioned' },
   }),
 };
 

@@ -56,6 +56,7 @@ describe('notifications of money events', () => {
         title: 'New subscriber',
         message: `${fan.username} subscribed to you for $4.99/month.`,
         notification_type: 'subscription',
+        kind: 'subscribed',
         is_read: false,
         read_at: null,
         created_at: isoDate,
@@ -63,6 +64,9 @@ describe('notifications of money events', () => {
           subscriber_id: fan.id,
           subscriber_username: fan.username,
           subscription_id: subscriptionId,
+          price_cents: 499,
+          period_months: 1,
+          currency: 'USD',
         },
       },
       {
@@ -70,6 +74,7 @@ describe('notifications of money events', () => {
         title: 'New tip',
         message: `${fan.username} tipped you $2.00 (you receive $1.80).`,
         notification_type: 'payment',
+        kind: 'tipped',
         is_read: false,
         read_at: null,
         created_at: isoDate,
@@ -77,6 +82,8 @@ describe('notifications of money events', () => {
           sender_id: fan.id,
           sender_username: fan.username,
           amount_cents: 200,
+          creator_cents: 180,
+          currency: 'USD',
           creator_id: creator.id,
         },
       },
@@ -88,6 +95,16 @@ describe('notifications of money events', () => {
       unread_by_type: { ...zeroByType, payment: 1, subscription: 1 },
       recent_notifications: notes,
     });
+    // The row keeps the facts, no sentence: the reader's client writes it in their language.
+    const { rows } = await t.pool.query(
+      'select * from notifications where user_id = $1 order by id',
+      [creator.id],
+    );
+    expect(rows.map((row: Record<string, unknown>) => Object.keys(row).sort())).toEqual([
+      ['created_at', 'data', 'id', 'is_read', 'kind', 'read_at', 'type', 'user_id'],
+      ['created_at', 'data', 'id', 'is_read', 'kind', 'read_at', 'type', 'user_id'],
+    ]);
+    expect(rows.map((row: { kind: string }) => row.kind)).toEqual(['tipped', 'subscribed']);
     // The fan who paid is not notified.
     expect(await list(fan)).toEqual([]);
     expect((await summary(fan)).unread_count).toBe(0);

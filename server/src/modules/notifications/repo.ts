@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { NoticeKind } from '@zura/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { definePrepared } from '../../db/prepared.ts';
 import {
@@ -11,9 +12,8 @@ import {
 export type NewNotification = {
   userId: number;
   type: NotificationType;
-  title: string;
-  message: string;
-  data?: Record<string, unknown>;
+  kind: NoticeKind;
+  data: Record<string, unknown>;
 };
 
 /** Written in the same transaction as the event it tells about. */
@@ -33,8 +33,7 @@ type ListedRow = {
   id: string;
   user_id: string;
   type: NotificationType;
-  title: string;
-  message: string;
+  kind: NoticeKind;
   data: Record<string, unknown>;
   is_read: boolean;
   read_at: Date | null;
@@ -51,7 +50,7 @@ function listStatement(name: string, unreadOnly: boolean) {
   return definePrepared<ListedRow>(
     name,
     () => sql`
-    select id, user_id, type, title, message, data, is_read, read_at, created_at
+    select id, user_id, type, kind, data, is_read, read_at, created_at
       from notifications
      where user_id = ${p('user')} and id > ${p('after')}::bigint
            ${unreadOnly ? sql`and not is_read` : sql``}
@@ -77,8 +76,7 @@ export async function listNotifications(
     id: Number(row.id),
     userId: Number(row.user_id),
     type: row.type,
-    title: row.title,
-    message: row.message,
+    kind: row.kind,
     data: row.data,
     isRead: row.is_read,
     readAt: row.read_at,

@@ -62,8 +62,9 @@ async function expectKeptAsCounted(users: Pick<TestUser, 'id'>[], expected?: Bad
 
 const notify = (userIds: number[], isRead = false) =>
   t.pool.query(
-    `insert into notifications (user_id, type, title, message, is_read)
-     select id, 'system', 'Hello', 'From the operator', $2 from unnest($1::bigint[]) as u(id)`,
+    `insert into notifications (user_id, type, kind, data, is_read)
+     select id, 'system', 'text', '{"title":"Hello","message":"From the operator"}', $2
+       from unnest($1::bigint[]) as u(id)`,
     [userIds, isRead],
   );
 

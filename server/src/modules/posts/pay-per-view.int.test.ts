@@ -207,14 +207,22 @@ describe('buying a post', () => {
         counterparty: fan.username,
       }),
     );
-    const { rows } = await t.pool.query<{ type: string; message: string }>(
-      `SELECT type, message FROM notifications WHERE user_id = $1 AND data->>'post_id' = $2`,
+    const { rows } = await t.pool.query<{ type: string; kind: string; data: object }>(
+      `SELECT type, kind, data FROM notifications WHERE user_id = $1 AND data->>'post_id' = $2`,
       [creator.id, String(sale.post.id)],
     );
     expect(rows).toEqual([
       {
         type: 'unlock',
-        message: `${fan.username} unlocked your post for $7.50 (you receive $6.75).`,
+        kind: 'post_unlocked',
+        data: {
+          post_id: sale.post.id,
+          sender_id: fan.id,
+          sender_username: fan.username,
+          amount_cents: 750,
+          creator_cents: 675,
+          currency: 'USD',
+        },
       },
     ]);
   });

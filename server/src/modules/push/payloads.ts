@@ -1,4 +1,4 @@
-import type { PushPayload } from '@zura/contracts';
+import { renderNotice, type LANGUAGES, type PushPayload } from '@zura/contracts';
 import type { NotificationRow } from '../../db/schema/index.ts';
 
 /** The notifications that wake a device: the ones worth hearing about when no tab is open. */
@@ -14,12 +14,16 @@ const CALL_TTL_SECONDS = 60;
 const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 
 /**
- * A notification as a push. Title and body are the notification's own, which never hold a
+ * A notification as a push, its sentence in the recipient's language. Its facts never hold a
  * locked message's text (only "Locked message · $5"): a push may show on a locked screen.
  */
-export function payloadOf(row: NotificationRow): { payload: PushPayload; ttlSeconds: number } {
+export function payloadOf(
+  row: NotificationRow,
+  language: (typeof LANGUAGES)[number],
+): { payload: PushPayload; ttlSeconds: number } {
   const conversationId = row.data.conversation_id;
-  const payload = { title: row.title, body: row.message };
+  const { title, message } = renderNotice(row.kind, row.data, language);
+  const payload = { title, body: message };
   switch (row.type) {
     case 'message':
       return {

@@ -110,6 +110,27 @@ describe('money and subscribers', () => {
   });
 });
 
+describe('the language of a push', () => {
+  it('is the recipient’s saved language, amounts written as in it', async () => {
+    const { user: creator, device } = await userWithDevice(true);
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/auth/settings/',
+      token: creator.access,
+      payload: { language: 'de' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const fan = await buildUser(t);
+    await topUp(t, fan, '20.00');
+    expect((await tip(t, fan, creator, '5.00')).statusCode).toBe(201);
+    expect(await device.waitForPush()).toMatchObject({
+      title: 'Neues Trinkgeld',
+      body: `${fan.username} hat dir 5,00\u00a0$ Trinkgeld gegeben (du erhältst 4,50\u00a0$).`,
+      url: '/wallet',
+    });
+  });
+});
+
 describe('the end of a session', () => {
   async function sessionIdOf(user: TestUser): Promise<number> {
     const res = await t.request({ method: 'GET', url: '/api/auth/sessions/', token: user.access });

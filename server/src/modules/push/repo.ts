@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notifications, pushSubscriptions, sessions } from '../../db/schema/index.ts';
+import { notifications, pushSubscriptions, sessions, userSettings } from '../../db/schema/index.ts';
 
 /**
  * Saves this sign-in's subscription. A session is one device, so it keeps one subscription; an
@@ -80,7 +80,15 @@ export async function subscriptionIdsOf(db: Database, userIds: number[]) {
     .where(and(inArray(pushSubscriptions.userId, userIds), sessionGoing));
 }
 
+/** The notifications, each with its recipient's saved language (unchecked; null if none). */
 export async function findNotifications(db: Database, ids: number[]) {
   if (ids.length === 0) return [];
-  return db.select().from(notifications).where(inArray(notifications.id, ids));
+  return db
+    .select({
+      notification: notifications,
+      language: sql<unknown>`${userSettings.settings}->'language'`,
+    })
+    .from(notifications)
+    .leftJoin(userSettings, eq(userSettings.userId, notifications.userId))
+    .where(inArray(notifications.id, ids));
 }

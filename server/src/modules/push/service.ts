@@ -1,4 +1,4 @@
-import type { PushPayload, PushSubscriptionInput } from '@zura/contracts';
+import { LANGUAGES, type PushPayload, type PushSubscriptionInput } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import type { EventBus, LiveEvent } from '../../events/bus.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -90,16 +90,20 @@ export function createPushService(deps: {
      * job per device, so one slow or failing push service retries alone.
      */
     async fanOut(notificationIds: number[]) {
-      const rows = (await repo.findNotifications(db, notificationIds)).filter(
-        (row) => isPushed(row.type) && !presence.isOnline(row.userId),
+      const found = (await repo.findNotifications(db, notificationIds)).filter(
+        ({ notification: row }) => isPushed(row.type) && !presence.isOnline(row.userId),
       );
+      const rows = found.map(({ notification }) => notification);
+      const languages = new Map(found.map((row) => [row.notification.id, row.language]));
       const userIds = [...new Set(rows.map((row) => row.userId))];
       const devices = new Map<number, number[]>();
       for (const { id, userId } of await repo.subscriptionIdsOf(db, userIds)) {
         devices.set(userId, [...(devices.get(userId) ?? []), id]);
       }
       for (const row of rows) {
-        const { payload, ttlSeconds } = payloadOf(row);
+        // In the recipient's saved language, English until they save one.
+        const language = LANGUAGES.find((code) => code === languages.get(row.id)) ?? 'en';
+        const { payload, ttlSeconds } = payloadOf(row, language);
         for (const subscriptionId of devices.get(row.userId) ?? []) {
           await jobs.send('push-deliver', { subscriptionId, payload, ttlSeconds });
         }

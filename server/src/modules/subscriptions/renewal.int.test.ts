@@ -146,7 +146,14 @@ describe('renewDue', () => {
         title: 'Subscription expired',
         message: `Your subscription to ${short.creator.username} expired: your wallet did not cover $4.99. Top up and subscribe again.`,
         is_read: false,
-        data: { creator_id: short.creator.id, subscription_id: short.id },
+        kind: 'subscription_expired',
+        data: {
+          creator_id: short.creator.id,
+          creator_username: short.creator.username,
+          subscription_id: short.id,
+          price_cents: 499,
+          currency: 'USD',
+        },
       }),
     ]);
     expect(
@@ -190,11 +197,14 @@ describe('a creator changing the monthly price', () => {
         notification_type: 'subscription',
         message: `${creator.username} raised the monthly price to $9.99. Your subscription keeps renewing at $4.99; the new price applies only if you subscribe again.`,
         is_read: false,
+        kind: 'price_raised',
         data: {
           creator_id: creator.id,
+          creator_username: creator.username,
           subscription_id: id,
           price_cents: 499,
           new_price_cents: 999,
+          currency: 'USD',
         },
       }),
     ]);

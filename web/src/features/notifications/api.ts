@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { NOTICE_KINDS, type NoticeKind } from '@zura/contracts/notice-kinds';
 import type {
   notification,
   notificationMarkedRead,
@@ -15,8 +16,9 @@ type NotificationSummary = z.infer<typeof notificationSummary>;
 
 export interface AppNotification {
   id: number;
-  title: string;
-  message: string;
+  /** What happened; with `facts`, what the item renders in the reader's language. */
+  kind: NoticeKind;
+  facts: Record<string, unknown>;
   type: string;
   isRead: boolean;
   readAt: string | null;
@@ -33,12 +35,18 @@ function positiveId(value: unknown): number | null {
   return value !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+function isNoticeKind(value: unknown): value is NoticeKind {
+  return typeof value === 'string' && (NOTICE_KINDS as readonly string[]).includes(value);
+}
+
 export function toNotification(raw: WireNotification): AppNotification {
   const username = raw.data.sender_username;
+  // A kind this build does not know (a newer server) shows the server's English words.
+  const known = isNoticeKind(raw.kind);
   return {
     id: raw.id,
-    title: raw.title,
-    message: raw.message,
+    kind: known ? raw.kind : 'text',
+    facts: known ? raw.data : { title: raw.title, message: raw.message },
     type: raw.notification_type,
     isRead: raw.is_read,
     readAt: raw.read_at,

@@ -12,8 +12,8 @@ import {
 function item(id: number, isRead = false): AppNotification {
   return {
     id,
-    title: `n${id}`,
-    message: '',
+    kind: 'message_received',
+    facts: { preview: `n${id}` },
     type: 'message',
     isRead,
     readAt: null,
@@ -67,20 +67,21 @@ describe('notification list', () => {
 
   const wire = {
     id: 1,
-    title: 'New message',
+    title: 'New message from kate',
     message: 'hi',
     notification_type: 'message' as const,
+    kind: 'message_received' as const,
     is_read: false,
     read_at: null,
     created_at: '2025-01-01T00:00:00Z',
-    data: { conversation_id: 12, sender_username: 'kate' },
+    data: { conversation_id: 12, sender_username: 'kate', preview: 'hi' },
   };
 
   it('maps a notification, with the conversation of a message', () => {
     expect(toNotification(wire)).toEqual({
       id: 1,
-      title: 'New message',
-      message: 'hi',
+      kind: 'message_received',
+      facts: { conversation_id: 12, sender_username: 'kate', preview: 'hi' },
       type: 'message',
       isRead: false,
       readAt: null,
@@ -96,6 +97,14 @@ describe('notification list', () => {
       conversationId: null,
       postId: null,
       senderUsername: null,
+    });
+  });
+
+  it('shows a kind it does not know by the English words the server sent', () => {
+    const newer = { ...wire, kind: 'party_started', title: 'Party', message: 'kate threw one' };
+    expect(parseNotification(newer)).toMatchObject({
+      kind: 'text',
+      facts: { title: 'Party', message: 'kate threw one' },
     });
   });
 

@@ -9,6 +9,8 @@ import Phone from 'lucide-react/icons/phone';
 import ThumbsUp from 'lucide-react/icons/thumbs-up';
 import UserPlus from 'lucide-react/icons/user-plus';
 import type { LucideIcon } from 'lucide-react';
+import { renderNotice } from '@zura/contracts/notice-render';
+import { currentLanguage } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatShortDate } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
@@ -42,6 +44,8 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
   else if (age?.unit === 'hours') ageText = t('notifications.age.hours', { count: age.count });
   else if (age?.unit === 'date') ageText = formatShortDate(age.date, i18n.language);
   const unread = !notification.isRead;
+  // The sentence is written here, from the facts, in the reader's language.
+  const { title, message } = renderNotice(notification.kind, notification.facts, currentLanguage());
 
   return (
     <button
@@ -71,7 +75,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
               unread ? 'font-bold text-slate-900' : 'font-semibold text-slate-700',
             )}
           >
-            {notification.title}
+            {title}
           </span>
           {ageText && (
             <time dateTime={notification.createdAt} className="shrink-0 text-xs text-slate-600">
@@ -79,10 +83,8 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
             </time>
           )}
         </span>
-        {notification.message && (
-          <span className="mt-0.5 block text-sm break-words text-slate-600">
-            {notification.message}
-          </span>
+        {message && (
+          <span className="mt-0.5 block text-sm break-words text-slate-600">{message}</span>
         )}
       </span>
       {unread && (

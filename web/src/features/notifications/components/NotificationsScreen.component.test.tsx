@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../lib/i18n';
 import { fakeApi, signIn } from '../../../../test/network';
 import { navigatedTo, renderWithApp } from '../../../../test/render';
 import { NotificationsScreen } from './NotificationsScreen';
@@ -7,16 +8,18 @@ import { NotificationsScreen } from './NotificationsScreen';
 const LIST = 'GET /notifications/';
 const NOW = new Date('2026-11-20T12:00:00Z');
 
+/** A like notice; the list renders its sentence from the kind and facts ("bea liked your post"). */
 function notice(id: number, message: string, options: { read?: boolean; postId?: number } = {}) {
   return {
     id,
     title: 'New like',
     message,
     notification_type: 'like',
+    kind: 'liked',
     is_read: options.read ?? false,
     read_at: options.read ? '2026-11-20T11:00:00Z' : null,
     created_at: new Date(NOW.getTime() - 5 * 60_000).toISOString(),
-    data: { post_id: options.postId ?? null, sender_username: 'bea' },
+    data: { post_id: options.postId ?? null, sender_username: message.split(' ')[0], likers: 1 },
   };
 }
 
@@ -31,6 +34,32 @@ function renderScreen() {
 }
 
 describe('NotificationsScreen', () => {
+  afterEach(async () => {
+    await applyLanguage('en');
+    localStorage.clear();
+  });
+
+  it('writes each notice in the reader’s language, money by the shared formatter', async () => {
+    await applyLanguage('de');
+    const tip = {
+      ...notice(3, 'fanb'),
+      title: 'New tip',
+      message: 'fanb tipped you $5.00 (you receive $4.50).',
+      notification_type: 'payment',
+      kind: 'tipped',
+      data: { sender_username: 'fanb', amount_cents: 500, creator_cents: 450, currency: 'USD' },
+    };
+    fakeApi({ [LIST]: { body: [tip, notice(1, 'bea liked your post', { postId: 55 })] } });
+    renderScreen();
+    expect(await screen.findByText('Neues Trinkgeld')).toBeVisible();
+    expect(
+      // Testing Library reads the formatter's no-break spaces as spaces.
+      screen.getByText('fanb hat dir 5,00 $ Trinkgeld gegeben (du erhältst 4,50 $).'),
+    ).toBeVisible();
+    expect(screen.getByText('bea gefällt dein Beitrag')).toBeVisible();
+    expect(screen.queryByText(/tipped you|liked your post/)).not.toBeInTheDocument();
+  });
+
   it('says there are none yet when the list is empty', async () => {
     fakeApi({ [LIST]: { body: [] } });
     renderScreen();
