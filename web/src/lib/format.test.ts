@@ -3,6 +3,7 @@ import {
   formatBadgeCount,
   formatCount,
   formatDateTime,
+  formatUtcDay,
   formatDecimal,
   formatMoney,
   formatNumber,
@@ -81,6 +82,32 @@ describe('formatDateTime', () => {
 
   it('answers an empty text for an unreadable date', () => {
     expect(formatDateTime('nope')).toBe('');
+  });
+
+  it('is the language’s medium date and short time, never the seconds', () => {
+    // Built from local parts, so the expected texts hold in any time zone.
+    const moment = new Date(2026, 11, 1, 23, 36, 8);
+    // ICU versions put a space or a narrow no-break space before the day period.
+    expect(formatDateTime(moment, 'en')).toMatch(/^Dec 1, 2026, 11:36[\s\u202f]PM$/);
+    expect(formatDateTime(moment, 'de')).toBe('01.12.2026, 23:36');
+    expect(formatDateTime(moment, 'fr')).toBe('1 déc. 2026, 23:36');
+  });
+});
+
+describe('formatUtcDay', () => {
+  it('names a UTC day or month in the language, whatever the time zone', () => {
+    const start = new Date('2026-11-01T00:00:00Z');
+    expect(formatUtcDay(start, 'day', 'en')).toBe('Nov 1');
+    expect(formatUtcDay(start, 'month', 'en')).toBe('Nov 2026');
+    expect(formatUtcDay(start, 'day', 'de')).toBe('1. Nov.');
+  });
+});
+
+describe('formatMoney', () => {
+  it('always shows the cents, whole dollars too', () => {
+    expect(formatMoney(300, 'en')).toBe('$3.00');
+    expect(formatMoney(300, 'de')).toBe('3,00\u00a0$');
+    expect(formatMoney(1_000_000, 'en')).toBe('$10,000.00');
   });
 });
 

@@ -1,9 +1,11 @@
+import { formatMoney as formatMoneyIn } from '@zura/contracts/money-format';
 import { currentLanguage } from './i18n';
 
 /**
  * Numbers, money and dates go through `Intl` in the app's current language (dates and times in
  * the browser's time zone). Helpers take the language as an argument where a caller (or a test)
- * has it; otherwise the current one.
+ * has it; otherwise the current one. These are the app's only formatters: no component writes
+ * "$" or calls toLocaleString itself (format-usage.test.ts fails on one that does).
  */
 
 /** Follower-style counts: 999, 1K, 58.5K, 1.2M in English; "58,5 k" in French. */
@@ -14,24 +16,16 @@ export function formatCount(value: number, locale: string = currentLanguage()): 
   }).format(value);
 }
 
-/** Cents as dollars: "$12.50" in English, "12,50 US$" in Spanish; four digits not grouped. */
-export function formatMoney(cents: number, locale: string = currentLanguage()): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    useGrouping: 'min2',
-  }).format(cents / 100);
-}
-
-/** Whole dollars without decimals ("$10", "10 $"); other amounts as formatMoney. */
-export function formatWholeMoney(cents: number, locale: string = currentLanguage()): string {
-  if (cents % 100 !== 0) return formatMoney(cents, locale);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 0,
-    useGrouping: 'min2',
-  }).format(cents / 100);
+/**
+ * Every price and balance: "$12.50" in English, "12,50 US$" in Spanish, always with the cents;
+ * four digits not grouped. The one formatter of @zura/contracts, which notifications use too.
+ */
+export function formatMoney(
+  cents: number,
+  locale: string = currentLanguage(),
+  currency = 'USD',
+): string {
+  return formatMoneyIn(cents, locale, currency);
 }
 
 /** A measure with at most two decimals and no grouping (file sizes): 1.5 / 1,5, 1023.99. */
@@ -92,15 +86,26 @@ export function formatShortDate(value: string | Date, locale: string = currentLa
   }).format(date);
 }
 
-/** A moment with its time of day ("Jan 5, 2025, 3:04 PM"); '' when unreadable. */
+/**
+ * Every moment with its time of day: the language's medium date and short time ("Dec 1, 2026,
+ * 11:33 PM", "01.12.2026, 23:33"); '' when unreadable.
+ */
 export function formatDateTime(value: string | Date, locale: string = currentLanguage()): string {
   const date = toDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(locale, {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(date);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/**
+ * A calendar day or month given in UTC (a chart's bucket, "2026-11-01"): "Nov 1" or "Nov 2026",
+ * read in UTC so no time zone moves it to the day before.
+ */
+export function formatUtcDay(
+  value: Date,
+  unit: 'day' | 'month',
+  locale: string = currentLanguage(),
+): string {
+  const parts: Intl.DateTimeFormatOptions =
+    unit === 'month' ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' };
+  return new Intl.DateTimeFormat(locale, { ...parts, timeZone: 'UTC' }).format(value);
 }

@@ -76,7 +76,7 @@ export const profileEditText = {
     showVibes: 'Show vibes',
     price: 'Monthly price',
     priceFree: 'Free',
-    pricePerMonth: '${{price}} / month',
+    pricePerMonth: '{{price}} / month',
     lockProfile: 'Lock profile',
     lockHint:
       'Visitors must enter this password before they can see your content. Subscribers keep access; visitors need the password.',

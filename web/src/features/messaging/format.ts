@@ -1,6 +1,5 @@
-import { formatPresetCents } from '../wallet/money';
 import type { LastMessage } from './api';
-import { formatDecimal } from '../../lib/format';
+import { formatDecimal, formatMoney } from '../../lib/format';
 
 /** Spec §9: the last-message preview keeps 30 characters and adds '...'. */
 const PREVIEW_MAX_CHARS = 30;
@@ -49,9 +48,9 @@ export function isTooLarge(file: Pick<File, 'size'>): boolean {
   return file.size > MAX_ATTACHMENT_BYTES;
 }
 
-/** 'Unlock for $5', 'Unlock for $2.50': whole dollars without cents. */
+/** 'Unlock for $5.00': the app's one money format, as every other price shows. */
 export function formatPrice(cents: number): string {
-  return formatPresetCents(cents);
+  return formatMoney(cents);
 }
 
 export type DayLabel =

@@ -109,8 +109,8 @@ describe('file sizes', () => {
     expect(isTooLarge({ size: 10 * 1024 ** 3 + 1 })).toBe(true);
   });
 
-  it('shows whole-dollar prices without cents', () => {
-    expect(formatPrice(500)).toBe('$5');
+  it('shows prices with their cents, as every other price', () => {
+    expect(formatPrice(500)).toBe('$5.00');
     expect(formatPrice(250)).toBe('$2.50');
   });
 });

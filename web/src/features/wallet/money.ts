@@ -1,5 +1,5 @@
 import { PLATFORM_FEE_PERCENT } from '@zura/contracts';
-import { formatMoney, formatWholeMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 
 /** Top-up shortcuts; any other amount goes in the custom field. */
 export const TOPUP_PRESETS_CENTS = [1000, 2500, 5000, 10000] as const;
@@ -10,11 +10,6 @@ export const CREATOR_SHARE_PERCENT = 100 - PLATFORM_FEE_PERCENT;
 /** Cents as the API's dollar string: 1250 → "12.50". */
 export function amountText(cents: number): string {
   return (cents / 100).toFixed(2);
-}
-
-/** A preset's label: whole dollars without decimals ("$10"), anything else as "$2.50". */
-export function formatPresetCents(cents: number): string {
-  return formatWholeMoney(cents);
 }
 
 /** A change of balance: "+$4.50", "-$5.00", "$0.00". */

@@ -9,7 +9,7 @@ import {
   transactionsPath,
   type WalletTransaction,
 } from './api';
-import { amountText, CREATOR_SHARE_PERCENT, formatPresetCents, formatSignedCents } from './money';
+import { amountText, CREATOR_SHARE_PERCENT, formatSignedCents } from './money';
 import { amountFormSchema, parseAmountCents } from './amount-form';
 import { paymentFailure } from './payment-errors';
 
@@ -34,12 +34,6 @@ describe('money helpers', () => {
     expect(amountText(1250)).toBe('12.50');
     expect(amountText(100)).toBe('1.00');
     expect(amountText(5)).toBe('0.05');
-  });
-
-  it('labels presets without needless decimals', () => {
-    expect(formatPresetCents(1000)).toBe('$10');
-    expect(formatPresetCents(200)).toBe('$2');
-    expect(formatPresetCents(250)).toBe('$2.50');
   });
 
   it('signs balance changes', () => {

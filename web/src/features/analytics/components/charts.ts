@@ -3,7 +3,7 @@ import {
   type AnalyticsBucket,
   type AnalyticsSource,
 } from '@zura/contracts';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatUtcDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import type { ChartConfiguration } from 'chart.js';
 
@@ -21,10 +21,7 @@ export function bucketLabel(
   granularity: 'day' | 'month',
   locale: string = currentLanguage(),
 ): string {
-  const date = new Date(`${start}T00:00:00Z`);
-  return granularity === 'month'
-    ? date.toLocaleDateString(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' })
-    : date.toLocaleDateString(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return formatUtcDay(new Date(`${start}T00:00:00Z`), granularity, locale);
 }
 
 /** Net revenue by source, stacked per bucket, in dollars on the axis and cents in tooltips. */

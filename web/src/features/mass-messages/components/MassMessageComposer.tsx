@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MASS_MESSAGE_MIN_GAP_MINUTES, MASS_MESSAGES_PER_DAY } from '@zura/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
+import { formatNumber } from '../../../lib/format';
 import { errorBodyText } from '../../../lib/api-errors';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -50,7 +51,7 @@ export function MassMessageComposer() {
       errorBodyText(send.error, 'price') ??
       errorBodyText(send.error, 'media_ids') ??
       t('massMessages.compose.failed'));
-  const formatted = recipients.toLocaleString(i18n.language);
+  const formatted = formatNumber(recipients, i18n.language);
 
   return (
     <form onSubmit={submit} className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
 import { ProgressBar } from '../../../ui/ProgressBar';
@@ -28,7 +28,7 @@ export function MassMessageList() {
               {message.text || t('massMessages.list.mediaOnly', { count: message.media_count })}
             </p>
             <span className="shrink-0 text-xs text-slate-500">
-              {new Date(message.created_at).toLocaleString(i18n.language)}
+              {formatDateTime(message.created_at, i18n.language)}
               {message.price_cents > 0 && ` · ${formatMoney(message.price_cents)}`}
             </span>
           </div>

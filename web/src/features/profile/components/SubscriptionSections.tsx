@@ -6,6 +6,7 @@ import {
   type FieldErrors,
   type UseFormRegister,
 } from 'react-hook-form';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 import { PasswordField } from '../../../ui/PasswordField';
 import { Switch } from '../../../ui/Switch';
@@ -47,7 +48,10 @@ function PriceChoice({ value, onChange, disabled }: PriceChoiceProps) {
             />
             {price === 'free'
               ? t('profileEdit.priceFree')
-              : t('profileEdit.pricePerMonth', { price })}
+              : t('profileEdit.pricePerMonth', {
+                  // The offered prices are dollar strings ("4.99"), shown as every price is.
+                  price: formatMoney(Math.round(Number(price) * 100)),
+                })}
           </label>
         ))}
       </div>

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { TextField } from '../../../ui/TextField';
 import { cn } from '../../../ui/cn';
-import { formatPresetCents } from '../money';
+import { formatMoney } from '../../../lib/format';
 import { parseAmountCents } from '../amount-form';
 
 export interface AmountPickerProps {
@@ -25,7 +25,7 @@ export interface AmountPickerProps {
 /** Preset amounts as toggle buttons, then the dollar field for any other amount. */
 export function AmountPicker({
   presets,
-  presetLabel = formatPresetCents,
+  presetLabel = (cents: number) => formatMoney(cents),
   value,
   onPreset,
   field,
