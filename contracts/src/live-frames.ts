@@ -41,6 +41,8 @@ export const serverFrame = z.discriminatedUnion('type', [
     progress: z.number(),
     error: z.string().nullish(),
   }),
+  // A call of the user's changed state (rings, answered, ended, missed): a `callSummary`.
+  z.looseObject({ type: z.literal('call'), call: body }),
   // One of the creator's own mass messages going out: copies written so far and its status.
   z.looseObject({
     type: z.literal('mass_message_progress'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callSummary } from './calls.ts';
 import { videoFields } from './video-fields.ts';
 
 /**
@@ -47,6 +48,8 @@ export const chatMessage = z.object({
   attachments: z.array(messageAttachment),
   is_system: z.boolean(),
   roomId: z.string().nullable(),
+  /** The call a system message announces, with its state; null on every other message. */
+  call: callSummary.nullable(),
 });
 export const chatMessageList = z.array(chatMessage);
 

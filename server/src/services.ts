@@ -122,6 +122,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const notifications = createNotificationsService({ db, bus });
   const tickets = createTicketSigner(secrets.urlSigningKey);
+  const calls = createCallsService({ db, tickets, ice: config.ice, bus });
   const audit = createAuditLog({ db });
   const blocks = createBlocksService({ db, mediaUrl, changes });
   const moderation = createModeration({ db, sessions, audit, twoFactor });
@@ -208,6 +209,7 @@ export function createServices(deps: ServiceDeps) {
       bus,
       unreadBadges: notifications.unreadBadges,
       changes,
+      calls,
     }),
     wallet: createWalletService({ db, provider, audit, log: deps.log }),
     subscriptions: createSubscriptionsService({
@@ -251,7 +253,7 @@ export function createServices(deps: ServiceDeps) {
     likes,
     explore: createExploreService({ db, mediaUrl }),
     library: createLibraryService({ db, signer, changes }),
-    calls: createCallsService({ db, tickets, ice: config.ice }),
+    calls,
     blocks,
     account: createAccountService({ db, storage, rateLimits, changes, sessions }),
     audit,

@@ -42,9 +42,13 @@ function pageIds(userId: number, cursor: ConversationCursor | undefined, limit: 
     ? sql`and updated_at <= ${cursor.updatedAt.toISOString()}::timestamptz
           and (updated_at, id) < (${cursor.updatedAt.toISOString()}::timestamptz, ${cursor.id}::bigint)`
     : sql``;
+  // A blocked pair's thread leaves both sides' lists (issue 32): neither can write in it.
   const side = (column: 'user_low_id' | 'user_high_id') => sql`
-    (select id, updated_at from conversations
+    (select id, updated_at from conversations c
       where ${sql.raw(column)} = ${userId} ${after}
+        and not exists (select 1 from blocks b
+          where (b.blocker_id = c.user_low_id and b.blocked_id = c.user_high_id)
+             or (b.blocker_id = c.user_high_id and b.blocked_id = c.user_low_id))
       order by updated_at desc, id desc limit ${limit})`;
   return sql`select id from (${side('user_low_id')} union all ${side('user_high_id')}) both_sides
     order by updated_at desc, id desc limit ${limit}`;

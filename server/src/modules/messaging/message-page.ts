@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { definePrepared } from '../../db/prepared.ts';
 import type { MessageRow } from '../../db/schema/index.ts';
+import type { CallSummary } from '@zura/contracts';
 import type { AttachmentSource } from './presenter.ts';
 
 /** One message of a page, with what it is presented with. */
@@ -10,6 +11,8 @@ export type PageMessage = {
   senderUsername: string | null;
   attachments: AttachmentSource[];
   unlocked: boolean;
+  /** The call a system message announces, with its state. */
+  call: CallSummary | null;
 };
 
 /**
@@ -104,6 +107,7 @@ export async function readMessagePage(
   viewerId: number,
   conversationId: number,
   options: { afterId?: number; beforeId?: number; limit: number },
+  callsOf: (messageIds: number[]) => Promise<Map<number, CallSummary>>,
 ): Promise<MessagePage | undefined> {
   const newestFirst = options.beforeId !== undefined || options.afterId === undefined;
   const rows = await (newestFirst ? newestPage : afterPage)(db, {
@@ -116,6 +120,10 @@ export async function readMessagePage(
   });
   const [first] = rows;
   if (!first) return undefined;
+  // Only a page with a call announcement asks for call states: others cost nothing more.
+  const calls = await callsOf(
+    rows.flatMap((row) => (row.id !== null && row.is_system ? [Number(row.id)] : [])),
+  );
   const messages: PageMessage[] = [];
   for (const row of rows) {
     if (row.id === null) continue;
@@ -134,6 +142,7 @@ export async function readMessagePage(
       senderUsername: row.sender_username,
       attachments: row.attachments ?? [],
       unlocked: row.unlocked,
+      call: calls.get(Number(row.id)) ?? null,
     });
   }
   return { unread: first.unread, unreadNotices: first.unread_notices, messages };

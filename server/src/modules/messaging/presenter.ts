@@ -1,3 +1,4 @@
+import type { CallSummary } from '@zura/contracts';
 import type { ConversationRow, MessageRow, UploadRow } from '../../db/schema/index.ts';
 import { type MediaSigner, presentVideoFields } from '../media/index.ts';
 
@@ -41,6 +42,8 @@ export type MessageDetails = {
   senderUsername: string | null;
   attachments: AttachmentSource[];
   unlocked: boolean;
+  /** The call a system message announces (issue 32: its chip shows its state). */
+  call?: CallSummary | null;
 };
 
 /** What of a message row it is presented from. */
@@ -76,6 +79,7 @@ export function presentMessage(
       : [],
     is_system: message.isSystem,
     roomId: message.roomId,
+    call: context.call ?? null,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type FieldErrors,
 } from '../../lib/errors.ts';
 import { isBlockedEitherWay } from '../blocks/index.ts';
+import type { CallsService } from '../calls/index.ts';
 import { type MediaSigner, isVideoPublished } from '../media/index.ts';
 import {
   recordNotice,
@@ -67,8 +68,10 @@ export function createMessagingService(deps: {
   bus: EventBus;
   unreadBadges: (userId: number) => Promise<{ messages: number; notifications: number }>;
   changes: ChangeNotices;
+  calls: Pick<CallsService, 'announce' | 'callsOfMessages'>;
 }) {
   const { db, uploads, signer, bus, changes } = deps;
+  const callsOf = deps.calls.callsOfMessages;
   const partiesOf = createConversationParties(db, changes);
 
   async function presentMany(
@@ -208,7 +211,7 @@ export function createMessagingService(deps: {
       conversationId: number,
       options: { afterId?: number; beforeId?: number; limit: number },
     ) {
-      const page = await readMessagePage(db, userId, conversationId, options);
+      const page = await readMessagePage(db, userId, conversationId, options, callsOf);
       if (!page) throw new NotFoundError('Conversation not found.');
       if (page.unread > 0 || page.unreadNotices) await markOpened(userId, conversationId, page);
       return page.messages.map((row) => presentMessage(row.message, userId, row, signer));
@@ -293,10 +296,13 @@ export function createMessagingService(deps: {
       // The sender's library now holds the attachments.
       if (hasMedia) changes.announce({ kind: 'library_changed', userId: senderId });
       // A message just written has no unlocks yet and the attachments its sender gave.
+      // A call announcement starts the call it announces, ringing at the recipient.
+      const call = input.isSystem ? await deps.calls.announce(message, sender.username) : null;
       const details = {
         senderUsername: sender.username,
         attachments: own.filter((row) => row !== undefined),
         unlocked: false,
+        call,
       };
       await publishNewMessage(
         message,

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
+  CallSummary,
   chatMessage,
   conversationSummary,
   messageAttachment,
@@ -75,6 +76,8 @@ export interface ChatMessage {
   attachments: Attachment[];
   isSystem: boolean;
   roomId: string | null;
+  /** The call a system message announces, with its state (issue 32); null otherwise. */
+  call: CallSummary | null;
 }
 
 export function toMessage(raw: WireMessage): ChatMessage {
@@ -92,6 +95,7 @@ export function toMessage(raw: WireMessage): ChatMessage {
     attachments: raw.attachments.map(toAttachment),
     isSystem: raw.is_system,
     roomId: raw.roomId,
+    call: raw.call ?? null,
   };
 }
 
@@ -109,6 +113,8 @@ export interface LastMessage {
   hasMedia: boolean;
   isLocked: boolean;
   isUnlocked: boolean;
+  /** A call announcement: previewed in the reader's language, not by the server's text. */
+  isSystem: boolean;
   createdAt: string | null;
 }
 
@@ -133,6 +139,7 @@ export function toConversation(raw: WireConversation): Conversation {
           hasMedia: last.has_media,
           isLocked: last.is_locked,
           isUnlocked: last.is_unlocked,
+          isSystem: last.is_system,
           createdAt: last.created_at,
         }
       : null,

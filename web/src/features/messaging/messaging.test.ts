@@ -38,6 +38,7 @@ function message(id: number, overrides: Partial<ChatMessage> = {}): ChatMessage 
     attachments: [],
     isSystem: false,
     roomId: null,
+    call: null,
     ...overrides,
   };
 }
@@ -58,6 +59,7 @@ const last = (overrides: Partial<NonNullable<Conversation['lastMessage']>>) => (
   hasMedia: false,
   isLocked: false,
   isUnlocked: false,
+  isSystem: false,
   createdAt: null,
   ...overrides,
 });
@@ -217,6 +219,7 @@ describe('mapping the contract shapes', () => {
     attachments: [],
     is_system: false,
     roomId: null,
+    call: null,
   };
 
   it('maps a conversation summary', () => {

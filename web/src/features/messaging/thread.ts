@@ -46,6 +46,7 @@ export function withNewMessage(
       hasMedia: message.hasMedia,
       isLocked: message.isLocked,
       isUnlocked: message.isUnlocked,
+      isSystem: message.isSystem,
       createdAt: message.createdAt || null,
     },
   };

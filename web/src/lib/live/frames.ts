@@ -24,6 +24,7 @@ const REQUIRED_FIELDS: { [T in FrameType]: readonly FieldsOf<T>[] } = {
   post_counts: ['post_id', 'like_count', 'comment_count'],
   upload_processing: ['upload_id', 'state', 'progress'],
   mass_message_progress: ['mass_message_id', 'sent_count', 'status'],
+  call: ['call'],
 };
 
 function isFrameType(value: unknown): value is FrameType {
