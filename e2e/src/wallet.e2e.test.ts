@@ -86,7 +86,7 @@ describe('wallet and subscriptions', () => {
     expect(await page.getByRole('region', { name: 'Request a payout' }).count()).toBe(0);
 
     // $20 is no preset: the custom amount.
-    for (const preset of ['$10', '$25', '$50', '$100']) {
+    for (const preset of ['$10.00', '$25.00', '$50.00', '$100.00']) {
       await expectVisible(wallet.topUp.getByRole('button', { name: preset, exact: true }));
     }
     await wallet.amount.fill('20');
@@ -294,11 +294,11 @@ describe('tips', () => {
     const dialog = page.getByRole('dialog', { name: `Tip ${creator.username}` });
     await expectVisible(dialog.getByText('Send a tip from your wallet balance.', { exact: true }));
     await expectVisible(dialog.getByText('Wallet balance: $20.00', { exact: true }));
-    for (const preset of ['$2', '$5', '$10', '$20']) {
+    for (const preset of ['$2.00', '$5.00', '$10.00', '$20.00']) {
       await expectVisible(dialog.getByRole('button', { name: preset, exact: true }));
     }
 
-    const five = dialog.getByRole('button', { name: '$5', exact: true });
+    const five = dialog.getByRole('button', { name: '$5.00', exact: true });
     await five.click();
     await expect.poll(() => five.getAttribute('aria-pressed')).toBe('true');
     await expect

@@ -52,7 +52,7 @@ describe('TipDialog', () => {
       'POST /tips/': { status: 201, body: tipAnswer },
     });
     const { user, dialog } = await openTipDialog();
-    await user.click(within(dialog).getByRole('button', { name: '$5' }));
+    await user.click(within(dialog).getByRole('button', { name: '$5.00' }));
     expect(within(dialog).getByLabelText('Amount (USD)')).toHaveValue('5.00');
     await user.click(within(dialog).getByRole('button', { name: 'Send tip' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
