@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { publicRoute } from '../../plugins/auth.ts';
+import { sharedPing } from './shared-ping.ts';
 
 export function healthRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
+  const databaseAnswers = sharedPing(() => deps.db.execute(sql`select 1`));
   return async (app) => {
     app.get(
       '/',
@@ -19,7 +21,7 @@ export function healthRoutes(deps: { db: Database }): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         try {
-          await deps.db.execute(sql`select 1`);
+          await databaseAnswers();
           return { status: 'ok' as const };
         } catch (error) {
           request.log.warn({ err: error }, 'health check: database unreachable');

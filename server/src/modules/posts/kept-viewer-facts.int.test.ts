@@ -146,4 +146,33 @@ describe('kept viewer facts on the home feed', () => {
     });
     expect(single.statusCode).toBe(404);
   });
+
+  it('serves a recent post page from what is kept, and sees a like, a block and a lock from another instance', async () => {
+    const author = await buildUser(t);
+    const post = await buildPost(t, author, { content: 'a shared link' });
+    const viewer = await buildUser(t);
+    const url = `/api/posts/${post.id}/`;
+    const single = (on: Instance) => on.request({ method: 'GET', url, token: viewer.access });
+    expect((await single(t)).json<PresentedPost>()).toMatchObject({ id: post.id, like_count: 0 });
+    const sent = await fewestStatementsDuring(t, async () => {
+      const res = await t.request({ method: 'GET', url, token: viewer.access, settle: false });
+      expect(res.json<PresentedPost>().id).toBe(post.id);
+    });
+    expect(sent).toEqual([]);
+
+    const liked = await t.request({ method: 'PUT', url: `${url}like/`, token: viewer.access });
+    expect(liked.statusCode).toBe(200);
+    expect((await single(other)).json<PresentedPost>()).toMatchObject({
+      liked_by_me: true,
+      like_count: 1,
+    });
+    await block(t, viewer, author);
+    expect((await single(other)).statusCode).toBe(404);
+    expect((await blockRequest(t, viewer, author.id, 'DELETE')).statusCode).toBe(200);
+    expect((await single(other)).statusCode).toBe(200);
+    await lockProfile(t, author);
+    expect((await single(other)).statusCode).toBe(404);
+    await unlockProfile(t, viewer, author);
+    expect((await single(other)).json<PresentedPost>().id).toBe(post.id);
+  });
 });

@@ -19,6 +19,18 @@ const MAX_AGE_MS = 5_000;
 
 type Window = { rows: repo.NewestPostRow[]; complete: boolean; loadedAt: number };
 
+/** Each window's rows by post id, made on the first post page asked of that window. */
+const rowsById = new WeakMap<Window, Map<number, repo.NewestPostRow>>();
+
+function byId(window: Window): Map<number, repo.NewestPostRow> {
+  let index = rowsById.get(window);
+  if (!index) {
+    index = new Map(window.rows.map((row) => [row.post.id, row]));
+    rowsById.set(window, index);
+  }
+  return index;
+}
+
 /**
  * The everyone feed's first pages are the same for every viewer but for which locked profiles
  * they unlocked, which creators they subscribe to and which locked posts they opened. So the
@@ -84,5 +96,17 @@ export function createNewestPosts(db: Database, notices: ChangeNotices, pages: V
     return pages.page(viewerId, inPage(), limit, complete);
   }
 
-  return { page };
+  /**
+   * One post of the window as the viewer sees it (no row when its author's profile is locked to
+   * them; its author among the hidden ones when in a block or suspended), or undefined when the
+   * post is not in the window or notices are not arriving: then ask the database. A post page
+   * opened from the feed or a fresh share is nearly always a recent post.
+   */
+  async function post(viewerId: number, postId: number): Promise<ViewerRows | undefined> {
+    if (!notices.live) return undefined;
+    const row = byId(await load()).get(postId);
+    return row && pages.page(viewerId, [row], 1, true);
+  }
+
+  return { page, post };
 }

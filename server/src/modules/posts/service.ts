@@ -258,6 +258,10 @@ export function createPostsService(deps: {
 
     /** One post as the viewer sees it in the feed, or undefined when it is not theirs to see. */
     async findPresentedPost(viewerId: number, postId: number) {
+      // A recent post comes from the kept window with the viewer's kept facts (no round trip);
+      // actions on a post (unlock, buy) read it from the database through findVisiblePost.
+      const kept = await newestPosts.post(viewerId, postId);
+      if (kept) return (await page(kept, viewerId, 1)).posts[0];
       const row = await findVisiblePost(viewerId, postId);
       return row && presentPost(row, viewerId, signer);
     },
