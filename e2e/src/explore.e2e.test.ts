@@ -140,3 +140,45 @@ describe('Explore and following', () => {
     await expectVisible(ownMain.getByText('1 follower', { exact: true }));
   });
 });
+
+describe('Explore category filter and locked profiles', () => {
+  it('keeps a locked creator the fan unlocked, with their bio', async () => {
+    const { page } = t;
+    const bio = `Harp covers and field recordings ${uniqueName('bio')}`;
+    const creator = await creatorPerson({ bio });
+    const profilePassword = `harp-${randomBytes(4).toString('hex')}`;
+    const locked = await api(
+      'PUT',
+      '/auth/profile/',
+      { category: 'music', is_profile_locked: true, profile_password: profilePassword },
+      creator.tokens.access,
+    );
+    expect(locked.status, JSON.stringify(locked.body)).toBe(200);
+    await signedInUser(page);
+
+    // The fan unlocks the profile on its page.
+    await page.goto(`/profile/${creator.username}`);
+    await page.getByRole('button', { name: 'Enter Password', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Password Required' });
+    await dialog.getByLabel('Password', { exact: true }).fill(profilePassword);
+    await dialog.getByRole('button', { name: 'Unlock', exact: true }).click();
+    await expectHidden(dialog);
+    await expectVisible(page.getByText(bio, { exact: true }));
+
+    // Explore, filtered by the creator's category, lists them for this fan.
+    await page.goto('/explore');
+    const filtered = page.waitForResponse(
+      (res) =>
+        new URL(res.url()).pathname === '/api/explore/creators/' &&
+        new URL(res.url()).searchParams.get('category') === 'music',
+    );
+    await page.getByLabel('Category', { exact: true }).selectOption('music');
+    expect((await filtered).status()).toBe(200);
+    // The filtered answer is on screen, not the unfiltered list kept while it loaded.
+    const results = page.getByRole('list', { name: 'Creators', exact: true });
+    await expect.poll(() => results.getAttribute('aria-busy')).toBeNull();
+    const found = results.getByRole('article', { name: creator.username, exact: true });
+    await expectVisible(found);
+    await expectVisible(found.getByText(bio, { exact: true }));
+  });
+});
