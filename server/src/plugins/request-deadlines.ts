@@ -68,6 +68,12 @@ export function registerRequestDeadlines(app: FastifyInstance, deadlines: Reques
 
   // Callback hooks: every request passes here, and they cost less than async ones.
   app.addHook('onRequest', (request, reply, done) => {
+    // Without a body the request is whole once its headers are, and Node's headersTimeout
+    // bounds those: the hot GETs arm no timer.
+    if (!announcesBody(request.raw)) {
+      done();
+      return;
+    }
     const deadline: Deadline = { startedAt: Date.now(), reply };
     pending.set(request, deadline);
     arm(request, deadline, deadlines.requestMs);
@@ -79,6 +85,12 @@ export function registerRequestDeadlines(app: FastifyInstance, deadlines: Reques
     if (request.raw.complete) clearTimeout(pending.get(request)?.timer);
     done();
   });
+}
+
+/** Whether a body follows the headers: a length above zero, or a chunked one. */
+function announcesBody(raw: http.IncomingMessage): boolean {
+  const length = raw.headers['content-length'];
+  return (length !== undefined && length !== '0') || raw.headers['transfer-encoding'] !== undefined;
 }
 
 function cutIfIncomplete(request: FastifyRequest, reply: FastifyReply) {
