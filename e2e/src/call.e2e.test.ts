@@ -10,7 +10,6 @@ import {
 } from './lib/fake-media.ts';
 import {
   expectBadge,
-  expectConversationOpen,
   openConversation,
   signedInPage,
   startConversationViaApi,
@@ -87,12 +86,15 @@ describe('video call', () => {
     // No second call while this one is open.
     expect(await aliceChat.startCall.isDisabled()).toBe(true);
 
-    // Bob gets the call's system message in the conversation, and joins from it.
+    // Bob gets the call's system message in the conversation, and the call rings for him
+    // (issue 32): he answers it.
     const announcement = bobChat.log
       .getByRole('listitem')
       .filter({ hasText: `📞 ${alice.username} started a video call` });
     await expectVisible(announcement);
-    await announcement.getByRole('button', { name: 'Join the video call', exact: true }).click();
+    const incoming = bobPage.getByRole('dialog', { name: 'Incoming video call', exact: true });
+    await expectVisible(incoming);
+    await incoming.getByRole('button', { name: 'Answer', exact: true }).click();
     const bobCall = callOverlay(bobPage, alice.username);
     await expectVisible(bobCall.dialog);
 
@@ -140,14 +142,19 @@ describe('video call', () => {
     await aliceCall.dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expectHidden(aliceCall.dialog);
 
-    // Both are back in the conversation, and a new call can be started.
+    // Both are back in the conversation, which shows the call ended with its length and no
+    // Join (issue 32), and a new call can be started.
     await expectVisible(aliceChat.log);
     await expectVisible(bobChat.log);
+    for (const chat of [aliceChat, bobChat]) {
+      await expectVisible(chat.log.getByText(/^📞 Call ended · \d+:\d\d$/));
+      expect(await chat.log.getByRole('button', { name: 'Join the video call' }).count()).toBe(0);
+    }
     expect(await aliceChat.startCall.isEnabled()).toBe(true);
     expect(await bobChat.startCall.isEnabled()).toBe(true);
   });
 
-  it('reaches the callee through the call notification, and the caller ends it', async () => {
+  it('rings for the callee on another page, who answers there, and the caller ends it', async () => {
     const alice = await person();
     const bob = await person();
     await startConversationViaApi(alice.tokens.access, bob.id);
@@ -163,22 +170,14 @@ describe('video call', () => {
     await expectVisible(aliceCall.dialog);
     await expectVisible(aliceCall.status("Waiting for other user's video..."), 20_000);
 
-    // The call rings as a notification; clicking it opens the conversation.
+    // The call rings on the page Bob is on (issue 32), and is a notification too.
+    const incoming = bobPage.getByRole('dialog', { name: 'Incoming video call', exact: true });
+    await expectVisible(incoming);
+    await expectVisible(incoming.getByText(`@${alice.username} is calling you`, { exact: true }));
     await expectBadge(bobPage, 'Notifications', 1);
-    await bobPage.getByRole('link', { name: 'Notifications 1 unread', exact: true }).click();
-    await expectPath(bobPage, '/notifications');
-    const ringing = bobPage
-      .getByRole('main')
-      .getByRole('listitem')
-      .filter({ hasText: `${alice.username} is calling` });
-    await expectVisible(ringing);
-    await ringing.getByRole('button').click();
-    const bobChat = await expectConversationOpen(bobPage, alice.username);
-    await bobChat.log
-      .getByRole('listitem')
-      .filter({ hasText: `📞 ${alice.username} started a video call` })
-      .getByRole('button', { name: 'Join the video call', exact: true })
-      .click();
+    await expectPath(bobPage, '/explore');
+    await incoming.getByRole('button', { name: 'Answer', exact: true }).click();
+    await expectHidden(incoming);
     const bobCall = callOverlay(bobPage, alice.username);
     await expectVisible(bobCall.dialog);
     await expectVideoPlaying(aliceCall.remote, 30_000);
@@ -193,6 +192,6 @@ describe('video call', () => {
       .toEqual(['ended', 'ended']);
     await bobCall.dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expectHidden(bobCall.dialog);
-    await expectVisible(bobChat.log);
+    await expectPath(bobPage, '/explore');
   });
 });

@@ -30,6 +30,7 @@ export const engagement = {
       locked: '🔒 Locked content',
       media: '📷 Media',
       attachment: '📎 Attachment',
+      call: '📞 Video call',
     },
     days: {
       today: 'Today',
@@ -88,6 +89,14 @@ export const engagement = {
   },
   calls: {
     startedMessage: '📞 {{username}} started a video call',
+    endedMessage: '📞 Call ended · {{duration}}',
+    missedMessage: '📞 Missed call',
+    incomingTitle: 'Incoming video call',
+    incomingFrom: '@{{username}} is calling you',
+    incomingNotification: 'Incoming call from @{{username}}',
+    answer: 'Answer',
+    decline: 'Decline',
+    answerFailed: 'Could not answer the call. Try again, or decline.',
     title: 'Video call with {{username}}',
     connecting: 'Connecting to call...',
     failed: 'Could not connect to call',

@@ -17,6 +17,8 @@ export const push = {
       "Notifications are blocked for this site. Allow them in your browser's site settings, then reload this page.",
     refused: 'Notifications were not allowed, so they stay off.',
     failed: 'Could not change notifications for this device. Please try again.',
+    noService:
+      'This browser cannot receive push notifications: it has no push service to deliver them. Use another browser (such as Chrome, Edge, Firefox or Safari) to get them when Zura is closed.',
     loadFailed: 'Failed to load the notification state of this device.',
   },
 };

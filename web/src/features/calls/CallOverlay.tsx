@@ -9,10 +9,15 @@ import { useTranslation } from '../../lib/use-translation';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { cn } from '../../ui/cn';
+import { CALL_RING_SECONDS } from '@zura/contracts';
+import { endCall } from './api';
+import { receiveCall, useCallStore } from './call-store';
 import { useCallDuration } from './call-timer';
 import { useVideoCall, type CallPhase } from './use-video-call';
 
 export interface CallOverlayProps {
+  /** The call's id on the server: its state ends the overlay when the call is over. */
+  callId: number;
   roomId: string;
   selfId: number;
   otherId: number;
@@ -122,6 +127,7 @@ function statusText(phase: CallPhase): 'connecting' | 'waiting' | 'failed' | 'en
  * PeerJS stays out of the main bundle.
  */
 export default function CallOverlay({
+  callId,
   roomId,
   selfId,
   otherId,
@@ -129,12 +135,43 @@ export default function CallOverlay({
   onClose,
 }: CallOverlayProps) {
   const { t } = useTranslation();
-  const { state, toggleAudio, toggleVideo, hangUp } = useVideoCall({
+  const {
+    state: callState,
+    toggleAudio,
+    toggleVideo,
+    hangUp,
+  } = useVideoCall({
     roomId,
     selfId,
     otherId,
     accessDenied: t('calls.accessDenied'),
+    callId,
   });
+  // Declined, rung out or hung up on another device: the server's word ends it here too.
+  const serverCall = useCallStore((store) => store.known[callId]);
+  const endedOnServer = serverCall?.state === 'ended' || serverCall?.state === 'missed';
+  const state = endedOnServer
+    ? { ...callState, phase: 'ended' as const, remoteStream: null }
+    : callState;
+  useEffect(() => {
+    if (endedOnServer) hangUp();
+  }, [endedOnServer, hangUp]);
+  // The caller stops ringing the other side once the ring time is up: the call is missed.
+  const ringingSince = serverCall?.state === 'ringing' ? serverCall.started_at : null;
+  const callerSide = serverCall?.caller_id === selfId;
+  useEffect(() => {
+    if (!ringingSince || !callerSide) return undefined;
+    const left = Date.parse(ringingSince) + CALL_RING_SECONDS * 1000 - Date.now();
+    const timer = setTimeout(
+      () => {
+        void endCall(callId)
+          .then((call) => receiveCall(call, selfId))
+          .catch(() => undefined);
+      },
+      Math.max(0, left),
+    );
+    return () => clearTimeout(timer);
+  }, [ringingSince, callerSide, callId, selfId]);
   const [soundBlocked, setSoundBlocked] = useState(false);
   const [onSoundBlocked] = useState(() => () => setSoundBlocked(true));
   const remoteRef = useRef<HTMLDivElement>(null);
@@ -147,8 +184,12 @@ export default function CallOverlay({
     dialogRef.current?.focus();
   }, []);
 
-  const endCall = () => {
+  const hangUpHere = () => {
     hangUp();
+    // The server records the end (with the call's length) and tells the other side.
+    void endCall(callId)
+      .then((call) => receiveCall(call, selfId))
+      .catch((error: unknown) => console.warn('Ending the call failed:', error));
     onClose();
   };
 
@@ -274,7 +315,7 @@ export default function CallOverlay({
         >
           {state.videoOn ? <Video className="size-6" /> : <VideoOff className="size-6" />}
         </ControlButton>
-        <ControlButton label={t('calls.end')} onClick={endCall} active danger>
+        <ControlButton label={t('calls.end')} onClick={hangUpHere} active danger>
           <PhoneOff className="size-6" />
         </ControlButton>
       </div>

@@ -1,11 +1,34 @@
-import type { callTicket } from '@zura/contracts';
+import type { CallSummary, callTicket } from '@zura/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 /** The server serializes through the contract's schema, so its type is the answer's shape. */
 export type CallTicket = z.infer<typeof callTicket>;
 
-/** POST /calls/ticket/: the signalling server accepts only the ticket's own peer id. */
-export function requestCallTicket(roomId: string, signal?: AbortSignal): Promise<CallTicket> {
-  return api.post<CallTicket>('/calls/ticket/', { room_id: roomId }, { signal });
+/**
+ * POST /calls/ticket/: the signalling server accepts only the ticket's own peer id. Naming the
+ * call makes the server refuse one that is over (409), rather than wait for nobody.
+ */
+export function requestCallTicket(
+  roomId: string,
+  callId: number | undefined,
+  signal?: AbortSignal,
+): Promise<CallTicket> {
+  const body = callId === undefined ? { room_id: roomId } : { room_id: roomId, call_id: callId };
+  return api.post<CallTicket>('/calls/ticket/', body, { signal });
+}
+
+/** POST /calls/{id}/answer/: the callee takes the call; every other tab stops ringing. */
+export function answerCall(callId: number): Promise<CallSummary> {
+  return api.post<CallSummary>(`/calls/${callId}/answer/`, {});
+}
+
+/** POST /calls/{id}/decline/: the callee turns it down; it shows as missed. */
+export function declineCall(callId: number): Promise<CallSummary> {
+  return api.post<CallSummary>(`/calls/${callId}/decline/`, {});
+}
+
+/** POST /calls/{id}/end/: either side hangs up (missed while it rang, ended once answered). */
+export function endCall(callId: number): Promise<CallSummary> {
+  return api.post<CallSummary>(`/calls/${callId}/end/`, {});
 }

@@ -1,5 +1,6 @@
 import Peer, { type CallOption, type DataConnection, type MediaConnection } from 'peerjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-errors';
 import { requestCallTicket } from './api';
 import { acquireMedia, mediaErrorText } from './media';
 import {
@@ -89,6 +90,8 @@ export interface VideoCallOptions {
   otherId: number;
   /** The text of a media failure without a message (spec: 'Access denied'). */
   accessDenied: string;
+  /** The call being joined: the server refuses a ticket once it is over. */
+  callId?: number;
 }
 
 /**
@@ -97,7 +100,7 @@ export interface VideoCallOptions {
  * `peer-unavailable`, and 3 s after a dropped call), the other side answering, signalling
  * reconnects, and a data connection that carries the "end call" message.
  */
-export function useVideoCall({ roomId, selfId, otherId, accessDenied }: VideoCallOptions) {
+export function useVideoCall({ roomId, selfId, otherId, accessDenied, callId }: VideoCallOptions) {
   const [state, setState] = useState<CallState>(INITIAL);
   const sessionRef = useRef<Session | null>(null);
 
@@ -243,7 +246,7 @@ export function useVideoCall({ roomId, selfId, otherId, accessDenied }: VideoCal
         mediaWarning: media.warning ?? null,
       });
 
-      const ticket = await requestCallTicket(roomId);
+      const ticket = await requestCallTicket(roomId, callId);
       if (session.disposed || session.finished) return;
       const secure = window.location.protocol === 'https:';
       const peer = new Peer(ticket.peer_id, {
@@ -298,6 +301,12 @@ export function useVideoCall({ roomId, selfId, otherId, accessDenied }: VideoCal
     };
 
     start().catch((error: unknown) => {
+      // 409: the call is over (ended or missed) before this side got in: nobody will come.
+      if (error instanceof ApiError && error.status === 409) {
+        finish(session);
+        update({ phase: 'ended' });
+        return;
+      }
       console.warn('Video call setup failed:', error);
       update({ phase: 'error' });
     });
@@ -307,7 +316,7 @@ export function useVideoCall({ roomId, selfId, otherId, accessDenied }: VideoCal
       session.disposed = true;
       if (sessionRef.current === session) sessionRef.current = null;
     };
-  }, [roomId, selfId, otherId, accessDenied]);
+  }, [roomId, selfId, otherId, accessDenied, callId]);
 
   const toggleTrack = useCallback(
     async (kind: 'audio' | 'video') => {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerFrame } from '../../lib/live/frames';
 import { getUserId } from '../../lib/session';
+import { parseCallSummary, receiveCall } from '../calls/call-store';
 import { messagingKeys, parseMessage } from '../messaging/api';
 import {
   holdsConversation,
@@ -68,6 +69,23 @@ export function createLiveSync(queryClient: QueryClient) {
     // The conversation is on screen: read it, so the server clears its unread count (and
     // answers with `read` and new `unread_counts` frames).
     if (fromOther && open) void queryClient.invalidateQueries({ queryKey: threadKey, exact: true });
+  }
+
+  /** A call's new state: the ringing overlay hears it, and the chat's chip redraws. */
+  function onCall(body: Record<string, unknown>): void {
+    const call = parseCallSummary(body);
+    if (!call) return;
+    receiveCall(call, getUserId());
+    queryClient.setQueryData<MessageThread>(messagingKeys.thread(call.conversation_id), (thread) =>
+      thread
+        ? {
+            ...thread,
+            messages: thread.messages.map((message) =>
+              message.id === call.message_id ? { ...message, call } : message,
+            ),
+          }
+        : thread,
+    );
   }
 
   function onNotification(body: Record<string, unknown>): void {
@@ -142,6 +160,9 @@ export function createLiveSync(queryClient: QueryClient) {
           break;
         case 'mass_message_progress':
           applyMassProgress(queryClient, frame);
+          break;
+        case 'call':
+          onCall(frame.call);
           break;
         case 'error':
           console.warn('Notification socket:', frame.detail);

@@ -9,6 +9,7 @@ export type Preview =
   | { kind: 'locked' }
   | { kind: 'media' }
   | { kind: 'attachment' }
+  | { kind: 'call' }
   | { kind: 'text'; text: string };
 
 /** Cuts after 30 characters (whole emoji, not half of one) and adds '...'. */
@@ -24,6 +25,8 @@ export function truncatePreview(text: string, max = PREVIEW_MAX_CHARS): string {
  */
 export function previewOf(last: LastMessage | null): Preview {
   if (!last) return { kind: 'none' };
+  // A call announcement's text is the server's English: the reader's language says it.
+  if (last.isSystem) return { kind: 'call' };
   if (last.isLocked && !last.isUnlocked) return { kind: 'locked' };
   const text = last.text.trim();
   if (last.hasMedia && !text) return { kind: 'media' };

@@ -85,6 +85,10 @@ describe('last-message preview', () => {
       text: 'hi',
     });
     expect(previewOf(last({ hasMedia: true }))).toEqual({ kind: 'media' });
+    // A call announcement's stored text is English: the reader's language previews it.
+    expect(previewOf(last({ isSystem: true, text: 'ann started a video call' }))).toEqual({
+      kind: 'call',
+    });
     expect(previewOf(last({ hasMedia: true, text: 'look' }))).toEqual({
       kind: 'text',
       text: 'look',

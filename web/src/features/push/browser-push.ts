@@ -23,6 +23,8 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 }
 
 export class PushUnavailableError extends Error {}
+/** The browser has the push API but no push service behind it (Chromium without Google's). */
+export class NoPushServiceError extends Error {}
 export class PermissionRefusedError extends Error {}
 
 const keyBytes = (base64url: string) =>
@@ -43,10 +45,16 @@ export async function enablePush(): Promise<void> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await worker.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey,
-  });
+  subscription ??= await worker.pushManager
+    .subscribe({ userVisibleOnly: true, applicationServerKey })
+    .catch((error: unknown) => {
+      // Chromium builds without a push service refuse every time with AbortError
+      // ("Registration failed - push service not available"): trying again cannot help.
+      if (error instanceof DOMException && error.name === 'AbortError') {
+        throw new NoPushServiceError(error.message);
+      }
+      throw error;
+    });
   await saveSubscription(subscription.toJSON() as PushSubscriptionInput);
 }
 

@@ -7,7 +7,9 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { MountWhenOpened } from '../../ui/MountWhenOpened';
 import { useSavedLanguage } from '../settings/use-saved-language';
 import { useSessionTimeout } from '../settings/use-session-timeout';
+import { CallLayer } from '../calls/CallLayer';
 import { NavList } from './NavList';
+import { TopBarBadges } from './TopBarBadges';
 import { UserMenu } from './UserMenu';
 
 // The Radix dialog behind the phone menu loads when the menu first opens (issue 20).
@@ -62,6 +64,7 @@ export function AppShell() {
         >
           <Logo />
         </Link>
+        <TopBarBadges />
       </header>
 
       <MountWhenOpened open={menuOpen}>
@@ -105,6 +108,8 @@ export function AppShell() {
           </aside>
         )}
       </div>
+
+      <CallLayer />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { CallSummary } from '@zura/contracts';
 import Upload from 'lucide-react/icons/upload';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
@@ -13,7 +14,7 @@ export interface ConversationPaneProps {
   canLock: boolean;
   onStartCall: () => void;
   callDisabled: boolean;
-  onJoinCall?: (roomId: string) => void;
+  onJoinCall?: (call: CallSummary) => void;
   panelOpen: boolean;
   onTogglePanel: () => void;
   panelId: string;

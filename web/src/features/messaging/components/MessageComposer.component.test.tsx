@@ -80,6 +80,17 @@ describe('MessageComposer', () => {
     expect(text).toHaveValue('Are you there?');
   });
 
+  it('says only that a blocked user cannot be messaged, with no "try again" (issue 32)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fakeApi({ [SEND_PATH]: { status: 403, body: { detail: 'You cannot message this user.' } } });
+    const { user, text, send } = renderComposer();
+    await user.type(text, 'Still there?');
+    await user.click(send);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You cannot message this user.');
+    expect(alert).not.toHaveTextContent(/try again/i);
+  });
+
   it('lets a creator lock a message only at a valid price', async () => {
     const api = fakeApi({ [SEND_PATH]: { status: 201, body: sentMessage('Bonus clip') } });
     const { user, text, send } = renderComposer(true);

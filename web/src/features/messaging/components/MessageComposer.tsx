@@ -124,7 +124,8 @@ export function MessageComposer({ conversationId, uploads, canLock }: MessageCom
       )}
       {send.isError && (
         <Alert>
-          <p>{t('messaging.composer.sendFailed')}</p>
+          {/* A refusal with its reasons (a block, a rule) is not helped by trying again. */}
+          {details.length === 0 && <p>{t('messaging.composer.sendFailed')}</p>}
           {details.map((line) => (
             <p key={line} className="mt-1">
               {line}

@@ -1,14 +1,14 @@
+import type { CallSummary } from '@zura/contracts';
 import Lock from 'lucide-react/icons/lock';
 import LockOpen from 'lucide-react/icons/lock-open';
-import Phone from 'lucide-react/icons/phone';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';
-import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { ReportMenu } from '../../reports/ReportMenu';
 import type { ChatMessage } from '../api';
 import { formatPrice } from '../format';
 import { AttachmentView } from './AttachmentView';
+import { CallChip } from './CallChip';
 import { UnlockPanel } from './UnlockPanel';
 
 function timeOfDay(value: string, locale: string): string {
@@ -42,7 +42,7 @@ export interface MessageItemProps {
   mine: boolean;
   conversationId: number;
   /** Joins the call a system message announces; absent while a call is open. */
-  onJoinCall?: (roomId: string) => void;
+  onJoinCall?: (call: CallSummary) => void;
   onMediaLoad?: () => void;
   /** The last of a run from one sender shows the time. */
   showTime?: boolean;
@@ -58,29 +58,13 @@ export function MessageItem({
 }: MessageItemProps) {
   const { t, i18n } = useTranslation();
 
-  // The flag is the server's (it makes the only system message, the call announcement), and
-  // the words are ours: a text that merely reads like a notice stays its sender's bubble.
   if (message.isSystem) {
-    const roomId = message.roomId;
     return (
-      <div className="flex justify-center">
-        <div className="flex max-w-md flex-wrap items-center justify-center gap-x-3 gap-y-2 rounded-2xl bg-slate-100 px-4 py-2.5 text-sm text-slate-700">
-          <Phone className="size-4 text-violet-600" aria-hidden />
-          <span className="min-w-0 break-words">
-            {t('calls.startedMessage', { username: message.senderName })}
-          </span>
-          <MessageTime createdAt={message.createdAt} className="text-slate-500" />
-          {roomId && onJoinCall && (
-            <Button
-              size="sm"
-              onClick={() => onJoinCall(roomId)}
-              aria-label={t('messaging.message.joinLabel')}
-            >
-              {t('messaging.message.join')}
-            </Button>
-          )}
-        </div>
-      </div>
+      <CallChip
+        message={message}
+        onJoinCall={onJoinCall}
+        time={<MessageTime createdAt={message.createdAt} className="text-slate-500" />}
+      />
     );
   }
 

@@ -1,3 +1,4 @@
+import type { CallSummary } from '@zura/contracts';
 import { Fragment, useLayoutEffect, useRef, type UIEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { ApiError } from '../../../lib/api-errors';
@@ -19,7 +20,7 @@ export interface MessageListProps {
   thread: ReturnType<typeof useThread>;
   username: string;
   selfId: number | null;
-  onJoinCall?: (roomId: string) => void;
+  onJoinCall?: (call: CallSummary) => void;
 }
 
 /**

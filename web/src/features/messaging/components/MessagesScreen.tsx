@@ -1,38 +1,29 @@
 import MessageCircle from 'lucide-react/icons/message-circle';
 import PanelRightOpen from 'lucide-react/icons/panel-right-open';
-import { Suspense, lazy, useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CallSummary } from '@zura/contracts';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useCurrentUserId } from '../../../lib/use-session';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { cn } from '../../../ui/cn';
+import { ApiError } from '../../../lib/api-errors';
+import { answerCall } from '../../calls/api';
+import { openCall, receiveCall, useCallStore } from '../../calls/call-store';
 import { otherUserInRoom, roomIdFor } from '../../calls/room';
 import { useOwnProfile } from '../../profile/api';
-import { readActiveConversationId, storeActiveConversationId, type Conversation } from '../api';
+import {
+  messagingKeys,
+  readActiveConversationId,
+  storeActiveConversationId,
+  type Conversation,
+} from '../api';
 import { conversationsOf } from '../conversation-pages';
 import { useAnnounceCall, useConversations } from '../hooks';
 import { pickConversation } from '../thread';
 import { ConversationPane } from './ConversationPane';
 import { RecentChats } from './RecentChats';
-
-/** PeerJS and the call UI load only when a call starts. */
-const CallOverlay = lazy(() => import('../../calls/CallOverlay'));
-
-interface ActiveCall {
-  roomId: string;
-  otherId: number;
-  otherName: string;
-}
-
-function CallLoading() {
-  const { t } = useTranslation();
-  return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center gap-3 bg-slate-950 text-white">
-      <Spinner className="size-6 text-violet-300" />
-      <span role="status">{t('calls.connecting')}</span>
-    </div>
-  );
-}
 
 /**
  * Spec §2 Messages screen: the open conversation and the Recent Chats panel on the right
@@ -46,7 +37,8 @@ export function MessagesScreen() {
   const conversations = useConversations();
   const [chosenId, setChosenId] = useState(readActiveConversationId);
   const [panelOpen, setPanelOpen] = useState(false);
-  const [call, setCall] = useState<ActiveCall | null>(null);
+  const callOpen = useCallStore((state) => state.active !== null);
+  const queryClient = useQueryClient();
   const panelId = useId();
   const announceCall = useAnnounceCall();
 
@@ -79,24 +71,54 @@ export function MessagesScreen() {
     setPanelOpen(false);
   };
 
-  /** Opens the overlay and posts the spec's system message, which the other side can join. */
+  /**
+   * Posts the spec's system message, which starts the call on the server (it rings at the other
+   * side on any page), then opens the overlay on the call it made.
+   */
   const startCall = () => {
     const otherId = active?.otherUser.id;
     if (!active || selfId === null || otherId == null) return;
     const roomId = roomIdFor(selfId, otherId);
-    setCall({ roomId, otherId, otherName: active.otherUser.username });
-    announceCall.mutate({
-      conversationId: active.id,
-      roomId,
-      text: t('calls.startedMessage', { username: own?.username ?? '' }),
-    });
+    const otherName = active.otherUser.username;
+    announceCall.mutate(
+      {
+        conversationId: active.id,
+        roomId,
+        text: t('calls.startedMessage', { username: own?.username ?? '' }),
+      },
+      {
+        onSuccess: (message) => {
+          if (!message.call) return;
+          receiveCall(message.call, selfId);
+          openCall({ callId: message.call.id, roomId, otherId, otherName });
+        },
+      },
+    );
   };
 
-  const joinCall = (roomId: string) => {
+  /** Join from the chat: the callee of a ringing call answers it; a live call is rejoined. */
+  const joinCall = (call: CallSummary) => {
     if (selfId === null || !active) return;
-    const otherId = otherUserInRoom(roomId, selfId);
+    const otherId = otherUserInRoom(call.room_id, selfId);
     if (otherId === undefined) return;
-    setCall({ roomId, otherId, otherName: active.otherUser.username });
+    const open = () =>
+      openCall({
+        callId: call.id,
+        roomId: call.room_id,
+        otherId,
+        otherName: active.otherUser.username,
+      });
+    if (call.callee_id !== selfId || call.state !== 'ringing') return open();
+    answerCall(call.id)
+      .then((answered) => {
+        receiveCall(answered, selfId);
+        open();
+      })
+      .catch((error: unknown) => {
+        // Over meanwhile (409): the chip redraws from the server's state.
+        if (!(error instanceof ApiError && error.status === 409)) open();
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.thread(active.id) });
+      });
   };
 
   return (
@@ -110,8 +132,8 @@ export function MessagesScreen() {
             selfId={selfId}
             canLock={own?.is_creator === true}
             onStartCall={startCall}
-            callDisabled={call !== null || active.otherUser.id === null}
-            onJoinCall={call ? undefined : joinCall}
+            callDisabled={callOpen || announceCall.isPending || active.otherUser.id === null}
+            onJoinCall={callOpen ? undefined : joinCall}
             panelOpen={panelOpen}
             onTogglePanel={() => setPanelOpen((open) => !open)}
             panelId={panelId}
@@ -173,18 +195,6 @@ export function MessagesScreen() {
           />
         </aside>
       </div>
-
-      {call && selfId !== null && (
-        <Suspense fallback={<CallLoading />}>
-          <CallOverlay
-            roomId={call.roomId}
-            selfId={selfId}
-            otherId={call.otherId}
-            otherName={call.otherName}
-            onClose={() => setCall(null)}
-          />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -57,6 +57,8 @@ function usePreviewText(): (preview: Preview) => string {
         return t('messaging.preview.media');
       case 'attachment':
         return t('messaging.preview.attachment');
+      case 'call':
+        return t('messaging.preview.call');
       case 'text':
         return preview.text;
       default:

@@ -9,14 +9,18 @@ import { pushDeviceQuery, pushKeys, sendTestPush } from '../api';
 import {
   disablePush,
   enablePush,
+  NoPushServiceError,
   PermissionRefusedError,
   pushSupport,
   PushUnavailableError,
 } from '../browser-push';
 
 /** The i18n key of why turning notifications on or off failed. */
-function failureKey(error: unknown): 'push.refused' | 'push.unavailable' | 'push.failed' {
+function failureKey(
+  error: unknown,
+): 'push.refused' | 'push.unavailable' | 'push.noService' | 'push.failed' {
   if (error instanceof PermissionRefusedError) return 'push.refused';
+  if (error instanceof NoPushServiceError) return 'push.noService';
   if (error instanceof PushUnavailableError) return 'push.unavailable';
   return 'push.failed';
 }
@@ -40,6 +44,8 @@ export function PushDevicePanel() {
   });
   const test = useMutation({ mutationFn: sendTestPush });
   const subscribed = query.data?.subscribed === true;
+  // No push service: the browser will refuse again, so no button invites another try.
+  const noService = toggle.error instanceof NoPushServiceError;
 
   return (
     <SectionCard id="push-device-title" title={t('push.title')}>
@@ -54,7 +60,11 @@ export function PushDevicePanel() {
       {support === 'available' && query.isError && (
         <Alert className="mt-4">{t('push.loadFailed')}</Alert>
       )}
-      {toggle.isError && <Alert className="mt-4">{t(failureKey(toggle.error))}</Alert>}
+      {toggle.isError && (
+        <Alert tone={noService ? 'info' : undefined} className="mt-4">
+          {t(failureKey(toggle.error))}
+        </Alert>
+      )}
       {test.isError && <Alert className="mt-4">{t('push.failed')}</Alert>}
       {test.isSuccess && (
         <Alert tone="success" className="mt-4">
@@ -66,16 +76,18 @@ export function PushDevicePanel() {
           <p className="text-sm font-medium text-slate-900" data-testid="push-state">
             {subscribed ? t('push.on') : t('push.off')}
           </p>
-          <Button
-            variant={subscribed ? 'outline' : 'primary'}
-            busy={toggle.isPending}
-            onClick={() => {
-              test.reset();
-              toggle.mutate(!subscribed);
-            }}
-          >
-            {subscribed ? t('push.disable') : t('push.enable')}
-          </Button>
+          {!(noService && !subscribed) && (
+            <Button
+              variant={subscribed ? 'outline' : 'primary'}
+              busy={toggle.isPending}
+              onClick={() => {
+                test.reset();
+                toggle.mutate(!subscribed);
+              }}
+            >
+              {subscribed ? t('push.disable') : t('push.enable')}
+            </Button>
+          )}
           {subscribed && (
             <Button variant="secondary" busy={test.isPending} onClick={() => test.mutate()}>
               {t('push.test')}
