@@ -12,6 +12,7 @@ import {
   isKnownCategory,
   normalizeEntries,
   profileCategory,
+  taxonomySlug,
 } from './taxonomy.ts';
 import { PRESET_TAGS, PRESET_VIBES } from './taxonomy-presets.ts';
 
@@ -272,5 +273,16 @@ describe('entryListProblem', () => {
     expect(entryListProblem('tags', ['x'.repeat(MAX_CUSTOM_ENTRY_LENGTH + 1)])).toBe(
       'Each tag must be at most 40 characters long.',
     );
+  });
+});
+
+describe('taxonomySlug', () => {
+  it('gives each preset tag and vibe a key of its own, stable for its English name', () => {
+    expect(taxonomySlug('Q&A Sessions')).toBe('q_a_sessions');
+    expect(taxonomySlug('18+ Only')).toBe('18_only');
+    expect(taxonomySlug("Let's Plays")).toBe('let_s_plays');
+    for (const list of [PRESET_TAGS, PRESET_VIBES]) {
+      expect(new Set(list.map(taxonomySlug)).size).toBe(list.length);
+    }
   });
 });

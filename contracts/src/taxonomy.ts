@@ -159,6 +159,18 @@ export function profileCategory(id: string): ProfileCategory | undefined {
   return profileCategoryById.get(id);
 }
 
+/**
+ * The stable key of a preset tag or vibe ("Q&A Sessions" → `q_a_sessions`): the web's catalogues
+ * name each preset's translated label by it (`taxonomy.tags.q_a_sessions`). The stored value
+ * stays the preset's English name, which search and filters match on.
+ */
+export function taxonomySlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+}
+
 /** Case-insensitive comparison key for tags, vibes and custom category names. */
 function entryKey(value: string): string {
   return value.trim().toLowerCase();

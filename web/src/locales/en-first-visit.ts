@@ -9,6 +9,7 @@ import { paymentsText } from './en-payments';
 import { postsText } from './en-posts';
 import { profileText } from './en-profile';
 import { serverMessagesText } from './en-server-messages';
+import { taxonomyText } from './en-taxonomy';
 
 /**
  * The part of the English catalogue every first visit loads: the shell, the feed, a profile,
@@ -28,4 +29,5 @@ export const enFirstVisit = {
   ...serverMessagesText,
   ...a11y,
   ...offlineText,
+  ...taxonomyText,
 };

@@ -1,4 +1,5 @@
-import { CREATOR_SOCIAL_KEYS, categoryName, PROFILE_CATEGORIES } from '@zura/contracts';
+import { CREATOR_SOCIAL_KEYS, PROFILE_CATEGORIES } from '@zura/contracts';
+import { categoryLabel as translatedCategory } from '../../lib/taxonomy-labels';
 import type { CreatorSocialKey } from '../creator/application-form';
 
 export interface ReviewLink {
@@ -28,10 +29,12 @@ export function applicationLinks(links: Record<string, string>): ReviewLink[] {
 
 /** A category's display name: the list's name for a predefined id, else the custom text. */
 export function categoryLabel(value: string): string {
-  return categoryName(value) ?? value;
+  return translatedCategory(value);
 }
 
 /** A main category's name, or its id when it is not one of the profile categories. */
 export function profileCategoryLabel(value: string): string {
-  return PROFILE_CATEGORIES.find((category) => category.id === value)?.name ?? value;
+  return PROFILE_CATEGORIES.some((category) => category.id === value)
+    ? translatedCategory(value)
+    : value;
 }

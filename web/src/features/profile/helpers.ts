@@ -1,4 +1,5 @@
-import { categoryName, profileCategory } from '@zura/contracts';
+import { profileCategory } from '@zura/contracts';
+import { categoryLabel } from '../../lib/taxonomy-labels';
 import type { TFunction } from '../../lib/translator';
 import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
 import type { ViewedProfile } from './api';
@@ -73,7 +74,7 @@ export function socialLinksOf(
 
 /** A subcategory's display name: the list's name for a known id, else the text itself. */
 export function subcategoryLabel(id: string): string {
-  return categoryName(id) ?? id;
+  return categoryLabel(id);
 }
 
 /** The profile-page category (name and icon) of a stored category id. */

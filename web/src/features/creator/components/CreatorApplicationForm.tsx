@@ -26,6 +26,7 @@ import {
   type ChipOption,
 } from '../../profile/components/ChipPicker';
 import { PROFILE_CATEGORY_OPTIONS } from '../../profile/components/icons';
+import { categoryLabel, tagLabel, vibeLabel } from '../../../lib/taxonomy-labels';
 import { ImageField } from '../../profile/components/ImageField';
 import { creatorKeys, submitCreatorApplication } from '../api';
 import {
@@ -37,12 +38,25 @@ import {
   type ApplicationFormValues,
 } from '../application-form';
 
-const CATEGORY_OPTIONS: ChipOption[] = CATEGORIES.map(({ id, name }) => ({
+// Labels are getters: read at each render, so they follow the reader's language.
+const CATEGORY_OPTIONS: ChipOption[] = CATEGORIES.map(({ id }) => ({
   value: id,
-  label: name,
+  get label() {
+    return categoryLabel(id);
+  },
 }));
-const TAG_OPTIONS: ChipOption[] = PRESET_TAGS.map((tag) => ({ value: tag, label: tag }));
-const VIBE_OPTIONS: ChipOption[] = PRESET_VIBES.map((vibe) => ({ value: vibe, label: vibe }));
+const TAG_OPTIONS: ChipOption[] = PRESET_TAGS.map((tag) => ({
+  value: tag,
+  get label() {
+    return tagLabel(tag);
+  },
+}));
+const VIBE_OPTIONS: ChipOption[] = PRESET_VIBES.map((vibe) => ({
+  value: vibe,
+  get label() {
+    return vibeLabel(vibe);
+  },
+}));
 
 const PICKERS = [
   {

@@ -6,6 +6,7 @@ import { formatCount } from '../../../lib/format';
 import { resolveMediaUrl } from '../../../lib/media';
 import { Avatar } from '../../../ui/Avatar';
 import { FollowButton } from '../../follows/FollowButton';
+import { categoryLabel } from '../../../lib/taxonomy-labels';
 import { categoryOf, subcategoryLabel } from '../../profile/helpers';
 import { bioExcerpt, type ExploreCreator } from '../api';
 
@@ -16,7 +17,7 @@ export function CreatorCard({ creator }: { creator: ExploreCreator }) {
   const [coverFailed, setCoverFailed] = useState(false);
   const profilePath = `/profile/${encodeURIComponent(creator.username)}`;
   const category =
-    categoryOf(creator.category)?.name ??
+    (categoryOf(creator.category) ? categoryLabel(creator.category ?? '') : undefined) ??
     (creator.subcategories?.[0] ? subcategoryLabel(creator.subcategories[0]) : undefined);
   const bio = bioExcerpt(creator.bio);
   const locked = creator.is_profile_locked && !creator.is_unlocked && !creator.is_owner;

@@ -9,6 +9,7 @@ import { SelectField } from '../../../ui/SelectField';
 import { Skeleton } from '../../../ui/Skeleton';
 import { inputClasses } from '../../../ui/TextField';
 import { cn } from '../../../ui/cn';
+import { categoryLabel } from '../../../lib/taxonomy-labels';
 import {
   EXPLORE_CATEGORIES,
   EXPLORE_SORTS,
@@ -60,7 +61,10 @@ export function ExploreScreen() {
 
   const categoryOptions = [
     { value: '', label: t('explore.allCategories') },
-    ...EXPLORE_CATEGORIES.map((category) => ({ value: category.id, label: category.name })),
+    ...EXPLORE_CATEGORIES.map((category) => ({
+      value: category.id,
+      label: categoryLabel(category.id),
+    })),
   ];
   const sortOptions = EXPLORE_SORTS.map((sort) => ({
     value: sort,

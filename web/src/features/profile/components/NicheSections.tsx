@@ -13,13 +13,27 @@ import type { ProfileEditValues } from '../edit-form';
 import { MultiChipPicker, SingleChipPicker, type ChipOption } from './ChipPicker';
 import { FormSection } from './FormSection';
 import { PROFILE_CATEGORY_OPTIONS } from './icons';
+import { categoryLabel, tagLabel, vibeLabel } from '../../../lib/taxonomy-labels';
 
-const SUBCATEGORY_OPTIONS: ChipOption[] = CATEGORIES.map(({ id, name }) => ({
+// Labels are getters: read at each render, so they follow the reader's language.
+const SUBCATEGORY_OPTIONS: ChipOption[] = CATEGORIES.map(({ id }) => ({
   value: id,
-  label: name,
+  get label() {
+    return categoryLabel(id);
+  },
 }));
-const TAG_OPTIONS: ChipOption[] = PRESET_TAGS.map((tag) => ({ value: tag, label: tag }));
-const VIBE_OPTIONS: ChipOption[] = PRESET_VIBES.map((vibe) => ({ value: vibe, label: vibe }));
+const TAG_OPTIONS: ChipOption[] = PRESET_TAGS.map((tag) => ({
+  value: tag,
+  get label() {
+    return tagLabel(tag);
+  },
+}));
+const VIBE_OPTIONS: ChipOption[] = PRESET_VIBES.map((vibe) => ({
+  value: vibe,
+  get label() {
+    return vibeLabel(vibe);
+  },
+}));
 
 interface NicheSectionProps {
   control: Control<ProfileEditValues>;

@@ -4,6 +4,7 @@ import UserPen from 'lucide-react/icons/user-pen';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { formatCount } from '../../../lib/format';
+import { categoryLabel, tagLabel, vibeLabel } from '../../../lib/taxonomy-labels';
 import { Alert } from '../../../ui/Alert';
 import { Avatar } from '../../../ui/Avatar';
 import { Button, buttonClasses } from '../../../ui/Button';
@@ -151,7 +152,7 @@ function ProfileExtras({ profile }: ProfileExtrasProps) {
           <span className="sr-only">{t('profile.category')}: </span>
           <span className={cn(chipClasses, 'bg-violet-50 text-violet-700 ring-violet-200')}>
             <CategoryIcon className="size-3.5" aria-hidden />
-            {category.name}
+            {categoryLabel(category.id)}
           </span>
         </p>
       )}
@@ -162,12 +163,12 @@ function ProfileExtras({ profile }: ProfileExtrasProps) {
       />
       <ChipList
         label={t('profile.tags')}
-        items={tags.map((tag) => `#${tag}`)}
+        items={tags.map((tag) => `#${tagLabel(tag)}`)}
         className="bg-slate-50 text-slate-700 ring-slate-200"
       />
       <ChipList
         label={t('profile.vibes')}
-        items={vibes}
+        items={vibes.map(vibeLabel)}
         className="bg-amber-50 text-amber-800 ring-amber-200"
       />
       {links.length > 0 && (

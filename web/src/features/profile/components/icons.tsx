@@ -1,4 +1,5 @@
 import { PROFILE_CATEGORIES, type ProfileCategoryIcon } from '@zura/contracts';
+import { categoryLabel } from '../../../lib/taxonomy-labels';
 import Cpu from 'lucide-react/icons/cpu';
 import Dumbbell from 'lucide-react/icons/dumbbell';
 import Flame from 'lucide-react/icons/flame';
@@ -111,7 +112,10 @@ function RedditIcon(props: IconProps) {
 /** The profile's main categories as chips: the profile editor and the creator application. */
 export const PROFILE_CATEGORY_OPTIONS: ChipOption[] = PROFILE_CATEGORIES.map((category) => ({
   value: category.id,
-  label: category.name,
+  // A getter: read at each render, so it follows the reader's language.
+  get label() {
+    return categoryLabel(category.id);
+  },
   icon: CATEGORY_ICONS[category.icon],
 }));
 
