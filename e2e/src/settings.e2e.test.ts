@@ -213,4 +213,26 @@ describe('settings', () => {
     expect(await profileStatus(user.tokens.access)).toBe(200);
     expect((await obtainTokens(user.email, newPassword)).access).toEqual(expect.any(String));
   });
+
+  it('deletes the account and says so on the login page it lands on (issue 32)', async () => {
+    const { page } = t;
+    const user = await signedInUser(page);
+    const settings = await openSettings(page);
+    await settings.tab('Account').click();
+    await page.getByRole('button', { name: 'Delete account', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete account' });
+    await confirm.getByRole('button', { name: 'Delete account', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete account' });
+    await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+    await dialog.getByRole('button', { name: 'Delete my account', exact: true }).click();
+
+    await expectPath(page, '/login');
+    await expectVisible(
+      page.getByText('Your account has been deleted. You can sign up again at any time.', {
+        exact: true,
+      }),
+    );
+    const gone = await api('POST', '/auth/token/', { email: user.email, password: user.password });
+    expect(gone.status).toBe(401);
+  });
 });

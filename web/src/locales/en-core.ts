@@ -58,6 +58,7 @@ export const coreText = {
       signupLink: 'Signup here',
       failed: 'Login failed. Please check your credentials.',
       registered: 'Registration successful! Please log in.',
+      accountDeleted: 'Your account has been deleted. You can sign up again at any time.',
     },
     secondFactor: {
       title: 'Two-factor sign-in',

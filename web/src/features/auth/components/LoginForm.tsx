@@ -43,9 +43,13 @@ async function login(credentials: TokenRequest) {
   return (await import('../api')).login(credentials);
 }
 
-/** Location state the sign-up screen passes when its automatic login failed. */
+/**
+ * Location state: the sign-up screen passes `registered` when its automatic login failed,
+ * account deletion passes `accountDeleted` so the user reads that it worked.
+ */
 export interface LoginLocationState {
   registered?: boolean;
+  accountDeleted?: boolean;
 }
 
 /**
@@ -56,6 +60,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const location = useLocation();
   const registered = isRecord(location.state) && location.state.registered === true;
+  const accountDeleted = isRecord(location.state) && location.state.accountDeleted === true;
   const [values, setValues] = useState<LoginFormValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   // After the first submit the rules run again on every change, as they did on submit.
@@ -117,7 +122,10 @@ export function LoginForm() {
         {errorMessage ? (
           <Alert>{errorMessage}</Alert>
         ) : (
-          registered && <Alert tone="success">{t('auth.login.registered')}</Alert>
+          <>
+            {registered && <Alert tone="success">{t('auth.login.registered')}</Alert>}
+            {accountDeleted && <Alert tone="success">{t('auth.login.accountDeleted')}</Alert>}
+          </>
         )}
         <TextField
           label={t('auth.fields.email')}

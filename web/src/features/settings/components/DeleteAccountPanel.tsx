@@ -9,6 +9,7 @@ import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Dialog } from '../../../ui/Dialog';
 import { PasswordField } from '../../../ui/PasswordField';
+import type { LoginLocationState } from '../../auth/components/LoginForm';
 import { deleteAccount } from '../api';
 import { deleteAccountError } from '../sections';
 
@@ -16,7 +17,8 @@ type Step = 'idle' | 'confirm' | 'password';
 
 /**
  * Account deletion: the spec's question first, then the password (the server deletes only
- * after checking it); on success the session ends and the user lands on /login.
+ * after checking it); on success the session ends and the user lands on /login, which says the
+ * account is gone (an empty login form alone left people unsure it had worked).
  */
 export function DeleteAccountPanel() {
   const { t } = useTranslation();
@@ -73,7 +75,8 @@ function PasswordStep({ onCancel }: PasswordStepProps) {
     mutationFn: deleteAccount,
     onSuccess: async () => {
       await logout();
-      void navigate('/login', { replace: true });
+      const state: LoginLocationState = { accountDeleted: true };
+      void navigate('/login', { replace: true, state });
     },
   });
 
