@@ -6,7 +6,10 @@ import { z } from 'zod';
 export const walletSummary = z.object({
   balance_cents: z.number().int(),
   earnings_cents: z.number().int(),
-  /** The part of the earnings a payout may take: not what came from test-mode top-ups. */
+  /**
+   * The part of the earnings a payout may take: live, not what came from test-mode top-ups; in
+   * test mode, only that, paid into the simulated test account.
+   */
   withdrawable_cents: z.number().int(),
   currency: z.string(),
   platform_fee_percent: z.number(),
@@ -51,6 +54,8 @@ export const payout = z.object({
   status: z.enum(PAYOUT_STATUSES),
   requested_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Paid into the simulated account of test mode: no money moves. */
+  test_account: z.boolean(),
 });
 export const payoutList = z.array(payout);
 

@@ -233,16 +233,19 @@ describe('wallet and subscriptions', () => {
       'Platform fee (10%)': '$0.50',
       'Creator receives (90%)': '$4.49',
     });
-    // The fan paid with test-mode money: the earnings are never paid out, and the panel says so.
+    // The fan paid with test-mode money: test mode pays it out into a simulated account, marked
+    // as such, through the same steps as a real payout (issue 32).
     const payout = creatorPage.getByRole('region', { name: 'Request a payout', exact: true });
-    await expectVisible(
-      payout.getByText(
-        '$4.49 of your earnings came from test-mode top-ups. Test money is never paid out.',
-        { exact: true },
-      ),
-    );
-    expect(await payout.getByRole('button', { name: /Withdraw all/ }).count()).toBe(0);
-    expect(await payout.getByRole('button', { name: 'Request payout' }).isDisabled()).toBe(true);
+    await expectVisible(payout.getByText('Test account — no money moves', { exact: true }));
+    await payout.getByRole('button', { name: 'Withdraw all ($4.49)', exact: true }).click();
+    await payout.getByRole('button', { name: 'Request payout', exact: true }).click();
+    await expectVisible(payout.getByText('Payout of $4.49 requested.', { exact: true }));
+    const history = payout.getByRole('list', { name: 'Payouts', exact: true });
+    const payoutRow = history.getByRole('listitem').first();
+    await expectVisible(payoutRow.getByText('$4.49', { exact: true }));
+    await expectVisible(payoutRow.getByText('Requested', { exact: true }));
+    await expectVisible(payoutRow.getByText('Test account — no money moves', { exact: true }));
+    expect(await walletOf(creator.tokens.access)).toMatchObject({ earnings_cents: 0 });
   });
 
   it('refuses a subscription the wallet cannot pay and leads to the wallet', async () => {

@@ -60,6 +60,18 @@ export async function topUpRealMoney(t: TestApp, user: TestUser, amount: string)
   });
 }
 
+/**
+ * Credits `user`'s wallet with test-mode money without calling the provider, as a test-mode top-up
+ * did before a live provider was configured.
+ */
+export async function topUpTestMoney(t: TestApp, user: TestUser, amount: string): Promise<void> {
+  const amountCents = Math.round(Number(amount) * 100);
+  await t.db.transaction(async (tx) => {
+    const topup = await insertTopup(tx, { userId: user.id, amountCents, provider: 'test' });
+    await creditTopup(tx, { id: topup.id, userId: user.id, amountCents }, true);
+  });
+}
+
 /** A creator with a monthly price in cents (0: free). */
 export async function buildCreator(t: TestApp, priceCents = 499): Promise<TestUser> {
   const creator = await buildUser(t, { isCreator: true });

@@ -34,6 +34,9 @@ export const walletText = {
       insufficient: 'Your earnings do not cover this payout.',
       testMoney:
         '{{amount}} of your earnings came from test-mode top-ups. Test money is never paid out.',
+      testAccount: 'Test account — no money moves',
+      testAccountText:
+        'In test mode, earnings from test-mode top-ups are paid out into a simulated account, through the same steps as a real payout.',
       failed: 'Failed to request the payout. Please try again.',
       historyTitle: 'Payouts',
       empty: 'No payouts yet.',

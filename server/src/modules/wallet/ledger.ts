@@ -30,6 +30,11 @@ export type Movement = {
   legs: Leg[];
   /** Money a test-mode top-up brings in: spendable on the platform, never paid out. */
   testMoney?: boolean;
+  /**
+   * A test-mode payout into the simulated account: the paying earnings leg takes test-mode
+   * money only (the real part stays for a real payout), and fails like a short balance past it.
+   */
+  paysOutTestMoney?: boolean;
 };
 
 /** A wallet or earnings account's balance, and the part of it that is test-mode money. */
@@ -92,18 +97,24 @@ export async function postMovement(tx: Tx, movement: Movement) {
   for (const leg of legs) {
     const spendsTestFirst = leg.account.kind === 'wallet' && leg.amountCents < 0;
     const heldTest = spendsTestFirst ? await lockedTestCents(tx, leg.id) : 0;
+    const paysTest =
+      movement.paysOutTestMoney === true && leg.account.kind === 'earnings' && leg.amountCents < 0;
     const updated = await tx
       .update(ledgerAccounts)
       .set({
         balanceCents: sql`${ledgerAccounts.balanceCents} + ${leg.amountCents}`,
         ...(spendsTestFirst
           ? { testCents: sql`greatest(0, ${ledgerAccounts.testCents} + ${leg.amountCents})` }
-          : {}),
+          : paysTest
+            ? { testCents: sql`${ledgerAccounts.testCents} + ${leg.amountCents}` }
+            : {}),
       })
       .where(
         and(
           eq(ledgerAccounts.id, leg.id),
-          sql`(${ledgerAccounts.kind} = 'external' or ${ledgerAccounts.balanceCents} + ${leg.amountCents} >=
+          paysTest
+            ? sql`${ledgerAccounts.testCents} + ${leg.amountCents} >= 0`
+            : sql`(${ledgerAccounts.kind} = 'external' or ${ledgerAccounts.balanceCents} + ${leg.amountCents} >=
             case when ${ledgerAccounts.kind} = 'earnings' then ${ledgerAccounts.testCents} else 0 end)`,
         ),
       )

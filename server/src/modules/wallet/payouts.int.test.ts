@@ -11,15 +11,20 @@ import {
   pay,
   platformBalance,
   tip,
-  topUp,
   topUpRealMoney,
+  topUpTestMoney,
 } from '../../../test/economy.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
 
+/**
+ * Payouts on a live instance (a live Stripe key: payouts never call Stripe, so no fake of
+ * it answers here): only real money leaves. Test mode's simulated account is
+ * `test-account-payouts.int.test.ts`.
+ */
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
   admin = await buildUser(t);
   await makeAdmin(t, admin);
 });
@@ -52,6 +57,7 @@ describe('POST /api/wallet/payouts/', () => {
       status: 'requested',
       requested_at: expect.any(String),
       paid_at: null,
+      test_account: false,
     });
     expect(await balance(t, creator, 'earnings')).toBe(300);
     expect(await platformBalance(t, 'payout_clearing')).toBe(clearing + 1500);
@@ -69,7 +75,7 @@ describe('POST /api/wallet/payouts/', () => {
   it('refuses more than the earnings with 402 and moves nothing', async () => {
     const creator = await creatorWithEarnings('10'); // 900 earned
     // Wallet money is not earnings: it cannot be paid out.
-    await topUp(t, creator, '50');
+    await topUpRealMoney(t, creator, '50');
     const before = await moneySnapshot(t);
     const res = await requestPayout(creator, '9.01');
     expect(res.statusCode).toBe(402);
@@ -130,11 +136,11 @@ describe('POST /api/wallet/payouts/', () => {
   });
 });
 
-describe('test-mode money', () => {
+describe('test-mode money on a live instance', () => {
   it('is never paid out: earnings from a test-mode top-up are refused with a clear message', async () => {
     const creator = await buildCreator(t);
     const fan = await buildUser(t);
-    await topUp(t, fan, '10'); // test mode: no real money
+    await topUpTestMoney(t, fan, '10'); // left from when the instance ran in test mode
     expect((await tip(t, fan, creator, '10')).statusCode).toBe(201);
     expect((await get(t, creator, '/api/wallet/')).json()).toMatchObject({
       earnings_cents: 900,
@@ -160,7 +166,7 @@ describe('test-mode money', () => {
     const creator = await buildCreator(t);
     const fan = await buildUser(t);
     await topUpRealMoney(t, fan, '5');
-    await topUp(t, fan, '5');
+    await topUpTestMoney(t, fan, '5');
     // $8: the $5 of test money first, then $3 of real money. The creator earns $7.20, of which
     // the $5 of test money is not withdrawable.
     expect((await tip(t, fan, creator, '8')).statusCode).toBe(201);

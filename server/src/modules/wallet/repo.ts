@@ -88,6 +88,39 @@ export function listPayoutsByStatus(db: Executor, statuses: ('requested' | 'paid
     .limit(200);
 }
 
+/** The `account` a test-mode payout request's ledger line names: the simulated test account. */
+export const TEST_ACCOUNT = 'test';
+
+/**
+ * Which of these payouts went to the simulated account of test mode, from their request's
+ * ledger line (written once, never changed): by the creators' payer index, one query.
+ */
+export async function testAccountPayouts(
+  db: Executor,
+  rows: readonly { id: number; creatorId: number | null }[],
+): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const creators = [
+    ...new Set(rows.flatMap((row) => (row.creatorId === null ? [] : [row.creatorId]))),
+  ];
+  const found = await db
+    .select({ id: sql<string>`${ledgerTransactions.reference}->>'payout_id'` })
+    .from(ledgerTransactions)
+    .where(
+      and(
+        or(
+          inArray(ledgerTransactions.payerId, creators.length > 0 ? creators : [-1]),
+          // A deleted creator's payouts keep their line, unlinked.
+          sql`${ledgerTransactions.payerId} is null`,
+        ),
+        eq(ledgerTransactions.kind, 'payout_request'),
+        sql`${ledgerTransactions.reference}->>'account' = ${TEST_ACCOUNT}`,
+        sql`(${ledgerTransactions.reference}->>'payout_id')::bigint = any(${sql.param(rows.map((row) => row.id))}::bigint[])`,
+      ),
+    );
+  return new Set(found.map((row) => Number(row.id)));
+}
+
 /** requested → paid, once. */
 export async function claimRequestedPayout(db: Executor, id: number, adminId: number) {
   const [row] = await db

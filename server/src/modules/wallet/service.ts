@@ -20,19 +20,23 @@ export type WalletService = ReturnType<typeof createWalletService>;
 
 type TopupAnswer = z.infer<typeof topupAnswer>;
 
-function presentPayout(row: {
-  id: number;
-  amountCents: number;
-  status: (typeof PAYOUT_STATUSES)[number];
-  requestedAt: Date;
-  paidAt: Date | null;
-}) {
+function presentPayout(
+  row: {
+    id: number;
+    amountCents: number;
+    status: (typeof PAYOUT_STATUSES)[number];
+    requestedAt: Date;
+    paidAt: Date | null;
+  },
+  testAccount: boolean,
+) {
   return {
     id: row.id,
     amount_cents: row.amountCents,
     status: row.status,
     requested_at: row.requestedAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
+    test_account: testAccount,
   };
 }
 
@@ -63,9 +67,18 @@ export async function creditTopup(
   await repo.markTopupCredited(tx, topup.id, transaction.id);
 }
 
-/** Why earnings did not cover a payout: too little, or too little that is real money. */
-async function payoutRefusal(tx: Tx, creatorId: number, amountCents: number) {
+/**
+ * Why earnings did not cover a payout: too little, or too little that is real money (live mode)
+ * or test-mode money (a test-mode payout into the simulated account).
+ */
+async function payoutRefusal(tx: Tx, creatorId: number, amountCents: number, testMode: boolean) {
   const earnings = await holdingOf(tx, { kind: 'earnings', userId: creatorId });
+  if (testMode) {
+    return new InsufficientFundsError(
+      `In test mode only earnings from test-mode top-ups are paid out, into a test account: ` +
+        `at most ${formatCents(earnings.testCents)} now.`,
+    );
+  }
   if (earnings.balanceCents < amountCents) {
     return new InsufficientFundsError('Your earnings do not cover this payout.');
   }
@@ -93,8 +106,11 @@ export function createWalletService(deps: {
       return {
         balance_cents: balance,
         earnings_cents: earnings.balanceCents,
-        /** What a payout may take: earnings paid with test-mode money never leave. */
-        withdrawable_cents: earnings.balanceCents - earnings.testCents,
+        // What a payout may take: live, the real money (test-mode money never leaves); in test
+        // mode, the test-mode money, into the simulated test account.
+        withdrawable_cents: provider.testMode
+          ? earnings.testCents
+          : earnings.balanceCents - earnings.testCents,
         currency: 'usd',
         platform_fee_percent: PLATFORM_FEE_PERCENT,
         provider: provider.name,
@@ -183,34 +199,47 @@ export function createWalletService(deps: {
         db,
         { userId: creatorId, key: idempotencyKey, scope: 'payout', body: { amountCents } },
         async (tx) => {
+          // Test mode pays into a simulated account, so an operator can try the whole flow; the
+          // request's ledger line says so for good (`repo.testAccountPayouts`).
+          const testAccount = provider.testMode;
           const payout = await repo.insertPayout(tx, creatorId, amountCents);
           await postMovement(tx, {
             kind: 'payout_request',
             payerId: creatorId,
             payeeId: null,
             amountCents,
-            reference: { payout_id: payout.id },
+            reference: {
+              payout_id: payout.id,
+              ...(testAccount ? { account: repo.TEST_ACCOUNT } : {}),
+            },
+            paysOutTestMoney: testAccount,
             legs: [
               { account: { kind: 'earnings', userId: creatorId }, amountCents: -amountCents },
               { account: { kind: 'payout_clearing' }, amountCents },
             ],
           }).catch(async (error: unknown) => {
             if (!(error instanceof InsufficientFundsError)) throw error;
-            throw await payoutRefusal(tx, creatorId, amountCents);
+            throw await payoutRefusal(tx, creatorId, amountCents, testAccount);
           });
-          return { status: 201, body: presentPayout(payout) };
+          return { status: 201, body: presentPayout(payout, testAccount) };
         },
       );
     },
 
     async listPayouts(creatorId: number) {
-      return (await repo.listPayoutsOf(db, creatorId)).map(presentPayout);
+      const rows = await repo.listPayoutsOf(db, creatorId);
+      const test = await repo.testAccountPayouts(db, rows);
+      return rows.map((row) => presentPayout(row, test.has(row.id)));
     },
 
     async listPayoutsForAdmin(status: 'requested' | 'paid') {
       const rows = await repo.listPayoutsByStatus(db, [status]);
+      const test = await repo.testAccountPayouts(
+        db,
+        rows.map((row) => row.payout),
+      );
       return rows.map((row) => ({
-        ...presentPayout(row.payout),
+        ...presentPayout(row.payout, test.has(row.payout.id)),
         creator: { id: row.payout.creatorId, username: row.username, email: row.email },
       }));
     },
@@ -238,7 +267,8 @@ export function createWalletService(deps: {
             { account: { kind: 'external' }, amountCents: payout.amountCents },
           ],
         });
-        return presentPayout(payout);
+        const test = await repo.testAccountPayouts(tx, [payout]);
+        return presentPayout(payout, test.has(payout.id));
       });
     },
   };

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
+import { Badge } from '../../../ui/CountBadge';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Tabs } from '../../../ui/Tabs';
 import {
@@ -86,6 +87,10 @@ export function PayoutsReview() {
                     )}
                   </p>
                 </div>
+                {/* A test-mode payout: marking it paid sends nothing, there is nobody to pay. */}
+                {payout.test_account && (
+                  <Badge tone="slate">{t('wallet.payout.testAccount')}</Badge>
+                )}
                 <p className="text-lg font-semibold text-slate-900 tabular-nums">
                   {formatMoney(payout.amount_cents)}
                 </p>

@@ -19,24 +19,36 @@ import { AmountPicker } from './AmountPicker';
 
 export interface PayoutPanelProps {
   earningsCents: number;
-  /** What may be paid out: earnings from test-mode top-ups never are. */
+  /**
+   * What may be paid out: live, earnings from test-mode top-ups never are; in test mode only
+   * they are, into the simulated test account.
+   */
   withdrawableCents: number;
+  /** Test mode: payouts go to a simulated account, so the whole flow can be tried. */
+  testMode: boolean;
 }
 
 /** A creator's payout request (from earnings) and the list of requested and paid payouts. */
-export function PayoutPanel({ earningsCents, withdrawableCents }: PayoutPanelProps) {
+export function PayoutPanel({ earningsCents, withdrawableCents, testMode }: PayoutPanelProps) {
   const { t } = useTranslation();
   const testCents = earningsCents - withdrawableCents;
   return (
     <div className="space-y-6">
       <div>
         <p className="mb-4 text-sm text-slate-600">{t('wallet.payout.text')}</p>
-        {testCents > 0 && (
+        {testMode ? (
           <Alert tone="info" className="mb-4">
-            {t('wallet.payout.testMoney', { amount: formatMoney(testCents) })}
+            <span className="font-semibold">{t('wallet.payout.testAccount')}</span>{' '}
+            {t('wallet.payout.testAccountText')}
           </Alert>
+        ) : (
+          testCents > 0 && (
+            <Alert tone="info" className="mb-4">
+              {t('wallet.payout.testMoney', { amount: formatMoney(testCents) })}
+            </Alert>
+          )
         )}
-        <PayoutForm earningsCents={earningsCents} withdrawableCents={withdrawableCents} />
+        <PayoutForm withdrawableCents={withdrawableCents} />
       </div>
       <PayoutHistory />
     </div>
@@ -46,7 +58,7 @@ export function PayoutPanel({ earningsCents, withdrawableCents }: PayoutPanelPro
 /** The server takes payouts up to the top-up limit; the withdrawable earnings are the real ceiling. */
 const MAX_PAYOUT_CENTS = MAX_TOPUP_CENTS;
 
-function PayoutForm({ withdrawableCents }: PayoutPanelProps) {
+function PayoutForm({ withdrawableCents }: Pick<PayoutPanelProps, 'withdrawableCents'>) {
   const { t } = useTranslation();
   const schema = useMemo(() => amountFormSchema(MIN_AMOUNT_CENTS, MAX_PAYOUT_CENTS), []);
   const {
@@ -175,7 +187,10 @@ function PayoutRow({ payout }: { payout: Payout }) {
           )}
         </p>
       </div>
-      <Badge tone={paid ? 'violet' : 'slate'}>{statusLabel}</Badge>
+      <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+        {payout.test_account && <Badge tone="slate">{t('wallet.payout.testAccount')}</Badge>}
+        <Badge tone={paid ? 'violet' : 'slate'}>{statusLabel}</Badge>
+      </div>
     </li>
   );
 }

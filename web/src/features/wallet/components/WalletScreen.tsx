@@ -69,6 +69,7 @@ export function WalletScreen() {
           <PayoutPanel
             earningsCents={wallet.earnings_cents}
             withdrawableCents={wallet.withdrawable_cents}
+            testMode={wallet.test_mode}
           />
         </SectionCard>
       )}
