@@ -73,6 +73,33 @@ export const massContentSchema = z.object({
     .optional(),
 });
 
+/** How many fans one page of the audience search answers. */
+export const AUDIENCE_SEARCH_PAGE = 20;
+
+/**
+ * GET /creator/mass-messages/audience/: the creator's own fans (subscribers, past or present,
+ * and followers) whose username contains `q`, in username order; `after` is the last username
+ * of the page before.
+ */
+export const audienceSearchQuery = z.object({
+  q: z.string().trim().max(64, { error: 'Search with at most 64 characters.' }).default(''),
+  after: z.string().max(64, { error: 'Not a valid page cursor.' }).optional(),
+});
+
+export const audienceMember = z.object({
+  id: z.number(),
+  username: z.string(),
+  /** How the fan knows the creator: subscribed now, subscribed before, or following only. */
+  relation: z.enum(['subscriber', 'former_subscriber', 'follower']),
+});
+export type AudienceMember = z.infer<typeof audienceMember>;
+
+export const audiencePage = z.object({
+  results: z.array(audienceMember),
+  /** The next page's `after`, or null on the last page. */
+  next: z.string().nullable(),
+});
+
 export const createMassMessageBody = massContentSchema.extend({ segment: segmentSchema });
 export const countRecipientsBody = z.object({ segment: segmentSchema });
 

@@ -1,4 +1,6 @@
 import {
+  audiencePage,
+  audienceSearchQuery,
   countRecipientsBody,
   createMassMessageBody,
   massContentSchema,
@@ -49,6 +51,15 @@ export function massMessagesRoutes(deps: {
         );
         return reply.status(201).send(created);
       },
+    );
+    app.get(
+      '/creator/mass-messages/audience/',
+      {
+        ...creatorsOnly,
+        schema: { querystring: audienceSearchQuery, response: { 200: audiencePage } },
+      },
+      (request) =>
+        massMessages.searchAudience(request.userId, request.query.q, request.query.after),
     );
     app.post(
       '/creator/mass-messages/count/',

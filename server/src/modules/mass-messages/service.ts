@@ -12,6 +12,7 @@ import { isVideoPublished } from '../media/index.ts';
 import { findUserByIdOrUsername } from '../profiles/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { findUserById, isHiddenFrom } from '../users/index.ts';
+import { searchAudience } from './audience-search.ts';
 import { assertMayMassMessage } from './frequency.ts';
 import { presentMassMessage } from './presenter.ts';
 import * as repo from './repo.ts';
@@ -84,6 +85,12 @@ export function createMassMessagesService(deps: {
   return {
     /** Routes check this before reading the body, so a fan gets 403 whatever they send. */
     requireCreator,
+
+    /** The creator's fans by username, to hand-pick a mass message's recipients. */
+    async searchAudience(creatorId: number, q: string, after: string | undefined) {
+      await requireCreator(creatorId);
+      return searchAudience(db, creatorId, q, after);
+    },
 
     async countRecipients(creatorId: number, segment: Segment) {
       await requireCreator(creatorId);

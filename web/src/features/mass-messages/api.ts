@@ -1,4 +1,10 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { audiencePage } from '@zura/contracts';
 import type {
   massMessage,
   massMessageList,
@@ -16,6 +22,7 @@ export const massKeys = {
   list: () => [...massKeys.all, 'list'] as const,
   welcome: () => [...massKeys.all, 'welcome'] as const,
   count: (segment: SegmentInput) => [...massKeys.all, 'count', segment] as const,
+  audience: (q: string) => [...massKeys.all, 'audience', q] as const,
   mute: (userId: number) => ['mute', userId] as const,
 };
 
@@ -111,4 +118,23 @@ export function applyMassProgress(
   if (frame.status === 'sent' || frame.status === 'failed') {
     void queryClient.invalidateQueries({ queryKey: massKeys.all });
   }
+}
+
+/** GET /creator/mass-messages/audience/: the creator's own fans whose username contains `q`. */
+export function audienceSearchQuery(q: string) {
+  return infiniteQueryOptions({
+    queryKey: massKeys.audience(q),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ q });
+      if (pageParam) params.set('after', pageParam);
+      return api.get(`/creator/mass-messages/audience/?${params.toString()}`, {
+        schema: audiencePage,
+        signal,
+      });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage: z.infer<typeof audiencePage>) => lastPage.next ?? undefined,
+    // The last answer stays while the next search runs, so the list does not flicker away.
+    placeholderData: keepPreviousData,
+  });
 }

@@ -15,13 +15,19 @@ describe('segmentOf', () => {
     expect(segmentOf({ ...spenders, minAmount: ' ' })).toBeUndefined();
   });
 
-  it('reads hand-picked ids separated by commas or spaces, refusing anything else', () => {
-    const list = { ...EMPTY_SEGMENT, kind: 'list' as const, ids: '4, 9  12' };
+  it('sends the ids of the fans picked by name, or nothing before one is picked', () => {
+    const list = {
+      ...EMPTY_SEGMENT,
+      kind: 'list' as const,
+      picked: [
+        { id: 4, username: 'ann' },
+        { id: 9, username: 'bo' },
+      ],
+    };
     const segment = segmentOf(list);
-    expect(segment).toEqual({ kind: 'list', user_ids: [4, 9, 12] });
+    expect(segment).toEqual({ kind: 'list', user_ids: [4, 9] });
     // What the form sends is what the server accepts.
     expect(segmentSchema.safeParse(segment).success).toBe(true);
-    expect(segmentOf({ ...list, ids: '4, x' })).toBeUndefined();
-    expect(segmentOf({ ...list, ids: '' })).toBeUndefined();
+    expect(segmentOf({ ...list, picked: [] })).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { SelectField } from '../../../ui/SelectField';
 import { TextField } from '../../../ui/TextField';
 import type { SegmentDraft, SegmentKind } from '../segment';
+import { AudiencePicker } from './AudiencePicker';
 
 export function SegmentPicker({
   value,
@@ -37,11 +38,9 @@ export function SegmentPicker({
         </div>
       )}
       {value.kind === 'list' && (
-        <TextField
-          label={t('massMessages.segment.ids')}
-          description={t('massMessages.segment.idsHint')}
-          value={value.ids}
-          onChange={(event) => onChange({ ...value, ids: event.target.value })}
+        <AudiencePicker
+          picked={value.picked}
+          onChange={(picked) => onChange({ ...value, picked })}
         />
       )}
     </div>
