@@ -10,6 +10,7 @@ import {
 } from './lib/fake-media.ts';
 import {
   expectBadge,
+  messagesViaApi,
   openConversation,
   signedInPage,
   startConversationViaApi,
@@ -193,5 +194,31 @@ describe('video call', () => {
     await bobCall.dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expectHidden(bobCall.dialog);
     await expectPath(bobPage, '/explore');
+  });
+
+  it('ends the call on the server when a tab in it closes, so the chat offers no Join', async () => {
+    const alice = await person();
+    const bob = await person();
+    const conversation = await startConversationViaApi(alice.tokens.access, bob.id);
+    const alicePage = await signedInPage(() => visitors.open(), alice);
+    const bobPage = await signedInPage(() => visitors.open(), bob);
+    const aliceChat = await openConversation(alicePage, bob.username);
+    await bobPage.goto('/explore');
+
+    await aliceChat.startCall.click();
+    const incoming = bobPage.getByRole('dialog', { name: 'Incoming video call', exact: true });
+    await incoming.getByRole('button', { name: 'Answer', exact: true }).click();
+    const bobCall = callOverlay(bobPage, alice.username);
+    await expectVideoPlaying(bobCall.remote, 30_000);
+
+    // Bob closes his tab mid-call: the call is over for the server, and Alice's chat says so.
+    await bobPage.close({ runBeforeUnload: true });
+    await expectVisible(callOverlay(alicePage, bob.username).status('Call ended'), 20_000);
+    await expect
+      .poll(async () => {
+        const messages = await messagesViaApi(alice.tokens.access, conversation.id);
+        return messages.map((message) => (message as { call?: { state: string } }).call?.state);
+      })
+      .toContain('ended');
   });
 });

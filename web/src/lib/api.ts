@@ -17,6 +17,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra request headers, e.g. the `Idempotency-Key` of a paying request. */
   headers?: Record<string, string>;
+  /** The request outlives the page (fetch's keepalive), e.g. a hang-up sent as the tab closes. */
+  keepalive?: boolean;
 }
 
 interface SendOptions {
@@ -24,6 +26,7 @@ interface SendOptions {
   body?: unknown;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string> | undefined;
+  keepalive?: boolean | undefined;
 }
 
 async function send(path: string, options: SendOptions, token: string | null): Promise<Response> {
@@ -42,6 +45,7 @@ async function send(path: string, options: SendOptions, token: string | null): P
       headers,
       body,
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -115,7 +119,13 @@ export const api = {
   post<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T> {
     return request(
       path,
-      { method: 'POST', body, signal: options?.signal, headers: options?.headers },
+      {
+        method: 'POST',
+        body,
+        signal: options?.signal,
+        headers: options?.headers,
+        keepalive: options?.keepalive,
+      },
       options,
     );
   },

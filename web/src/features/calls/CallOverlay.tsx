@@ -156,6 +156,12 @@ export default function CallOverlay({
   useEffect(() => {
     if (endedOnServer) hangUp();
   }, [endedOnServer, hangUp]);
+  // A tab closed in a call hangs up, so the chat does not offer Join on a call nobody is in.
+  useEffect(() => {
+    const leave = () => void endCall(callId, true).catch(() => undefined);
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [callId]);
   // The caller stops ringing the other side once the ring time is up: the call is missed.
   const ringingSince = serverCall?.state === 'ringing' ? serverCall.started_at : null;
   const callerSide = serverCall?.caller_id === selfId;

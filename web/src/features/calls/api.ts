@@ -28,7 +28,10 @@ export function declineCall(callId: number): Promise<CallSummary> {
   return api.post<CallSummary>(`/calls/${callId}/decline/`, {});
 }
 
-/** POST /calls/{id}/end/: either side hangs up (missed while it rang, ended once answered). */
-export function endCall(callId: number): Promise<CallSummary> {
-  return api.post<CallSummary>(`/calls/${callId}/end/`, {});
+/**
+ * POST /calls/{id}/end/: either side hangs up (missed while it rang, ended once answered).
+ * `keepalive` for the hang-up of a tab that is closing.
+ */
+export function endCall(callId: number, keepalive = false): Promise<CallSummary> {
+  return api.post<CallSummary>(`/calls/${callId}/end/`, {}, { keepalive });
 }
