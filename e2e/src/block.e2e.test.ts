@@ -26,6 +26,9 @@ describe('blocking someone', () => {
     const bob = await person();
     const conversation = await startConversationViaApi(bob.tokens.access, alice.id);
     await sendMessageViaApi(bob.tokens.access, conversation.id, 'hello alice');
+    // Bob has the conversation open in a browser of his own.
+    const bobPage = await signedInPage(() => visitors.open(), bob);
+    const chat = await openConversation(bobPage, alice.username);
 
     // Alice blocks Bob from his profile, after reading what a block does.
     await storeSession(t.page, alice.tokens);
@@ -41,13 +44,22 @@ describe('blocking someone', () => {
     await dialog.getByRole('button', { name: 'Block', exact: true }).click();
     await expectPath(t.page, '/');
 
-    // Bob, in a browser of his own, writes to Alice: the composer says why it was refused.
-    const bobPage = await signedInPage(() => visitors.open(), bob);
-    const chat = await openConversation(bobPage, alice.username);
+    // Bob writes to Alice: the composer says why it was refused, and only that (no "try
+    // again", which cannot help, issue 32).
     await chat.text.fill('are you there?');
     await chat.send.click();
     const refusal = chat.pane.getByRole('alert');
     await expectVisible(refusal.getByText('You cannot message this user.', { exact: true }));
+    expect(await refusal.getByText(/try again/i).count()).toBe(0);
+    // The thread has left both people's Recent Chats.
+    for (const page of [bobPage, t.page]) {
+      await page.goto('/messages');
+      await expectVisible(
+        page.getByText('Select a conversation to view messages', { exact: true }),
+      );
+      const chats = page.getByRole('complementary', { name: 'Recent Chats', exact: true });
+      await expectVisible(chats.getByText('No conversations found', { exact: true }));
+    }
     // Nothing reached Alice.
     const texts = (await messagesViaApi(alice.tokens.access, conversation.id)).map((m) => m.text);
     expect(texts).toEqual(['hello alice']);
