@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './lib/axe.ts';
 import { PHONE } from './lib/browser.ts';
 import { person } from './lib/economy.ts';
 import { expectHidden, expectVisible } from './lib/expect.ts';
@@ -67,6 +68,8 @@ describe('an incoming call on a phone', () => {
     await expectVisible(incoming, 20_000);
     await expectVisible(incoming.getByText(`@${alice.username} is calling you`, { exact: true }));
     expect(new URL(bobPage.url()).pathname).toBe('/explore');
+    // The ringing overlay and the top bar's badges pass axe's serious checks.
+    expect(await seriousViolations(bobPage, 'ringing overlay on /explore (phone)')).toEqual([]);
     await incoming.getByRole('button', { name: 'Answer', exact: true }).click();
     await expectHidden(incoming);
     const bobCall = callOverlay(bobPage, alice.username);

@@ -85,6 +85,7 @@ export const engagement = {
       networkError: 'Network error',
       unknownError: 'Unknown error',
       sendFailed: 'Message could not be sent. Please try again.',
+      blocked: 'You cannot message this user.',
     },
   },
   calls: {

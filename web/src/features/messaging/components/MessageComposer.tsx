@@ -101,7 +101,13 @@ export function MessageComposer({ conversationId, uploads, canLock }: MessageCom
     void uploads.add(picked);
   };
 
-  const details = send.isError ? serverDetails(send.error) : [];
+  // 403: a block between the two (the only refusal of its kind here), said in our words.
+  const blocked = send.error instanceof ApiError && send.error.status === 403;
+  const details = blocked
+    ? [t('messaging.composer.blocked')]
+    : send.isError
+      ? serverDetails(send.error)
+      : [];
 
   return (
     <form
