@@ -86,7 +86,7 @@ describe('a call announcement', () => {
     expect(frame.call).toMatchObject({ id: call.id, state: 'ringing' });
   });
 
-  it('is pushed, naming the caller, to a callee with no tab open', async () => {
+  it('is pushed as "Incoming call from @caller" to a callee with no tab open', async () => {
     const alice = await buildUser(t);
     const bob = await buildUser(t);
     const device = pushService.device();
@@ -94,7 +94,7 @@ describe('a call announcement', () => {
     const { conversation } = await ring(alice, bob);
     const pushed = (await device.waitForPush()) as { title: string };
     expect(pushed).toMatchObject({ url: '/messages', tag: `call-${conversation.id}` });
-    expect(pushed.title).toContain(alice.username);
+    expect(pushed.title).toBe(`Incoming call from @${alice.username}`);
   });
 });
 
@@ -125,10 +125,14 @@ describe('answering and hanging up', () => {
     );
     const ended = await act(alice, call.id, 'end');
     expect(ended.statusCode).toBe(200);
-    expect(ended.json<Call>()).toMatchObject({ state: 'ended', duration_seconds: 192 });
+    const summary = ended.json<Call>();
+    expect(summary.state).toBe('ended');
+    // 192 s and the moments the requests took (a slow machine may take a second or two).
+    expect(summary.duration_seconds).toBeGreaterThanOrEqual(192);
+    expect(summary.duration_seconds).toBeLessThan(197);
     expect(await chatCall(bob, conversation.id, message.id)).toMatchObject({
       state: 'ended',
-      duration_seconds: 192,
+      duration_seconds: summary.duration_seconds,
     });
     // Hanging up again (the other side too) answers the call as it is.
     expect((await act(bob, call.id, 'end')).json<Call>()).toMatchObject({ state: 'ended' });

@@ -22,7 +22,7 @@ export function presentCall(
   const endedAt = call.endedAt ?? (state === 'missed' ? ringOut : null);
   const duration =
     state === 'ended' && call.answeredAt && endedAt
-      ? Math.max(0, Math.round((endedAt.getTime() - call.answeredAt.getTime()) / 1000))
+      ? Math.max(0, Math.floor((endedAt.getTime() - call.answeredAt.getTime()) / 1000))
       : null;
   return {
     id: call.id,

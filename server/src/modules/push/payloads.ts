@@ -14,6 +14,18 @@ const CALL_TTL_SECONDS = 60;
 const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 
 /**
+ * The title of a call's push, as a phone's call screen says it (issue 32): the notice's own
+ * title ("mia is calling") reads like a past event in a list; this one rings.
+ */
+const INCOMING_CALL: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'Incoming call from @{user}',
+  es: 'Llamada entrante de @{user}',
+  fr: 'Appel entrant de @{user}',
+  de: 'Eingehender Anruf von @{user}',
+  it: 'Chiamata in arrivo da @{user}',
+};
+
+/**
  * A notification as a push, its sentence in the recipient's language. Its facts never hold a
  * locked message's text (only "Locked message · $5"): a push may show on a locked screen.
  */
@@ -32,7 +44,12 @@ export function payloadOf(
       };
     case 'call':
       return {
-        payload: { ...payload, url: '/messages', tag: `call-${String(conversationId)}` },
+        payload: {
+          ...payload,
+          title: INCOMING_CALL[language].replace('{user}', String(row.data.sender_username)),
+          url: '/messages',
+          tag: `call-${String(conversationId)}`,
+        },
         ttlSeconds: CALL_TTL_SECONDS,
       };
     case 'payment':
