@@ -15,6 +15,7 @@ import { ffmpegBinaries } from './video/ffmpeg-binary.ts';
 import { foldUnreadCounts } from './modules/notifications/unread-counts.ts';
 import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
+import { usePasswordHashing } from './lib/passwords.ts';
 import { loadSecrets, type Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
@@ -57,6 +58,7 @@ export async function startRuntime(options: {
   fillPool?: boolean;
 }): Promise<Runtime> {
   const { config, databaseUrl, log } = options;
+  usePasswordHashing(config.passwordHashing);
   const database = createDatabase(databaseUrl, options.poolSize ?? 20);
   await runMigrations(database.db);
   if (options.fillPool) void database.fill();

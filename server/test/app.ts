@@ -70,6 +70,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     // Tests decode only videos they made: on a machine without a current ffmpeg, the bundled one.
     FFMPEG_ALLOW_OUTDATED: 'true',
+    // Argon2's floor: every buildUser and sign-up hashes a password. Production's parameters
+    // are checked in auth/password-hashing.int.test.ts (env PASSWORD_HASHING: 'production').
+    PASSWORD_HASHING: 'cheap-for-tests',
     ...env,
   });
   const secrets = { jwtKey: randomBytes(32), urlSigningKey: randomBytes(32) };

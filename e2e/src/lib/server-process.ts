@@ -140,6 +140,9 @@ export async function startServerProcess(options: {
       // Journeys sign their users up through the API without opening the verification mail;
       // the refusal of unverified uploads is the integration tier's (uploads-limits.int.test.ts).
       UPLOAD_REQUIRE_VERIFIED_EMAIL: 'false',
+      // Every journey signs people up: Argon2's floor instead of a full hash for each of them
+      // (the production parameters are checked in auth/password-hashing.int.test.ts).
+      PASSWORD_HASHING: 'cheap-for-tests',
       WEB_DIST_DIR: options.webDist,
       ...options.env,
     },

@@ -56,6 +56,8 @@ const envSchema = z.object({
   TURN_URLS: z.string().default(''),
   TURN_SECRET: z.string().optional(),
   REQUIRE_ADMIN_2FA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  /** `cheap-for-tests`: Argon2's floor, so test users cost nothing; never set it in production. */
+  PASSWORD_HASHING: z.enum(['production', 'cheap-for-tests']).default('production'),
   S3_BUCKET: z
     .string()
     .trim()
@@ -165,6 +167,8 @@ export type Config = {
   trustProxy: string[];
   /** Admin pages refuse admins who have not turned on two-factor sign-in. */
   requireAdminTwoFactor: boolean;
+  /** Argon2 parameters of new hashes (`PASSWORD_HASHING`); tests choose the cheap ones. */
+  passwordHashing: 'production' | 'cheap-for-tests';
   /** ICE servers for calls: STUN, and TURN with time-limited credentials from TURN_SECRET. */
   ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined };
   /** Both set: top-ups go through Stripe Checkout; neither: the test-mode provider. */
@@ -274,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY,
     trustProxy: e.TRUST_PROXY,
     requireAdminTwoFactor: e.REQUIRE_ADMIN_2FA === 'true',
+    passwordHashing: e.PASSWORD_HASHING,
     ice: {
       stunUrls: e.STUN_URLS.split(',')
         .map((u) => u.trim())

@@ -8,7 +8,27 @@ export type { HashingLane } from './hashing-lanes.ts';
 
 // Argon2id (the library's default algorithm) with OWASP's second recommended profile:
 // 19 MiB, 2 passes. @node-rs/argon2 runs on libuv's thread pool, off the event loop.
-const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const PRODUCTION_HASHING = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * Argon2's floor (8 KiB, one pass), for test servers only (`PASSWORD_HASHING=cheap-for-tests`):
+ * every test user would otherwise pay a full hash, a core busy for tens of milliseconds. A hash
+ * carries its own parameters, so hashes made either way verify either way.
+ */
+export const CHEAP_TEST_HASHING = { memoryCost: 8, timeCost: 1, parallelism: 1 } as const;
+
+export type PasswordHashing = 'production' | 'cheap-for-tests';
+
+let options: typeof PRODUCTION_HASHING | typeof CHEAP_TEST_HASHING = PRODUCTION_HASHING;
+/** dummyPasswordHash's, made again when the parameters change: it costs what a user's costs. */
+let dummyHash: Promise<string> | undefined;
+
+/** Set once at start-up from the configuration (`startRuntime`); production unless told. */
+export function usePasswordHashing(hashing: PasswordHashing): void {
+  const next = hashing === 'cheap-for-tests' ? CHEAP_TEST_HASHING : PRODUCTION_HASHING;
+  if (next !== options) dummyHash = undefined;
+  options = next;
+}
 
 export class PasswordHashingBusyError extends AppError {
   readonly retryAfterSeconds = 2;
@@ -63,7 +83,6 @@ export async function hashNewPassword(
 }
 
 /** A real hash to verify against when the account does not exist, so timing reveals nothing. */
-let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-real-password-but-the-same-work', 'sign-in');
   return dummyHash;
