@@ -32,13 +32,8 @@ function set(next: Partial<CallStoreState>) {
 }
 
 /** Still ringing: answered, over or rung out it is not. */
-export function isRinging(call: CallSummary, now = Date.now()): boolean {
+function isRinging(call: CallSummary, now = Date.now()): boolean {
   return call.state === 'ringing' && now - Date.parse(call.started_at) < CALL_RING_SECONDS * 1000;
-}
-
-/** Ringing or live: the only calls that can be joined. */
-export function isJoinable(call: CallSummary | null, now = Date.now()): boolean {
-  return call !== null && (call.state === 'answered' || isRinging(call, now));
 }
 
 /** A call's new state, from a frame or an answer of ours. */
