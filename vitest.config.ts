@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['{server,web,contracts}/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.component.test.tsx', '**/node_modules/**'],
           environment: 'node',
+          // Pure code: starting a process (child_process) throws; such tests are integration's.
+          setupFiles: ['vitest.unit-setup.ts'],
         },
       },
       {
@@ -34,7 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['server/{src,test}/**/*.int.test.ts'],
+          include: ['server/{src,test}/**/*.int.test.ts', 'scripts/**/*.int.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
