@@ -73,7 +73,12 @@ export const sessionInfo = z.object({
   created_at: z.string(),
   last_used_at: z.string(),
   ip: z.string().nullable(),
+  /** English words for API clients ("Chrome 156 on Linux"); the web says browser and system. */
   device: z.string(),
+  /** The browser and its major version ("Chrome 156"), null when the sign-in did not say. */
+  browser: z.string().nullable(),
+  /** The operating system ("Linux"), null when the sign-in did not say. */
+  system: z.string().nullable(),
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;

@@ -125,6 +125,8 @@ export const settingsText = {
       current: 'This device',
       details: '{{ip}} · last used {{lastUsed}} · signed in {{signedIn}}',
       unknownAddress: 'Unknown address',
+      browserOnSystem: '{{browser}} on {{system}}',
+      unknownDevice: 'Unknown device',
       endOne: 'Sign out',
       endOneLabel: 'Sign out {{device}}',
       endOthers: 'Sign out everywhere else',

@@ -85,6 +85,8 @@ describe('the device list', () => {
     expect(after?.id).toBe(before?.id);
     expect(after?.ip).toBe('10.9.1.2');
     expect(after?.device).toBe('Safari 18 on iOS');
+    // The facts too, which the web says in its reader's language.
+    expect(after).toMatchObject({ browser: 'Safari 18', system: 'iOS' });
     expect(Date.now() - Date.parse(after?.last_used_at ?? '')).toBeLessThan(60_000);
   });
 

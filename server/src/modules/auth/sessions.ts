@@ -8,7 +8,7 @@ import type { AccessClaims } from './access-tokens.ts';
 import { expiryFrom } from './policy.ts';
 import * as repo from './repo.ts';
 import type { SessionDevice } from './repo.ts';
-import { describeDevice } from './device.ts';
+import { describeDevice, deviceFacts } from './device.ts';
 
 export type { SessionDevice };
 
@@ -104,14 +104,18 @@ export function createSessions(deps: { db: Database; changes: ChangeNotices }) {
     /** The signed-in devices of a user, the one asking (`currentSessionId`) marked. */
     async list(userId: number, currentSessionId: number) {
       const rows = await repo.listUserSessions(db, userId);
-      return rows.map((row) => ({
-        id: row.id,
-        created_at: row.createdAt.toISOString(),
-        last_used_at: row.lastUsedAt.toISOString(),
-        ip: row.ip,
-        device: describeDevice(row.userAgent),
-        current: row.id === currentSessionId,
-      }));
+      return rows.map((row) => {
+        const facts = deviceFacts(row.userAgent);
+        return {
+          id: row.id,
+          created_at: row.createdAt.toISOString(),
+          last_used_at: row.lastUsedAt.toISOString(),
+          ip: row.ip,
+          device: describeDevice(facts),
+          ...facts,
+          current: row.id === currentSessionId,
+        };
+      });
     },
 
     /** The daily clean-up: sessions over for a day go, with their refresh tokens. */

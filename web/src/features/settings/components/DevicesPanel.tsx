@@ -85,14 +85,23 @@ interface DeviceRowProps {
   onEnd: () => void;
 }
 
+/** The device in the reader's words: "Chrome 156 auf Linux", "Unbekanntes Gerät". */
+function useDeviceName(device: SessionInfo): string {
+  const { t } = useTranslation();
+  const { browser, system } = device;
+  if (browser && system) return t('settings.devices.browserOnSystem', { browser, system });
+  return browser ?? system ?? t('settings.devices.unknownDevice');
+}
+
 function DeviceRow({ device, locale, busy, onEnd }: DeviceRowProps) {
   const { t } = useTranslation();
+  const name = useDeviceName(device);
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <MonitorSmartphone className="size-5 shrink-0 text-slate-500" aria-hidden />
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-medium text-slate-900">
-          {device.device}
+          {name}
           {device.current && (
             <span className="ms-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs text-violet-800">
               {t('settings.devices.current')}
@@ -113,7 +122,7 @@ function DeviceRow({ device, locale, busy, onEnd }: DeviceRowProps) {
           size="sm"
           busy={busy}
           onClick={onEnd}
-          aria-label={t('settings.devices.endOneLabel', { device: device.device })}
+          aria-label={t('settings.devices.endOneLabel', { device: name })}
         >
           {t('settings.devices.endOne')}
         </Button>
