@@ -1,4 +1,4 @@
-import { MAX_TIP_CENTS, MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS } from '@zura/contracts';
+import { MAX_TIP_CENTS, MAX_TOPUP_CENTS, MIN_AMOUNT_CENTS, splitPayment } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { catalogueT as t } from '../../lib/test-helpers';
@@ -43,7 +43,12 @@ describe('money helpers', () => {
   });
 
   it('keeps 90% for the creator', () => {
-    expect(CREATOR_SHARE_PERCENT).toBe(90);
+    // What a payment's split gives the creator, and the share the wallet says they keep.
+    for (const cents of [100, 499, 1000, 2500, 100_000]) {
+      const { creatorCents } = splitPayment(cents);
+      expect(creatorCents, `${cents}`).toBe(Math.round(cents * 0.9));
+      expect(creatorCents, `${cents}`).toBe(Math.round((cents * CREATOR_SHARE_PERCENT) / 100));
+    }
   });
 
   it('parses what the user typed, only when valid', () => {
