@@ -10,6 +10,7 @@ import {
   topUp,
 } from '../../../test/economy.ts';
 import { buildUser, type TestUser } from '../../../test/factories.ts';
+import { waitForJobsDone } from '../../../test/jobs.ts';
 import {
   copiesTo,
   createMass,
@@ -311,7 +312,8 @@ describe('the welcome message', () => {
     expect(off.json()).toEqual({ current: null });
     const fan = await buildUser(t);
     await subscribe(t, fan, creator);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The job that would have sent it has run: nothing was sent.
+    await waitForJobsDone(t, 'welcome-message-send', { creatorId: creator.id, fanId: fan.id });
     expect(await welcomeCopies(creator)).toEqual([]);
   });
 });
