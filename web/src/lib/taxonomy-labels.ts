@@ -1,5 +1,5 @@
 import {
-  isKnownCategory,
+  categoryName,
   PRESET_TAGS,
   PRESET_VIBES,
   profileCategory,
@@ -15,18 +15,23 @@ import { i18n } from './i18n';
 const presetTags = new Map(PRESET_TAGS.map((tag) => [tag.toLowerCase(), tag]));
 const presetVibes = new Map(PRESET_VIBES.map((vibe) => [vibe.toLowerCase(), vibe]));
 
+/** A translated label, its English name while no catalogue holds it (not loaded yet). */
+function label(key: string, english: string): string {
+  return i18n.translate(key, { defaultValue: english });
+}
+
 /** A category id's name (profile-page or predefined); a custom category as it was typed. */
 export function categoryLabel(id: string): string {
-  if (!isKnownCategory(id) && !profileCategory(id)) return id;
-  return i18n.translate(`taxonomy.categories.${id}`);
+  const english = profileCategory(id)?.name ?? categoryName(id);
+  return english ? label(`taxonomy.categories.${id}`, english) : id;
 }
 
 export function tagLabel(tag: string): string {
   const preset = presetTags.get(tag.trim().toLowerCase());
-  return preset ? i18n.translate(`taxonomy.tags.${taxonomySlug(preset)}`) : tag;
+  return preset ? label(`taxonomy.tags.${taxonomySlug(preset)}`, preset) : tag;
 }
 
 export function vibeLabel(vibe: string): string {
   const preset = presetVibes.get(vibe.trim().toLowerCase());
-  return preset ? i18n.translate(`taxonomy.vibes.${taxonomySlug(preset)}`) : vibe;
+  return preset ? label(`taxonomy.vibes.${taxonomySlug(preset)}`, preset) : vibe;
 }
