@@ -14,6 +14,18 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
 type Facts = Record<string, unknown>;
 export type RenderedNotice = { title: string; message: string };
 
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/** Made once per language, as the money formatters are. */
+function pluralRulesOf(language: Language): Intl.PluralRules {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules;
+}
+
 /** `{name}` replaced by the value; a name without a value stays as written. */
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
@@ -47,7 +59,7 @@ function render(kind: NoticeKind, facts: Facts, texts: NoticeTexts, language: La
       };
     case 'liked': {
       const others = Math.max(0, cents(facts, 'likers') - 1);
-      const category = new Intl.PluralRules(language).select(others) === 'one' ? 'one' : 'other';
+      const category = pluralRulesOf(language).select(others) === 'one' ? 'one' : 'other';
       const template = others === 0 ? texts.liked.alone : texts.liked.others[category];
       return { title: texts.liked.title, message: fill(template, { user: sender, count: others }) };
     }
