@@ -120,7 +120,7 @@ export function createServices(deps: ServiceDeps) {
     rateLimits,
     limits: config.uploads,
   });
-  const notifications = createNotificationsService({ db, bus });
+  const notifications = createNotificationsService({ db, bus, changes });
   const tickets = createTicketSigner(secrets.urlSigningKey);
   const calls = createCallsService({ db, tickets, ice: config.ice, bus });
   const audit = createAuditLog({ db });

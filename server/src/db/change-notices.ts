@@ -15,7 +15,10 @@ const RECONNECT_MS = 1_000;
  * just made (smaller id first; sent by the blocking transaction, `blockedNotice`);
  * `viewer_changed` with a user whose likes, unlocks, purchases or blocks changed; `post_counts`
  * with a post's like and comment counts as committed; `suspensions` when someone was suspended
- * or let back (migration 0037); `reset` when
+ * or let back (migration 0037); `conversation_changed` with a conversation whose messages, unlocks,
+ * attachments, unread counters, calls or message notifications changed, and
+ * `notifications_changed` with a user whose notifications were written, read or deleted
+ * (migration 0040); `reset` when
  * notices may have been missed (the listening connection was lost or has just been made), so
  * every copy is suspect.
  */
@@ -30,6 +33,8 @@ type ChangeNotice =
   | { kind: 'viewer_changed'; userId: number }
   | { kind: 'post_counts'; postId: number; likeCount: number; commentCount: number }
   | { kind: 'suspensions' }
+  | { kind: 'conversation_changed'; conversationId: number }
+  | { kind: 'notifications_changed'; userId: number }
   | { kind: 'reset' };
 
 /** The payload of the notice of a block between `a` and `b`, either way. */
@@ -75,12 +80,14 @@ function parse(payload: string | undefined): ChangeNotice | undefined {
   const match = /^(\w+):(\d+)$/.exec(payload ?? '');
   const kind = match?.[1];
   if (kind === 'session_ended') return { kind, sessionId: Number(match?.[2]) };
+  if (kind === 'conversation_changed') return { kind, conversationId: Number(match?.[2]) };
   if (
     kind !== 'account_deleted' &&
     kind !== 'following_changed' &&
     kind !== 'posts_changed' &&
     kind !== 'library_changed' &&
-    kind !== 'viewer_changed'
+    kind !== 'viewer_changed' &&
+    kind !== 'notifications_changed'
   ) {
     return undefined;
   }

@@ -13,20 +13,23 @@ afterAll(() => t.close());
 const { pair } = conversationsKit(() => t);
 
 describe('the cost of the signed-in pages', () => {
-  it('opens a conversation with nothing unread in one statement that writes nothing', async () => {
+  it('opens a conversation with nothing unread in one read of its page that writes nothing', async () => {
     const { alice, bob, conversation } = await pair();
     for (let i = 0; i < 5; i += 1) await sendMessage(t, i % 2 ? alice : bob, conversation.id, 'hi');
-    // The first open marks what alice had unread; the next ones have nothing to mark.
+    // The first open marks what alice had unread; the next one has nothing to mark, and reads
+    // the page once (later opens find it kept: kept-message-pages.int.test.ts).
     await listMessages(t, alice, conversation.id);
-    const sent = await fewestStatementsDuring(t, async () => {
+    await t.services.changes.sync();
+    const sent = await statementsDuring(t, async () => {
       const list = await listMessages(t, alice, conversation.id);
       expect(list).toHaveLength(5);
     });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).not.toMatch(/\bupdate\b/i);
+    // Background work (a notice's reload) may add a statement of its own: count the page's.
+    expect(sent.filter((text) => text.includes('from messages m'))).toHaveLength(1);
+    expect(sent.filter((text) => /\bupdate\b/i.test(text))).toEqual([]);
   });
 
-  it('still marks read what arrived since, then goes back to one statement', async () => {
+  it('still marks read what arrived since, then goes back to none', async () => {
     const { alice, bob, conversation } = await pair();
     await sendMessage(t, alice, conversation.id, 'first');
     await listMessages(t, bob, conversation.id);
@@ -35,21 +38,25 @@ describe('the cost of the signed-in pages', () => {
     expect(opening.length).toBeGreaterThan(1);
     const res = await getAs(t, bob, '/api/notifications/unread/');
     expect(res.json<unknown[]>()).toEqual([]);
+    await t.services.changes.sync();
     const again = await fewestStatementsDuring(t, () => listMessages(t, bob, conversation.id));
-    expect(again).toHaveLength(1);
+    expect(again).toEqual([]);
   });
 
-  it('lists notifications in one statement', async () => {
+  it('lists notifications in one statement, then from what is kept', async () => {
     const { alice, bob, conversation } = await pair();
     await sendMessage(t, alice, conversation.id, 'a notice');
     // The first request of a session checks it; later ones find it kept.
     await getAs(t, bob, '/api/notifications/');
+    await t.services.changes.sync();
+    const first = await statementsDuring(t, () => getAs(t, bob, '/api/notifications/?limit=5'));
+    expect(first.filter((text) => text.includes('from "notifications"'))).toHaveLength(1);
     const sent = await fewestStatementsDuring(t, async () => {
       const res = await getAs(t, bob, '/api/notifications/');
       expect(res.json<{ title: string }[]>().map((n) => n.title)).toEqual([
         `New message from ${alice.username}`,
       ]);
     });
-    expect(sent).toHaveLength(1);
+    expect(sent).toEqual([]);
   });
 });

@@ -19,11 +19,7 @@ import {
 import { isBlockedEitherWay } from '../blocks/index.ts';
 import type { CallsService } from '../calls/index.ts';
 import { type MediaSigner, isVideoPublished } from '../media/index.ts';
-import {
-  recordNotice,
-  markConversationNotificationsRead,
-  presentNotification,
-} from '../notifications/index.ts';
+import { recordNotice, presentNotification } from '../notifications/index.ts';
 import { canViewProfile } from '../profiles/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
 import { findUserById } from '../users/index.ts';
@@ -37,7 +33,7 @@ import {
 import { createConversationParties, sidesOf } from './conversation-parties.ts';
 import { encodeCursor, type PostCursor } from '../posts/index.ts';
 import * as views from './conversation-views.ts';
-import { readMessagePage } from './message-page.ts';
+import { createConversationOpener, type PageOptions } from './open-conversation.ts';
 import { callAnnouncementText, messageNoticeFacts, roomIdOf } from './notice-text.ts';
 import * as repo from './repo.ts';
 
@@ -137,27 +133,7 @@ export function createMessagingService(deps: {
     await bus.publish(events);
   }
 
-  /** Marks what opening the conversation read, and tells the reader's other sockets. */
-  async function markOpened(
-    userId: number,
-    conversationId: number,
-    seen: { unread: number; unreadNotices: boolean },
-  ) {
-    const cleared = seen.unread > 0 && (await repo.clearUnread(db, conversationId, userId));
-    // Mass-message copies keep when they were read, for their senders' read figures.
-    if (cleared) await repo.markMassCopiesRead(db, conversationId, userId);
-    // Having read the conversation, its message notifications are read too.
-    const readNotifications = seen.unreadNotices
-      ? await markConversationNotificationsRead(db, userId, conversationId)
-      : 0;
-    if (!cleared && readNotifications === 0) return;
-    const unread = await unreadFrame(userId);
-    await bus.publish([
-      { userId, frame: { type: 'read', conversation_id: conversationId } },
-      unread,
-      { userId, frame: { type: 'notifications_read', unread_count: unread.frame.notifications } },
-    ]);
-  }
+  const open = createConversationOpener({ db, bus, changes, callsOf, unreadFrame });
 
   return {
     unreadFrame,
@@ -206,14 +182,9 @@ export function createMessagingService(deps: {
      * prepared statement reads it all (`message-page.ts`); only an open that has something to
      * mark read writes.
      */
-    async listMessages(
-      userId: number,
-      conversationId: number,
-      options: { afterId?: number; beforeId?: number; limit: number },
-    ) {
-      const page = await readMessagePage(db, userId, conversationId, options, callsOf);
+    async listMessages(userId: number, conversationId: number, options: PageOptions) {
+      const page = await open(userId, conversationId, options);
       if (!page) throw new NotFoundError('Conversation not found.');
-      if (page.unread > 0 || page.unreadNotices) await markOpened(userId, conversationId, page);
       return page.messages.map((row) => presentMessage(row.message, userId, row, signer));
     },
 
@@ -293,6 +264,8 @@ export function createMessagingService(deps: {
           },
         },
       );
+      // Both readers' kept pages of this conversation, at once here (the notice follows).
+      changes.announce({ kind: 'conversation_changed', conversationId });
       // The sender's library now holds the attachments.
       if (hasMedia) changes.announce({ kind: 'library_changed', userId: senderId });
       // A message just written has no unlocks yet and the attachments its sender gave.
@@ -355,6 +328,7 @@ export function createMessagingService(deps: {
             creatorCents,
           });
         });
+        changes.announce({ kind: 'conversation_changed', conversationId: message.conversationId });
         if (notification) {
           await bus.publish([
             {

@@ -1,7 +1,9 @@
 import { NOTIFICATION_TYPES, type NotificationRow } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { EventBus, LiveEvent } from '../../events/bus.ts';
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { createKeptNotificationPages } from './kept-notification-pages.ts';
 import { presentNotification } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -11,8 +13,18 @@ export type Notify = (rows: NotificationRow[]) => Promise<void>;
 
 const RECENT_COUNT = 5;
 
-export function createNotificationsService(deps: { db: Database; bus: EventBus }) {
-  const { db, bus } = deps;
+export function createNotificationsService(deps: {
+  db: Database;
+  bus: EventBus;
+  changes: ChangeNotices;
+}) {
+  const { db, bus, changes } = deps;
+  const firstPages = createKeptNotificationPages(db, changes);
+
+  /** This instance's kept pages of `userId` go at once (the database's notice follows). */
+  function changed(userId: number) {
+    changes.announce({ kind: 'notifications_changed', userId });
+  }
 
   /** Both unread badges of a user: messages and notifications. */
   function unreadBadges(userId: number) {
@@ -54,6 +66,7 @@ export function createNotificationsService(deps: { db: Database; bus: EventBus }
       });
     }
     for (const userId of new Set(rows.map((row) => row.userId))) {
+      changed(userId);
       events.push({
         userId,
         frame: { type: 'notifications_read', unread_count: await unreadCount(userId) },
@@ -68,17 +81,19 @@ export function createNotificationsService(deps: { db: Database; bus: EventBus }
     unreadCount,
     publishCreated,
     async list(userId: number, options: { unreadOnly?: boolean; afterId?: number; limit: number }) {
-      return (await repo.listNotifications(db, userId, options)).map(presentNotification);
+      return (await firstPages(userId, options)).map(presentNotification);
     },
     async markRead(userId: number, id: number) {
       if (!(await repo.markRead(db, userId, id)))
         throw new NotFoundError('Notification not found.');
+      changed(userId);
       const count = await unreadCount(userId);
       await publishUnread(userId, count);
       return { message: 'Notification marked as read.', unread_count: count };
     },
     async markAllRead(userId: number) {
       const marked = await repo.markAllRead(db, userId);
+      changed(userId);
       await publishUnread(userId, 0);
       return { message: 'All notifications marked as read.', marked, unread_count: 0 };
     },
