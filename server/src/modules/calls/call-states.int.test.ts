@@ -86,6 +86,25 @@ describe('a call announcement', () => {
     expect(frame.call).toMatchObject({ id: call.id, state: 'ringing' });
   });
 
+  it('is listed to the callee as ringing until it is answered (GET /api/calls/ringing/)', async () => {
+    const alice = await buildUser(t);
+    const bob = await buildUser(t);
+    expect((await t.request({ method: 'GET', url: '/api/calls/ringing/' })).statusCode).toBe(401);
+    const { call } = await ring(alice, bob);
+    const listed = await t.request({
+      method: 'GET',
+      url: '/api/calls/ringing/',
+      token: bob.access,
+    });
+    expect(listed.json<Call[]>().map((item) => item.id)).toEqual([call.id]);
+    // Not the caller's to answer; and once answered it rings no more.
+    const own = await t.request({ method: 'GET', url: '/api/calls/ringing/', token: alice.access });
+    expect(own.json()).toEqual([]);
+    await act(bob, call.id, 'answer');
+    const after = await t.request({ method: 'GET', url: '/api/calls/ringing/', token: bob.access });
+    expect(after.json()).toEqual([]);
+  });
+
   it('is pushed as "Incoming call from @caller" to a callee with no tab open', async () => {
     const alice = await buildUser(t);
     const bob = await buildUser(t);

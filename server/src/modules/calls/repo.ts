@@ -45,6 +45,22 @@ export async function findCall(db: Executor, callId: number) {
   return row;
 }
 
+/**
+ * Calls ringing for `calleeId` that have not rung out, oldest first: read from the partial index
+ * of open calls, which holds only ringing and answered ones.
+ */
+export function ringingFor(db: Executor, calleeId: number, ringSeconds: number) {
+  return callsWithCaller(db)
+    .where(
+      and(
+        eq(calls.calleeId, calleeId),
+        eq(calls.state, 'ringing'),
+        sql`${calls.createdAt} > now() - make_interval(secs => ${ringSeconds})`,
+      ),
+    )
+    .orderBy(calls.createdAt);
+}
+
 /** The calls announced by these messages (set-based, for a page of the chat). */
 export function callsOfMessages(db: Executor, messageIds: number[]) {
   if (messageIds.length === 0) return Promise.resolve([] as CallWithCaller[]);

@@ -25,6 +25,9 @@ export function callsRoutes(deps: { calls: CallsService }): FastifyPluginAsyncZo
           request.body.call_id,
         ),
     );
+    app.get('/calls/ringing/', { schema: { response: { 200: z.array(callSummary) } } }, (request) =>
+      deps.calls.ringing(request.userId),
+    );
     app.post('/calls/:id/answer/', { schema: callAnswer }, (request) =>
       deps.calls.answer(request.userId, request.params.id),
     );

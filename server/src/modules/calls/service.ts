@@ -1,4 +1,4 @@
-import { CALL_OVER, type CallSummary } from '@zura/contracts';
+import { CALL_OVER, CALL_RING_SECONDS, type CallSummary } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallRow, MessageRow } from '../../db/schema/index.ts';
 import type { EventBus, LiveEvent } from '../../events/bus.ts';
@@ -101,6 +101,15 @@ export function createCallsService(deps: {
       return new Map(
         rows.map((row) => [row.call.messageId, presentCall(row.call, row.callerUsername)]),
       );
+    },
+
+    /**
+     * The calls ringing for this user now: a tab whose socket was away (hidden, offline) while a
+     * call started asks on reconnecting, and rings.
+     */
+    async ringing(userId: number): Promise<CallSummary[]> {
+      const rows = await repo.ringingFor(db, userId, CALL_RING_SECONDS);
+      return rows.map((row) => presentCall(row.call, row.callerUsername));
     },
 
     /** The callee takes the call (on any tab: the others stop ringing). */

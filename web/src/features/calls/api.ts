@@ -18,6 +18,11 @@ export function requestCallTicket(
   return api.post<CallTicket>('/calls/ticket/', body, { signal });
 }
 
+/** GET /calls/ringing/: the calls ringing for this user now (asked when the socket is back). */
+export function fetchRingingCalls(): Promise<CallSummary[]> {
+  return api.get<CallSummary[]>('/calls/ringing/');
+}
+
 /** POST /calls/{id}/answer/: the callee takes the call; every other tab stops ringing. */
 export function answerCall(callId: number): Promise<CallSummary> {
   return api.post<CallSummary>(`/calls/${callId}/answer/`, {});

@@ -68,6 +68,11 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
+/** The call ringing here now, outside React (the live sync's tests read it). */
+export function incomingCall(): CallSummary | null {
+  return state.incoming;
+}
+
 export function useCallStore<T>(select: (state: CallStoreState) => T): T {
   return useSyncExternalStore(
     subscribe,

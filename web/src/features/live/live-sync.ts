@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerFrame } from '../../lib/live/frames';
 import { getUserId } from '../../lib/session';
+import { fetchRingingCalls } from '../calls/api';
 import { parseCallSummary, receiveCall } from '../calls/call-store';
 import { messagingKeys, parseMessage } from '../messaging/api';
 import {
@@ -188,6 +189,10 @@ export function createLiveSync(queryClient: QueryClient) {
       }
       void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+      // A call that started while the socket was away (a hidden tab) came as no frame: ring it.
+      fetchRingingCalls()
+        .then((calls) => calls.forEach((call) => receiveCall(call, getUserId())))
+        .catch(() => undefined);
       // A video may have finished while the socket was away (its frames are not replayed).
       void queryClient.invalidateQueries({
         queryKey: postKeys.all,
