@@ -123,8 +123,13 @@ describe('drafts and sharing', () => {
       `<meta property="og:description" content="Subscribe to @${creator.username} on Zura" />`,
     );
     expect(html).not.toContain(secret);
-    expect(html).not.toContain(`/og/posts/${locked.id}`);
-    expect((await fetch(`${baseUrl()}/og/posts/${locked.id}.jpg`)).status).toBe(404);
+    // Its card is a neutral JPEG naming the author alone (issue 32).
+    expect(html).toContain(
+      `<meta property="og:image" content="${baseUrl()}/og/posts/${locked.id}.jpg" />`,
+    );
+    const card = await fetch(`${baseUrl()}/og/posts/${locked.id}.jpg`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
 
     // A public post's page gives its text.
     const open = await createPostViaApi(creator.tokens.access, { content: 'Open to everyone' });

@@ -28,6 +28,7 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { postsRoutes } from './modules/posts/routes.ts';
 import { postPageRoutes } from './modules/posts/post-page-routes.ts';
 import { ogImageRoutes } from './modules/posts/og-image-routes.ts';
+import { ogCardRoutes } from './modules/profiles/og-card-routes.ts';
 import { postPurchaseRoutes } from './modules/posts/purchase-routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { profilePreviewHead } from './modules/profiles/share-preview.ts';
@@ -158,6 +159,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage,
       previews: services.sharePreviews,
       rateLimits: services.rateLimits,
+      dataDir: config.dataDir,
+    }),
+  );
+  await app.register(
+    ogCardRoutes({
+      db,
+      storage,
+      previews: services.profilePreviews,
+      rateLimits: services.rateLimits,
+      dataDir: config.dataDir,
     }),
   );
   await registerApiDocsViewer(app);

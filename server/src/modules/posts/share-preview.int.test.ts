@@ -4,6 +4,7 @@ import { setPrice } from '../../../test/economy.ts';
 import { buildPost, buildUser, type BuiltPost, type TestUser } from '../../../test/factories.ts';
 import { png, waitForVariants } from '../../../test/media.ts';
 import { BUILT_INDEX, buildAppWithWebPage, meta, webPage } from '../../../test/share-cards.ts';
+import sharp from 'sharp';
 import { excerpt } from '../../lib/open-graph.ts';
 
 /*
@@ -42,14 +43,24 @@ async function expectNeutralCard(post: BuiltPost, author: TestUser) {
   expect(meta(html, 'og:title')).toBe(`Post by @${author.username}`);
   expect(meta(html, 'og:description')).toBe(`Subscribe to @${author.username} on Zura`);
   expect(html).not.toContain(post.content);
-  expect(html).not.toContain(`/og/posts/${post.id}`);
   const uploadId = uploadIdOf(post.image);
   expect(uploadId).toBeDefined();
   expect(html).not.toContain(String(uploadId));
-  expect(meta(html, 'og:image')).toBe('http://zura.test/favicon.svg');
+  // A stable JPEG (never the SVG icon, which the big unfurlers refuse) that names the author
+  // alone: the very card of any other gated post of theirs, so nothing of this one is on it.
+  expect(meta(html, 'og:image')).toBe(`http://zura.test/og/posts/${post.id}.jpg`);
   const image = await ogImage(post.id);
-  expect(image.statusCode).toBe(404);
-  expect(image.headers['content-type']).not.toMatch(/^image\//);
+  expect(image.statusCode).toBe(200);
+  expect(image.headers['content-type']).toBe('image/jpeg');
+  expect(image.rawPayload).toEqual(await neutralCardOf(author));
+}
+
+/** The card of a fresh password-locked post by `author`: what names the author alone. */
+async function neutralCardOf(author: TestUser) {
+  const other = await buildPost(t, author, { content: 'another secret', password: 'hunter22' });
+  const card = await ogImage(other.id);
+  expect(card.statusCode).toBe(200);
+  return card.rawPayload;
 }
 
 describe('a public post’s card', () => {
@@ -97,9 +108,22 @@ describe('a public post’s card', () => {
     expect(description.length).toBeLessThanOrEqual(201);
     expect(description.endsWith('…')).toBe(true);
     expect(words.startsWith(description.slice(0, -1))).toBe(true);
-    // A text-only post has no picture of its own: the author has no avatar, so the site's.
-    expect(meta(await page(post.id), 'og:image')).toBe('http://zura.test/favicon.svg');
-    expect((await ogImage(post.id)).statusCode).toBe(404);
+  });
+
+  it('gives a text post a JPEG card of its own at a stable address (issue 32)', async () => {
+    const author = await buildUser(t);
+    const post = await buildPost(t, author, { content: 'Words only, no picture today' });
+    const html = await page(post.id);
+    expect(meta(html, 'og:image')).toBe(`http://zura.test/og/posts/${post.id}.jpg`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    const card = await ogImage(post.id);
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('image/jpeg');
+    const { width, height, format } = await sharp(card.rawPayload).metadata();
+    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'jpeg' });
+    // Its text is drawn on it: another text makes another card, the same text the same.
+    expect(card.rawPayload).not.toEqual(await neutralCardOf(author));
+    expect((await ogImage(post.id)).rawPayload).toEqual(card.rawPayload);
   });
 
   it('escapes hostile text so it stays inside its attribute', async () => {
@@ -157,11 +181,17 @@ describe('a card that must not show the post', () => {
   it('a public post stops serving its picture the moment it is no longer public', async () => {
     const author = await buildUser(t);
     const post = await imagePost(author, 'Public for now');
-    expect((await ogImage(post.id)).statusCode).toBe(200);
+    // The picture is made from the feed variant once the media job wrote it: wait for it, so
+    // the same picture is made each time.
+    await waitForVariants(t, String(uploadIdOf(post.image)), ['feed']);
+    const picture = await ogImage(post.id);
+    expect(picture.statusCode).toBe(200);
     await t.pool.query('UPDATE posts SET price_cents = 300 WHERE id = $1', [post.id]);
-    expect((await ogImage(post.id)).statusCode).toBe(404);
+    const gated = await ogImage(post.id);
+    expect(gated.rawPayload).not.toEqual(picture.rawPayload);
+    expect(gated.rawPayload).toEqual(await neutralCardOf(author));
     await t.pool.query('UPDATE posts SET price_cents = null WHERE id = $1', [post.id]);
-    expect((await ogImage(post.id)).statusCode).toBe(200);
+    expect((await ogImage(post.id)).rawPayload).toEqual(picture.rawPayload);
     await t.request({ method: 'DELETE', url: `/api/posts/${post.id}/`, token: author.access });
     expect((await ogImage(post.id)).statusCode).toBe(404);
   });

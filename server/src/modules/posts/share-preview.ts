@@ -18,21 +18,34 @@ export type SharePreview = {
 /** The stored object behind a public post's preview image. */
 export type PreviewImageSource = { uploadId: string; variant: 'feed' | 'poster' | 'original' };
 
+/** What a post's card shows, before it is drawn (`lib/share-card.ts`). */
+type PostCardFacts =
+  | { kind: 'picture'; source: PreviewImageSource }
+  | { kind: 'text'; handle: string; text: string; avatarUploadId: string | null }
+  | { kind: 'neutral'; handle: string };
+
+/** A post's text for a card; a media-only post's placeholder ("Posted an image") is none. */
+function textOf(content: string): string {
+  const placeholders = [placeholderContent('image'), placeholderContent('video')];
+  return placeholders.includes(content) ? '' : excerpt(content);
+}
+
 /**
  * What a link to `/posts/:id` shows where it is pasted. Unfurlers run no JavaScript and sign in
  * to nothing, so they are answered as nobody: a post only they could see as anyone can (a free
  * or ungated creator, no password, no price, published and playable, an author neither
- * suspended nor deleted) gives its text and its picture; any other post of a visible author
- * says only whose it is, with their avatar. A post nobody may know of (a draft, a video still
+ * suspended nor deleted) gives its text and its picture (or a card of its text); any other
+ * post of a visible author says only whose it is, on a neutral card with the name alone. A post nobody may know of (a draft, a video still
  * in the making, a suspended author's, any post of a locked profile) gives nothing, as a missing
  * one does.
  */
 export function createSharePreviews(deps: {
   db: Database;
+  /** Unused since cards moved to stable addresses (issue 32); services.ts still passes it. */
   signer: MediaSigner;
   publicUrl: string;
 }) {
-  const { db, signer, publicUrl } = deps;
+  const { db, publicUrl } = deps;
 
   /** The post, its author and whether it is fully public; undefined when nobody may know it. */
   async function publicFacts(postId: number) {
@@ -62,8 +75,29 @@ export function createSharePreviews(deps: {
     return undefined;
   }
 
+  /**
+   * What `/og/posts/:id.jpg` draws, or undefined when the post gives no card: a fully public
+   * post's picture, else its text with the author's avatar; a gated post only whose it is.
+   */
+  async function cardFacts(postId: number): Promise<PostCardFacts | undefined> {
+    const facts = await publicFacts(postId);
+    if (!facts) return undefined;
+    const { row, author, isPublic } = facts;
+    const handle = `@${author.username}`;
+    if (!isPublic) return { kind: 'neutral', handle };
+    const picture = await imageSource(postId);
+    if (picture) return { kind: 'picture', source: picture };
+    return {
+      kind: 'text',
+      handle,
+      text: textOf(row.post.content) || `A post by ${handle} on Zura`,
+      avatarUploadId: author.profileImageId,
+    };
+  }
+
   return {
     imageSource,
+    cardFacts,
 
     async preview(postId: number): Promise<SharePreview | undefined> {
       const facts = await publicFacts(postId);
@@ -71,26 +105,22 @@ export function createSharePreviews(deps: {
       const { row, author, isPublic } = facts;
       const handle = `@${author.username}`;
       const url = `${publicUrl}/posts/${postId}`;
-      const avatar = author.profileImageId
-        ? `${publicUrl}${signer.url(author.profileImageId, 'original')}`
-        : undefined;
-      const siteImage = `${publicUrl}/favicon.svg`;
+      // Every post with a card has one at a stable address (a signed media URL expires); a
+      // gated post's shows only whose it is (`cardFacts`).
+      const card = `${publicUrl}/og/posts/${postId}.jpg`;
       if (!isPublic) {
         return {
           title: `Post by ${handle}`,
           description: `Subscribe to ${handle} on Zura`,
-          image: avatar ?? siteImage,
+          image: card,
           url,
         };
       }
-      const hasPicture = (await imageSource(postId)) !== undefined;
-      // A media-only post's placeholder text ("Posted an image") says nothing worth showing.
-      const placeholders = [placeholderContent('image'), placeholderContent('video')];
-      const text = placeholders.includes(row.post.content) ? '' : excerpt(row.post.content);
+      const text = textOf(row.post.content);
       return {
         title: `Post by ${handle}`,
         description: text || `A post by ${handle} on Zura`,
-        image: hasPicture ? `${publicUrl}/og/posts/${postId}.jpg` : (avatar ?? siteImage),
+        image: card,
         url,
       };
     },
@@ -115,7 +145,7 @@ export async function sharePreviewHead(
     openGraphTags({
       type: 'article',
       ...preview,
-      largeImage: preview.image?.includes('/og/posts/') ?? false,
+      largeImage: true,
     })
   );
 }

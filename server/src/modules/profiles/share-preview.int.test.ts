@@ -20,6 +20,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const page = (pathname: string) => webPage(t, pathname);
+const ogCard = (userId: number) => t.request({ method: 'GET', url: `/og/profiles/${userId}.jpg` });
 
 async function editProfile(user: TestUser, fields: Record<string, string>, avatar?: Buffer) {
   const res = await t.request({
@@ -45,8 +46,13 @@ describe('a profile’s card', () => {
     expect(meta(html, 'og:title')).toBe(`@${creator.username} on Zura`);
     expect(meta(html, 'og:description')).toBe('Landscapes & <night> skies, every "Sunday"');
     expect(meta(html, 'og:url')).toBe(`http://zura.test/profile/${creator.username}`);
-    expect(meta(html, 'og:image')).toMatch(/^http:\/\/zura\.test\/media\/[0-9a-f-]{36}\//);
-    expect(meta(html, 'twitter:card')).toBe('summary');
+    // A stable JPEG card, not a signed media URL that expires within the hour (issue 32).
+    expect(meta(html, 'og:image')).toBe(`http://zura.test/og/profiles/${creator.id}.jpg`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    const card = await ogCard(creator.id);
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('image/jpeg');
+    expect(card.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     // The bio's markup stays text: nothing of it became a tag.
     expect(html).not.toContain('<night>');
 
@@ -60,7 +66,8 @@ describe('a profile’s card', () => {
     const fan = await buildUser(t);
     const creatorCard = await page(`/profile/${creator.username}`);
     expect(meta(creatorCard, 'og:description')).toBe(`Subscribe to @${creator.username} on Zura`);
-    expect(meta(creatorCard, 'og:image')).toBe('http://zura.test/favicon.svg');
+    expect(meta(creatorCard, 'og:image')).toBe(`http://zura.test/og/profiles/${creator.id}.jpg`);
+    expect((await ogCard(creator.id)).statusCode).toBe(200);
     expect(meta(await page(`/profile/${fan.username}`), 'og:description')).toBe(
       `@${fan.username} on Zura`,
     );
@@ -77,6 +84,10 @@ describe('a profile’s card', () => {
     expect(meta(html, 'og:title')).toBe(`@${creator.username} on Zura`);
     expect(meta(html, 'og:description')).toBe(`Subscribe to @${creator.username} on Zura`);
     expect(html).not.toContain('Only for those with the password');
+    // The card draws the invitation, not the bio: the same card as before the bio was written.
+    const locked = await ogCard(creator.id);
+    await editProfile(creator, { bio: '' });
+    expect((await ogCard(creator.id)).rawPayload).toEqual(locked.rawPayload);
   });
 
   // `String.replace` with a string reads these as "the match", "before it" and "after it".
@@ -110,6 +121,10 @@ describe('a profile’s card', () => {
       '/profile/edit',
     ]) {
       expect(await page(pathname), pathname).toBe(BUILT_INDEX);
+    }
+    for (const file of [`${suspended.id}.jpg`, '999999999.jpg', 'abc.jpg', `${suspended.id}.png`]) {
+      const res = await t.request({ method: 'GET', url: `/og/profiles/${file}` });
+      expect(res.statusCode, file).toBe(404);
     }
   });
 });

@@ -12,24 +12,37 @@ import { findUserByIdOrUsername } from './repo.ts';
  */
 export function createProfilePreviews(deps: {
   db: Database;
+  /** Unused since cards moved to stable addresses (issue 32); services.ts still passes it. */
   signer: MediaSigner;
   publicUrl: string;
 }) {
-  const { db, signer, publicUrl } = deps;
+  const { db, publicUrl } = deps;
+
+  /** What anyone may see of the profile on a card; undefined for a hidden or unknown user. */
+  async function cardFacts(idOrUsername: string) {
+    const user = await findUserByIdOrUsername(db, idOrUsername);
+    if (!user || (await isHiddenFrom(db, NOBODY, user.id))) return undefined;
+    const handle = `@${user.username}`;
+    const bio = user.isProfileLocked ? '' : excerpt(user.bio);
+    const invitation = user.isCreator ? `Subscribe to ${handle} on Zura` : `${handle} on Zura`;
+    // The avatar is in a locked profile's header too: only the bio is the lock's.
+    return { user, handle, text: bio || invitation, avatarUploadId: user.profileImageId };
+  }
+
   return {
+    cardFacts,
+
     async preview(idOrUsername: string): Promise<OpenGraphCard | undefined> {
-      const user = await findUserByIdOrUsername(db, idOrUsername);
-      if (!user || (await isHiddenFrom(db, NOBODY, user.id))) return undefined;
-      const handle = `@${user.username}`;
-      const bio = user.isProfileLocked ? '' : excerpt(user.bio);
-      const invitation = user.isCreator ? `Subscribe to ${handle} on Zura` : `${handle} on Zura`;
+      const facts = await cardFacts(idOrUsername);
+      if (!facts) return undefined;
+      const { user, handle, text } = facts;
       return {
         type: 'profile',
         title: `${handle} on Zura`,
-        description: bio || invitation,
-        image: user.profileImageId
-          ? `${publicUrl}${signer.url(user.profileImageId, 'original')}`
-          : `${publicUrl}/favicon.svg`,
+        description: text,
+        // A stable JPEG (`/og/profiles/:id.jpg`): a signed avatar URL expires within the hour.
+        image: `${publicUrl}/og/profiles/${user.id}.jpg`,
+        largeImage: true,
         url: `${publicUrl}/profile/${encodeURIComponent(user.username)}`,
       };
     },
