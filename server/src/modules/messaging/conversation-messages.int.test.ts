@@ -48,6 +48,7 @@ describe('GET messages', () => {
       attachments: [],
       is_system: false,
       roomId: null,
+      call: null,
     });
     expect(list[1]).toMatchObject({ sender: bob.id, sender_name: bob.username, text: 'message 2' });
   });

@@ -52,6 +52,7 @@ describe('send_message', () => {
       attachments: [],
       is_system: false,
       roomId: null,
+      call: null,
     });
     expect(await listMessages(t, bob, conversation.id)).toEqual([message]);
   });
