@@ -65,6 +65,13 @@ describe('earnings analytics', () => {
         page.getByRole('button', { name: '12 months', exact: true }).getAttribute('aria-pressed'),
       )
       .toBe('true');
+    // The last figures stay on screen until the new answer arrives (keepPreviousData): the
+    // table's first column says Month only once the monthly answer is drawn, then its one
+    // bucket and the headline hold the same $7.19.
+    await page.getByText('Show the figures as a table', { exact: true }).click();
+    const table = page.getByRole('table');
+    await expectVisible(table.getByRole('columnheader', { name: 'Month', exact: true }));
+    await expectVisible(table.getByRole('cell', { name: '$7.19', exact: true }));
     await expectVisible(figures.getByText('$7.19', { exact: true }));
 
     const [download] = await Promise.all([
