@@ -77,8 +77,8 @@ export default async function setup(project: TestProject) {
   // E2E_WEB_DIST points the run at another build of the web app (default web/dist).
   const sourceDist = path.resolve(process.env.E2E_WEB_DIST ?? path.join(ROOT, 'web', 'dist'));
 
-  // Failure screenshots of earlier runs would only mislead.
-  await fs.rm(path.join(ROOT, 'e2e', 'test-results'), { recursive: true, force: true });
+  // Failure screenshots and traces of earlier runs would only mislead (lib/browser.ts).
+  await fs.rm(path.join(ROOT, 'e2e', 'artifacts'), { recursive: true, force: true });
 
   const snapshotDir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-e2e-web-'));
   const removeSnapshot = () => fs.rm(snapshotDir, { recursive: true, force: true });

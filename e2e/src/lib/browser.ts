@@ -10,8 +10,10 @@ import { baseUrl, type Tokens } from './server.ts';
  */
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Failure screenshots land here (git-ignored). */
-const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '..', '..', 'test-results');
+/** What a failed test leaves for a person to open: screenshots and a trace (git-ignored). */
+const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '..', '..', 'artifacts');
+/** E2E_TRACE=0 skips the Playwright trace (screenshots are still kept). */
+const TRACING = process.env.E2E_TRACE !== '0';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -49,8 +51,9 @@ function slug(text: string): string {
 
 /**
  * Registers the hooks of a test file and returns live accessors for the current test's
- * browser, context and page. On failure the page's URL, a screenshot and the browser
- * console's errors are reported.
+ * browser, context and page. On failure the page's URL, the browser console's errors and the
+ * paths of a screenshot of each open page and of a Playwright trace (`e2e/artifacts/`) are
+ * reported.
  */
 export function useBrowser(
   options: {
@@ -85,6 +88,8 @@ export function useBrowser(
     // Fail fast with Playwright's own message instead of at the test's 60 s timeout.
     context.setDefaultTimeout(15_000);
     context.setDefaultNavigationTimeout(20_000);
+    // Screenshots and DOM snapshots of each action, kept only if the test fails.
+    if (TRACING) await context.tracing.start({ screenshots: true, snapshots: true });
     page = await context.newPage();
     consoleErrors = [];
     page.on('console', (message) => {
@@ -95,17 +100,19 @@ export function useBrowser(
 
   afterEach(async (ctx) => {
     const failed = (ctx.task.result?.errors?.length ?? 0) > 0;
-    if (failed && page && !page.isClosed()) {
-      const file = path.join(ARTIFACTS_DIR, `${slug(ctx.task.name)}.png`);
-      await fs.mkdir(ARTIFACTS_DIR, { recursive: true });
-      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    if (failed && browser) {
+      const file = ctx.task.file.name.replace(/^.*\//, '').replace(/\.e2e\.test\.ts$/, '');
+      const dir = path.join(ARTIFACTS_DIR, file, slug(ctx.task.name));
+      const lines = await keepArtifacts(browser, context, dir, page);
       console.error(
         [
-          `[e2e] "${ctx.task.name}" failed at ${page.url()}`,
-          `[e2e] screenshot: ${file}`,
+          `[e2e] "${ctx.task.name}" failed${page && !page.isClosed() ? ` at ${page.url()}` : ''}`,
+          ...lines.map((line) => `[e2e] ${line}`),
           ...consoleErrors.map((line) => `[e2e] ${line}`),
         ].join('\n'),
       );
+    } else if (TRACING) {
+      await context?.tracing.stop().catch(() => undefined);
     }
     await context?.close();
     context = undefined;
@@ -126,6 +133,41 @@ export function useBrowser(
       return page;
     },
   };
+}
+
+/**
+ * A screenshot of every page still open (the test's own and any other person's it opened) and
+ * the harness context's trace, in `dir`; answers a line per file saying how to open it.
+ */
+async function keepArtifacts(
+  browser: Browser,
+  context: BrowserContext | undefined,
+  dir: string,
+  page: Page | undefined,
+): Promise<string[]> {
+  await fs.rm(dir, { recursive: true, force: true });
+  await fs.mkdir(dir, { recursive: true });
+  const lines: string[] = [];
+  const pages = browser.contexts().flatMap((each) => each.pages());
+  // The test's own page first, so page-1.png is the one its assertions were about.
+  pages.sort((a, b) => Number(b === page) - Number(a === page));
+  for (const [index, each] of pages.entries()) {
+    const file = path.join(dir, `page-${index + 1}.png`);
+    const taken = await each.screenshot({ path: file, fullPage: true }).then(
+      () => true,
+      () => false,
+    );
+    if (taken) lines.push(`screenshot: ${file} (${each.url()})`);
+  }
+  if (TRACING && context) {
+    const file = path.join(dir, 'trace.zip');
+    const saved = await context.tracing.stop({ path: file }).then(
+      () => true,
+      () => false,
+    );
+    if (saved) lines.push(`trace: ${file} (open: npx playwright-core show-trace ${file})`);
+  }
+  return lines;
 }
 
 /** The stored session as the web app keeps it: localStorage key `user`, {access, refresh}. */

@@ -5,7 +5,7 @@ import { afterEach } from 'vitest';
 import { DESKTOP, type BrowserHarness } from './browser.ts';
 import { baseUrl } from './server.ts';
 
-const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '..', '..', 'test-results');
+const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '..', '..', 'artifacts');
 
 /**
  * Further people in the same test: each `open()` gives a page in a context of its own (own
