@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
+import { waitForJobsDone } from '../../test/jobs.ts';
 import { isoMediaHeader, storedKeys, uploadFile, uploadRow } from '../../test/media.ts';
 import { startS3, type TestS3 } from '../../test/s3.ts';
 import { TRUSTED_FFMPEG, framesFor, makeVideo, waitForVideo } from '../../test/video.ts';
@@ -257,7 +258,8 @@ describe('the video transcode on local disk', () => {
     ]);
     const row = await waitForVideo(t, id);
     expect(row.videoState).toBe('ready');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The queue's own run has ended too (the bus delivers in-process, so its frames are in).
+    await waitForJobsDone(t, 'video-transcode', { uploadId: id }, 30_000);
     live.stop();
     const done = live.frames.filter(
       (frame) =>
