@@ -7,6 +7,21 @@ import type { NotificationRow } from '../../db/schema/index.ts';
  * no query: the list stays one statement a page).
  */
 export function presentNotification(row: NotificationRow) {
+  let answer = presented.get(row);
+  if (!answer) {
+    answer = present(row);
+    presented.set(row, answer);
+  }
+  return answer;
+}
+
+/**
+ * Each row's answer, made once: a kept page (`kept-notification-pages.ts`) hands out the same
+ * row objects until the reader's notifications change, and rows are never changed in place.
+ */
+const presented = new WeakMap<NotificationRow, ReturnType<typeof present>>();
+
+function present(row: NotificationRow) {
   const { title, message } = renderNotice(row.kind, row.data, 'en');
   return {
     id: row.id,

@@ -118,7 +118,10 @@ describe('unread badges kept by the database', () => {
   });
 
   it('follow writes made in SQL, many rows and many users in one statement', async () => {
-    const users = await Promise.all([1, 2, 3].map(() => buildUser(t)));
+    // In id order: the conversations written below name the lower id first, as the table requires.
+    const users = (await Promise.all([1, 2, 3].map(() => buildUser(t)))).sort(
+      (a, b) => a.id - b.id,
+    );
     const ids = users.map((user) => user.id);
     await notify(ids);
     await notify(ids);
