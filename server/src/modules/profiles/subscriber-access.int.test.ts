@@ -10,6 +10,7 @@ import {
 } from '../../../test/economy.ts';
 import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
 import { png } from '../../../test/media.ts';
+import { claim, createOffer } from '../../../test/offers.ts';
 
 /**
  * A locked profile is locked for visitors: an active subscriber sees the profile, its posts, the
@@ -131,5 +132,15 @@ describe('a locked profile and its subscribers', () => {
     expect(await postsOf(fan, creator)).toEqual([]);
     expect((await postPage(fan, post.id)).statusCode).toBe(404);
     expect((await profileOf(fan, creator)).json()).toMatchObject({ is_unlocked: false });
+  });
+
+  it('keeps a fan on a free trial in, as a paying subscriber is', async () => {
+    const { creator, post, fan } = await creatorAndFan();
+    const offer = await createOffer(t, creator, { kind: 'trial', trial_days: 7, claim_limit: 5 });
+    expect((await claim(t, fan, offer.code)).statusCode).toBe(201);
+    expect((await lock(creator)).statusCode).toBe(200);
+    expect((await profileOf(fan, creator)).json()).toMatchObject({ is_unlocked: true });
+    expect((await postsOf(fan, creator)).map((row) => row.id)).toEqual([post.id]);
+    expect(await feedIds(fan)).toContain(post.id);
   });
 });
