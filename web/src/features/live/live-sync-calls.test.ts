@@ -95,19 +95,22 @@ describe('call frames', () => {
   });
 });
 
-describe('a reconnect', () => {
-  it('asks which calls ring now, so a call started while the tab was hidden rings', async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response(JSON.stringify([call()]), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    const sync = createLiveSync(queryClient);
-    sync.onLive(true);
-    await vi.waitFor(() => expect(incomingCall()).toMatchObject({ id: 4 }));
-    expect(String(fetchMock.mock.calls[0]?.[0 as never])).toContain('/calls/ringing/');
-  });
+describe('the socket going live', () => {
+  it.each([false, true])(
+    'asks which calls ring now, so a call started before it was live rings (reconnected: %s)',
+    async (reconnected) => {
+      const fetchMock = vi.fn(
+        async () =>
+          new Response(JSON.stringify([call()]), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      const sync = createLiveSync(queryClient);
+      sync.onLive(reconnected);
+      await vi.waitFor(() => expect(incomingCall()).toMatchObject({ id: 4 }));
+      expect(String(fetchMock.mock.calls[0]?.[0 as never])).toContain('/calls/ringing/');
+    },
+  );
 });

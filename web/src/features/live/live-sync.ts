@@ -179,6 +179,11 @@ export function createLiveSync(queryClient: QueryClient) {
      * with `auth`.
      */
     onLive(reconnected: boolean): void {
+      // A call that started before the socket was live (the tab just opened, or was hidden)
+      // came as no frame: ask which ring now, and ring them.
+      fetchRingingCalls()
+        .then((calls) => calls.forEach((call) => receiveCall(call, getUserId())))
+        .catch(() => undefined);
       if (!reconnected) {
         // The first connection: a message sent between the page's first reads and the socket
         // going live came as no frame. The conversations and threads on screen are read again
@@ -189,10 +194,6 @@ export function createLiveSync(queryClient: QueryClient) {
       }
       void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
-      // A call that started while the socket was away (a hidden tab) came as no frame: ring it.
-      fetchRingingCalls()
-        .then((calls) => calls.forEach((call) => receiveCall(call, getUserId())))
-        .catch(() => undefined);
       // A video may have finished while the socket was away (its frames are not replayed).
       void queryClient.invalidateQueries({
         queryKey: postKeys.all,
