@@ -6,7 +6,7 @@ import type { CallSummary } from '@zura/contracts';
 import type { AttachmentSource } from './presenter.ts';
 
 /** One message of a page, with what it is presented with. */
-export type PageMessage = {
+type PageMessage = {
   message: Omit<MessageRow, 'massMessageId' | 'readAt'>;
   senderUsername: string | null;
   attachments: AttachmentSource[];
