@@ -1,6 +1,5 @@
 import { CALL_RING_SECONDS, type CallSummary } from '@zura/contracts';
 import { useSyncExternalStore } from 'react';
-import { isRecord } from '../../lib/api-errors';
 
 /** The call this tab shows in its overlay: started here, answered here, or joined from the chat. */
 export interface ActiveCall {
@@ -79,21 +78,4 @@ export function useCallStore<T>(select: (state: CallStoreState) => T): T {
     () => select(state),
     () => select(state),
   );
-}
-
-/** The body of a `call` frame, checked by hand (the socket brings no zod, issue 20). */
-export function parseCallSummary(body: unknown): CallSummary | undefined {
-  if (!isRecord(body)) return undefined;
-  const { id, conversation_id, message_id, room_id, state: callState, started_at } = body;
-  if (
-    typeof id !== 'number' ||
-    typeof conversation_id !== 'number' ||
-    typeof message_id !== 'number' ||
-    typeof room_id !== 'string' ||
-    typeof started_at !== 'string' ||
-    !['ringing', 'answered', 'ended', 'missed'].includes(callState as string)
-  ) {
-    return undefined;
-  }
-  return body as CallSummary;
 }

@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ServerFrame } from '../../lib/live/frames';
 import { getUserId } from '../../lib/session';
 import { fetchRingingCalls } from '../calls/api';
-import { parseCallSummary, receiveCall } from '../calls/call-store';
+import { parseCallSummary } from '../calls/call-frame';
+import { receiveCall } from '../calls/call-store';
 import { messagingKeys, parseMessage } from '../messaging/api';
 import {
   holdsConversation,

@@ -7,7 +7,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { MountWhenOpened } from '../../ui/MountWhenOpened';
 import { useSavedLanguage } from '../settings/use-saved-language';
 import { useSessionTimeout } from '../settings/use-session-timeout';
-import { CallLayer } from '../calls/CallLayer';
+import { useCallStore } from '../calls/call-store';
 import { NavList } from './NavList';
 import { TopBarBadges } from './TopBarBadges';
 import { UserMenu } from './UserMenu';
@@ -15,6 +15,11 @@ import { UserMenu } from './UserMenu';
 // The Radix dialog behind the phone menu loads when the menu first opens (issue 20).
 const MobileMenu = lazy(() =>
   import('./MobileMenu').then((module) => ({ default: module.MobileMenu })),
+);
+
+// The calls' overlays load with the first call ringing or placed here (issue 32).
+const CallLayer = lazy(() =>
+  import('../calls/CallLayer').then((module) => ({ default: module.CallLayer })),
 );
 
 // The discover panel too, and only where its column shows (below).
@@ -38,6 +43,7 @@ export function AppShell() {
   const wideEnough = useMediaQuery('(min-width: 64rem)');
   useSessionTimeout();
   useSavedLanguage();
+  const calling = useCallStore((state) => state.incoming !== null || state.active !== null);
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -109,7 +115,11 @@ export function AppShell() {
         )}
       </div>
 
-      <CallLayer />
+      {calling && (
+        <Suspense fallback={null}>
+          <CallLayer />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,35 +1,11 @@
-import Bell from 'lucide-react/icons/bell';
-import MessageCircle from 'lucide-react/icons/message-circle';
-import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/use-translation';
-import { CountBadge, type BadgeTone } from '../../ui/CountBadge';
-import { useUnreadCounts, type UnreadCounts } from './useUnreadCounts';
+import { CountBadge } from '../../ui/CountBadge';
+import { NAV_ITEMS } from './nav-items';
+import { useUnreadCounts } from './useUnreadCounts';
 
-interface TopBarLink {
-  to: string;
-  labelKey: 'nav.notifications' | 'nav.messages';
-  icon: LucideIcon;
-  count: keyof UnreadCounts;
-  tone: BadgeTone;
-}
-
-const LINKS: TopBarLink[] = [
-  {
-    to: '/notifications',
-    labelKey: 'nav.notifications',
-    icon: Bell,
-    count: 'notifications',
-    tone: 'red',
-  },
-  {
-    to: '/messages',
-    labelKey: 'nav.messages',
-    icon: MessageCircle,
-    count: 'messages',
-    tone: 'blue',
-  },
-];
+/** The sidebar's entries with a badge: Notifications and Messages. */
+const LINKS = NAV_ITEMS.filter((item) => item.badge);
 
 /**
  * The phone top bar's Notifications and Messages, each with its unread badge (issue 32): below
@@ -40,20 +16,19 @@ export function TopBarBadges() {
   const counts = useUnreadCounts();
   return (
     <div className="ms-auto flex items-center gap-1">
-      {LINKS.map((link) => {
-        const Icon = link.icon;
-        const count = counts[link.count];
+      {LINKS.map(({ to, labelKey, icon: Icon, badge }) => {
+        const count = badge ? counts[badge.count] : 0;
         return (
           <Link
-            key={link.to}
-            to={link.to}
+            key={to}
+            to={to}
             className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-violet-600"
           >
             <Icon className="size-6" aria-hidden />
-            <span className="sr-only">{t(link.labelKey)}</span>
+            <span className="sr-only">{t(labelKey)}</span>
             <CountBadge
               count={count}
-              tone={link.tone}
+              tone={badge?.tone}
               srLabel={t('nav.unread', { count })}
               className="absolute -top-0.5 -end-1 h-4.5 min-w-4.5 px-1 text-[0.65rem]"
             />
