@@ -1,10 +1,4 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { audiencePage } from '@zura/contracts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   massMessage,
   massMessageList,
@@ -118,23 +112,4 @@ export function applyMassProgress(
   if (frame.status === 'sent' || frame.status === 'failed') {
     void queryClient.invalidateQueries({ queryKey: massKeys.all });
   }
-}
-
-/** GET /creator/mass-messages/audience/: the creator's own fans whose username contains `q`. */
-export function audienceSearchQuery(q: string) {
-  return infiniteQueryOptions({
-    queryKey: massKeys.audience(q),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ q });
-      if (pageParam) params.set('after', pageParam);
-      return api.get(`/creator/mass-messages/audience/?${params.toString()}`, {
-        schema: audiencePage,
-        signal,
-      });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (lastPage: z.infer<typeof audiencePage>) => lastPage.next ?? undefined,
-    // The last answer stays while the next search runs, so the list does not flicker away.
-    placeholderData: keepPreviousData,
-  });
 }

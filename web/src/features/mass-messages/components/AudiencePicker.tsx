@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
-import { audienceSearchQuery } from '../api';
+import { audienceSearchQuery } from '../audience-search';
 import type { PickedFan } from '../segment';
 
 /** How long typing pauses before the search asks the server. */
