@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  CATEGORIES,
   CREATOR_BIO_MAX_LENGTH,
   CREATOR_SOCIAL_KEYS,
   MAX_SUBCATEGORIES,
   MAX_TAGS,
   MAX_VIBES,
-  PRESET_TAGS,
-  PRESET_VIBES,
 } from '@zura/contracts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -20,13 +17,13 @@ import { ProgressBar } from '../../../ui/ProgressBar';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { profileKeys, useOwnProfile } from '../../profile/api';
-import {
-  MultiChipPicker,
-  SingleChipPicker,
-  type ChipOption,
-} from '../../profile/components/ChipPicker';
+import { MultiChipPicker, SingleChipPicker } from '../../profile/components/ChipPicker';
 import { PROFILE_CATEGORY_OPTIONS } from '../../profile/components/icons';
-import { categoryLabel, tagLabel, vibeLabel } from '../../../lib/taxonomy-labels';
+import {
+  CATEGORY_OPTIONS,
+  TAG_OPTIONS,
+  VIBE_OPTIONS,
+} from '../../profile/components/taxonomy-options';
 import { ImageField } from '../../profile/components/ImageField';
 import { creatorKeys, submitCreatorApplication } from '../api';
 import {
@@ -37,26 +34,6 @@ import {
   type ApplicationField,
   type ApplicationFormValues,
 } from '../application-form';
-
-// Labels are getters: read at each render, so they follow the reader's language.
-const CATEGORY_OPTIONS: ChipOption[] = CATEGORIES.map(({ id }) => ({
-  value: id,
-  get label() {
-    return categoryLabel(id);
-  },
-}));
-const TAG_OPTIONS: ChipOption[] = PRESET_TAGS.map((tag) => ({
-  value: tag,
-  get label() {
-    return tagLabel(tag);
-  },
-}));
-const VIBE_OPTIONS: ChipOption[] = PRESET_VIBES.map((vibe) => ({
-  value: vibe,
-  get label() {
-    return vibeLabel(vibe);
-  },
-}));
 
 const PICKERS = [
   {

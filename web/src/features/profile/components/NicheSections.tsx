@@ -1,39 +1,12 @@
-import {
-  CATEGORIES,
-  MAX_SUBCATEGORIES,
-  MAX_TAGS,
-  MAX_VIBES,
-  PRESET_TAGS,
-  PRESET_VIBES,
-} from '@zura/contracts';
+import { MAX_SUBCATEGORIES, MAX_TAGS, MAX_VIBES } from '@zura/contracts';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation';
 import { Switch } from '../../../ui/Switch';
 import type { ProfileEditValues } from '../edit-form';
-import { MultiChipPicker, SingleChipPicker, type ChipOption } from './ChipPicker';
+import { MultiChipPicker, SingleChipPicker } from './ChipPicker';
 import { FormSection } from './FormSection';
 import { PROFILE_CATEGORY_OPTIONS } from './icons';
-import { categoryLabel, tagLabel, vibeLabel } from '../../../lib/taxonomy-labels';
-
-// Labels are getters: read at each render, so they follow the reader's language.
-const SUBCATEGORY_OPTIONS: ChipOption[] = CATEGORIES.map(({ id }) => ({
-  value: id,
-  get label() {
-    return categoryLabel(id);
-  },
-}));
-const TAG_OPTIONS: ChipOption[] = PRESET_TAGS.map((tag) => ({
-  value: tag,
-  get label() {
-    return tagLabel(tag);
-  },
-}));
-const VIBE_OPTIONS: ChipOption[] = PRESET_VIBES.map((vibe) => ({
-  value: vibe,
-  get label() {
-    return vibeLabel(vibe);
-  },
-}));
+import { CATEGORY_OPTIONS, TAG_OPTIONS, VIBE_OPTIONS } from './taxonomy-options';
 
 interface NicheSectionProps {
   control: Control<ProfileEditValues>;
@@ -99,7 +72,7 @@ export function NicheSection({ control, busy }: NicheSectionProps) {
           render={({ field }) => (
             <MultiChipPicker
               legend={t('profileEdit.moreCategories')}
-              options={SUBCATEGORY_OPTIONS}
+              options={CATEGORY_OPTIONS}
               value={field.value}
               onChange={field.onChange}
               max={MAX_SUBCATEGORIES}
