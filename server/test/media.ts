@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { uploads, type UploadRow, type UploadVariants } from '../src/db/schema/index.ts';
-import { hasFfmpeg } from '../src/jobs/media-variants.ts';
+import { hasFfmpeg } from '../src/modules/uploads/jobs/media-variants.ts';
 import { createMediaSigner, type MediaSigner } from '../src/modules/media/signing.ts';
 import { LOCAL_TEMP_PREFIX } from '../src/storage/local.ts';
 import { TEMP_PREFIX as S3_TEMP_PREFIX } from '../src/storage/s3.ts';

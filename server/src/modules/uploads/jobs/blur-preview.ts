@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../modules/uploads/service.ts';
+import { MAX_IMAGE_PIXELS } from '../service.ts';
 
 /** Wide enough to hint at colours and shapes, far too small to show anything sold. */
 const BLUR_WIDTH = 32;

@@ -4,19 +4,19 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { blurPreview } from './blur-preview.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../../db/client.ts';
 import {
   uploads,
   type UploadRow,
   type UploadVariants,
   type VideoRenditions,
-} from '../db/schema/index.ts';
-import { MAX_IMAGE_PIXELS } from '../modules/uploads/service.ts';
-import { removeUnder } from '../storage/prefix.ts';
-import type { MediaStorage } from '../storage/storage.ts';
-import type { RungPlan } from '../video/ladder.ts';
-import type { VideoProbe } from '../video/probe.ts';
-import { MASTER_NAME, MP4_NAME, POSTER_NAME, writeMaster } from '../video/transcode.ts';
+} from '../../../db/schema/index.ts';
+import { MAX_IMAGE_PIXELS } from '../service.ts';
+import { removeUnder } from '../../../storage/prefix.ts';
+import type { MediaStorage } from '../../../storage/storage.ts';
+import type { RungPlan } from '../../../video/ladder.ts';
+import type { VideoProbe } from '../../../video/probe.ts';
+import { MASTER_NAME, MP4_NAME, POSTER_NAME, writeMaster } from '../../../video/transcode.ts';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });

@@ -3,31 +3,31 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { eq } from 'drizzle-orm';
-import type { VideoConfig } from '../config/index.ts';
-import type { ChangeNotices } from '../db/change-notices.ts';
-import type { Database } from '../db/client.ts';
+import type { VideoConfig } from '../../../config/index.ts';
+import type { ChangeNotices } from '../../../db/change-notices.ts';
+import type { Database } from '../../../db/client.ts';
 import {
   uploads,
   type UploadRow,
   type UploadVariants,
   type VideoState,
-} from '../db/schema/index.ts';
-import type { EventBus } from '../events/bus.ts';
-import { removeUnder, renditionsPrefix } from '../storage/prefix.ts';
-import type { MediaStorage } from '../storage/storage.ts';
-import type { FfmpegBinaries } from '../video/ffmpeg-binary.ts';
-import { isRepackageable, planLadder, type RungPlan } from '../video/ladder.ts';
-import { probeVideo, UnreadableVideoError, type VideoProbe } from '../video/probe.ts';
-import { FfmpegError, FfmpegStalledError, FfmpegTooLongError } from '../video/run-ffmpeg.ts';
-import { accountFor, handOver, type Sandbox } from '../video/sandbox.ts';
+} from '../../../db/schema/index.ts';
+import type { EventBus } from '../../../events/bus.ts';
+import { removeUnder, renditionsPrefix } from '../../../storage/prefix.ts';
+import type { MediaStorage } from '../../../storage/storage.ts';
+import type { FfmpegBinaries } from '../../../video/ffmpeg-binary.ts';
+import { isRepackageable, planLadder, type RungPlan } from '../../../video/ladder.ts';
+import { probeVideo, UnreadableVideoError, type VideoProbe } from '../../../video/probe.ts';
+import { FfmpegError, FfmpegStalledError, FfmpegTooLongError } from '../../../video/run-ffmpeg.ts';
+import { accountFor, handOver, type Sandbox } from '../../../video/sandbox.ts';
 import {
   assertWhole,
   encodeLadder,
   IncompleteVideoError,
   MP4_NAME,
   repackage,
-} from '../video/transcode.ts';
-import type { JobQueue, JobRun } from './queue.ts';
+} from '../../../video/transcode.ts';
+import type { JobQueue, JobRun } from '../../../jobs/queue.ts';
 import { createVideoOutputs } from './video-outputs.ts';
 import { duration, MESSAGES, size, VideoRejected } from './video-rejections.ts';
 

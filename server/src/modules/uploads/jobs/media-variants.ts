@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Database } from '../db/client.ts';
-import { uploads, type UploadVariants } from '../db/schema/index.ts';
-import { withImageInput } from '../modules/uploads/image-input.ts';
-import { MAX_IMAGE_PIXELS } from '../modules/uploads/service.ts';
-import type { MediaStorage } from '../storage/storage.ts';
-import { demuxerFor, inputOptions } from '../video/probe.ts';
-import { spawnLimited } from '../video/run-ffmpeg.ts';
-import { accountFor } from '../video/sandbox.ts';
+import type { Database } from '../../../db/client.ts';
+import { uploads, type UploadVariants } from '../../../db/schema/index.ts';
+import { withImageInput } from '../image-input.ts';
+import { MAX_IMAGE_PIXELS } from '../service.ts';
+import type { MediaStorage } from '../../../storage/storage.ts';
+import { demuxerFor, inputOptions } from '../../../video/probe.ts';
+import { spawnLimited } from '../../../video/run-ffmpeg.ts';
+import { accountFor } from '../../../video/sandbox.ts';
 import { blurPreview } from './blur-preview.ts';
 
 const FEED_WIDTH = 1080;

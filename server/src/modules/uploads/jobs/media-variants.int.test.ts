@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { buildUser, type TestUser } from '../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../../test/app.ts';
+import { buildUser, type TestUser } from '../../../../test/factories.ts';
 import {
   hasFfmpeg,
   mp4,
@@ -13,12 +13,12 @@ import {
   uploadFile,
   uploadRow,
   waitForVariants,
-} from '../../test/media.ts';
-import { multipart } from '../../test/multipart.ts';
-import { videoIdOfPost } from '../../test/renditions.ts';
-import { waitForVideo } from '../../test/video.ts';
-import { uploads } from '../db/schema/index.ts';
-import type { MediaStorage } from '../storage/storage.ts';
+} from '../../../../test/media.ts';
+import { multipart } from '../../../../test/multipart.ts';
+import { videoIdOfPost } from '../../../../test/renditions.ts';
+import { waitForVideo } from '../../../../test/video.ts';
+import { uploads } from '../../../db/schema/index.ts';
+import type { MediaStorage } from '../../../storage/storage.ts';
 import { createMediaVariantsHandler } from './media-variants.ts';
 
 // Its own file (and so its own queue): the variants of the few uploads here are made promptly.

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { buildUser } from '../../test/factories.ts';
-import { uploadFile, uploadRow } from '../../test/media.ts';
-import { TRUSTED_FFMPEG, makeVideo } from '../../test/video.ts';
-import { ffmpegBinaries } from '../video/ffmpeg-binary.ts';
+import { buildTestApp, type TestApp } from '../../../../test/app.ts';
+import { buildUser } from '../../../../test/factories.ts';
+import { uploadFile, uploadRow } from '../../../../test/media.ts';
+import { TRUSTED_FFMPEG, makeVideo } from '../../../../test/video.ts';
+import { ffmpegBinaries } from '../../../video/ffmpeg-binary.ts';
 
 const run = promisify(execFile);
 
@@ -32,7 +32,7 @@ async function uploadVideo(t: TestApp, access: string, content: Buffer, filename
 
 describe('runFfmpeg', () => {
   it('the watchdog ends an ffmpeg that makes no progress', async () => {
-    const { runFfmpeg, FfmpegStalledError } = await import('../video/run-ffmpeg.ts');
+    const { runFfmpeg, FfmpegStalledError } = await import('../../../video/run-ffmpeg.ts');
     const { ffmpeg } = await ffmpegBinaries(TRUSTED_FFMPEG);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-test-fifo-'));
     const fifo = path.join(dir, 'in.fifo');

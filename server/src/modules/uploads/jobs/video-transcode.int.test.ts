@@ -1,16 +1,16 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { buildUser } from '../../test/factories.ts';
-import { waitForJobsDone } from '../../test/jobs.ts';
-import { isoMediaHeader, storedKeys, uploadFile, uploadRow } from '../../test/media.ts';
-import { startS3, type TestS3 } from '../../test/s3.ts';
-import { TRUSTED_FFMPEG, framesFor, makeVideo, waitForVideo } from '../../test/video.ts';
-import type { UploadRow } from '../db/schema/index.ts';
-import { renditionsPrefix } from '../storage/prefix.ts';
-import { ffmpegBinaries } from '../video/ffmpeg-binary.ts';
-import { segmentsOf } from '../video/ladder.ts';
+import { buildTestApp, type TestApp } from '../../../../test/app.ts';
+import { buildUser } from '../../../../test/factories.ts';
+import { waitForJobsDone } from '../../../../test/jobs.ts';
+import { isoMediaHeader, storedKeys, uploadFile, uploadRow } from '../../../../test/media.ts';
+import { startS3, type TestS3 } from '../../../../test/s3.ts';
+import { TRUSTED_FFMPEG, framesFor, makeVideo, waitForVideo } from '../../../../test/video.ts';
+import type { UploadRow } from '../../../db/schema/index.ts';
+import { renditionsPrefix } from '../../../storage/prefix.ts';
+import { ffmpegBinaries } from '../../../video/ffmpeg-binary.ts';
+import { segmentsOf } from '../../../video/ladder.ts';
 import { createVideoTranscodeHandler } from './video-transcode.ts';
 
 const run = promisify(execFile);

@@ -5,19 +5,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { buildUser } from '../../test/factories.ts';
-import { storedKeys, uploadFile, uploadRow } from '../../test/media.ts';
+import { buildTestApp, type TestApp } from '../../../../test/app.ts';
+import { buildUser } from '../../../../test/factories.ts';
+import { storedKeys, uploadFile, uploadRow } from '../../../../test/media.ts';
 import {
   TRUSTED_FFMPEG,
   framesFor,
   lieAboutDuration,
   makeVideo,
   waitForVideo,
-} from '../../test/video.ts';
-import { uploads } from '../db/schema/index.ts';
-import { removeUnder, renditionsPrefix } from '../storage/prefix.ts';
-import { ffmpegBinaries, resolveFfmpeg } from '../video/ffmpeg-binary.ts';
+} from '../../../../test/video.ts';
+import { uploads } from '../../../db/schema/index.ts';
+import { removeUnder, renditionsPrefix } from '../../../storage/prefix.ts';
+import { ffmpegBinaries, resolveFfmpeg } from '../../../video/ffmpeg-binary.ts';
 import { createMediaVariantsHandler, hasFfmpeg } from './media-variants.ts';
 import { createVideoTranscodeHandler } from './video-transcode.ts';
 

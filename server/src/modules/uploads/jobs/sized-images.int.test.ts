@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { buildPost, buildUser, type TestUser } from '../../test/factories.ts';
-import { png, signerOf, uploadFile, waitForVariants } from '../../test/media.ts';
-import { uploads } from '../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../../test/app.ts';
+import { buildPost, buildUser, type TestUser } from '../../../../test/factories.ts';
+import { png, signerOf, uploadFile, waitForVariants } from '../../../../test/media.ts';
+import { uploads } from '../../../db/schema/index.ts';
 
 // Its own file (and so its own queue): the variants of the few uploads here are made promptly.
 let t: TestApp;
