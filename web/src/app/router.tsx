@@ -70,10 +70,7 @@ const AnalyticsPage = lazyPage(() => import('../pages/AnalyticsPage'), 'Analytic
 const AdminPage = lazyPage(() => import('../pages/AdminPage'), 'AdminPage');
 const OfferPage = lazyPage(() => import('../pages/OfferPage'), 'OfferPage');
 const CreatorOffersPage = lazyPage(() => import('../pages/CreatorOffersPage'), 'CreatorOffersPage');
-const LikedPostsPage = firstVisitPage(
-  () => import('../features/likes/pages/LikedPostsPage'),
-  'LikedPostsPage',
-);
+const LikedPostsPage = firstVisitPage(() => import('../pages/LikedPostsPage'), 'LikedPostsPage');
 const MassMessagesPage = lazyPage(
   () => import('../features/mass-messages/MassMessagesPage'),
   'MassMessagesPage',

@@ -2,14 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import type { suggestedProfileList } from '@zura/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import { discoverKeys } from '../../lib/query-keys';
 
 /** Suggested profile of the discover panel (engagement spec, section 3), typed not parsed. */
 export type SuggestedProfile = z.infer<typeof suggestedProfileList>[number];
-
-export const discoverKeys = {
-  all: ['discover'] as const,
-  profiles: () => [...discoverKeys.all, 'profiles'] as const,
-};
 
 export function suggestedProfilesQuery() {
   return queryOptions({

@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { nextPagePath } from '../../lib/link-header';
-import { POSTS_PAGE_SIZE, postKeys, type Post, type PostPage } from '../posts/api';
+import { POSTS_PAGE_SIZE, type Post, type PostPage } from '../posts/api';
+import { postKeys, scheduledKey } from '../../lib/query-keys';
 
 /** GET /posts/drafts/: the author's drafts, newest first, page by page through `Link`. */
 export function draftsQuery() {
@@ -35,12 +36,6 @@ export function editPost(postId: number, content: string): Promise<Post> {
 export function publishDraft(postId: number): Promise<Post> {
   return api.post<z.infer<typeof presentedPost>>(`/posts/${postId}/publish/`);
 }
-
-/**
- * The queue's cache key: a plain list, kept apart from `postKeys.all`, whose entries are all
- * page lists the post hooks rewrite in place.
- */
-export const scheduledKey = ['posts-scheduled'] as const;
 
 /** GET /posts/scheduled/: the author's scheduled drafts, soonest first. */
 export function scheduledQuery() {

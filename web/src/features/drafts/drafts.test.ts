@@ -1,7 +1,7 @@
 import { presentedPost } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
-import { postPageUrl } from '../post-page/api';
 import { postFormData } from '../posts/api';
+import { postPageUrl } from '../../lib/post-url';
 
 describe('a draft in the composer’s form', () => {
   it('says is_draft=true only when saved as a draft', () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postKeys, removePost, type PostPages } from '../posts/api';
-import { editPost, publishDraft, rescheduleDraft, scheduledKey } from './api';
+import { removePost, type PostPages } from '../posts/api';
+import { editPost, publishDraft, rescheduleDraft } from './api';
+import { postKeys, scheduledKey } from '../../lib/query-keys';
 
 /** PATCH /posts/{id}/; the edited post replaces its copy in every loaded list. */
 export function useEditPost() {

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { CATEGORIES, PROFILE_CATEGORIES, type creatorSearchPage } from '@zura/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import { exploreKeys } from '../../lib/query-keys';
 
 export const EXPLORE_SORTS = ['relevance', 'newest', 'followers'] as const;
 type ExploreSort = (typeof EXPLORE_SORTS)[number];
@@ -22,11 +23,6 @@ export interface ExploreFilters {
   category: string;
   sort: ExploreSort;
 }
-
-export const exploreKeys = {
-  all: ['explore'] as const,
-  creators: (filters: ExploreFilters) => [...exploreKeys.all, 'creators', filters] as const,
-};
 
 /** The query string of one page of GET /explore/creators/. */
 export function exploreSearchParams(filters: ExploreFilters, offset: number): string {

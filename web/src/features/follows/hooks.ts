@@ -2,13 +2,18 @@ import {
   useMutation,
   useQueryClient,
   type QueryClient,
+  type InfiniteData,
   type QueryKey,
 } from '@tanstack/react-query';
-import { discoverKeys, type SuggestedProfile } from '../discover/api';
-import { exploreKeys, type ExplorePages } from '../explore/api';
-import { postKeys } from '../posts/api';
-import { profileKeys, type ViewedProfile } from '../profile/api';
+import type { creatorSearchPage, suggestedProfileList, viewedProfile } from '@zura/contracts';
+import type { z } from 'zod';
 import { patchFollow, patchFollowIn, setFollowing, type FollowPatch } from './api';
+import { discoverKeys, exploreKeys, postKeys, profileKeys } from '../../lib/query-keys';
+
+// The cached shapes a follow changes: the contracts' answers (what profile, discover and explore hold).
+type ViewedProfile = z.infer<typeof viewedProfile>;
+type SuggestedProfile = z.infer<typeof suggestedProfileList>[number];
+type ExplorePages = InfiniteData<z.infer<typeof creatorSearchPage>>;
 
 type Snapshot = [QueryKey, unknown][];
 

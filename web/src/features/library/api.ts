@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
 import { uploadWithProgress } from '../../lib/upload';
+import { libraryKeys } from '../../lib/query-keys';
 
 /**
  * A "Merged media item" (engagement spec §3) as GET /library/ answers it: already merged by
@@ -18,12 +19,6 @@ export type LibraryPages = InfiniteData<LibraryPage>;
 const LIBRARY_PAGE_SIZE = 60;
 /** How often the list asks again while a new item's thumbnail or poster is being made. */
 const VARIANTS_POLL_MS = 3000;
-
-export const libraryKeys = {
-  all: ['library'] as const,
-  list: () => [...libraryKeys.all, 'list'] as const,
-  storage: () => [...libraryKeys.all, 'storage'] as const,
-};
 
 /** GET /library/storage/: the bytes of the user's files and their quota (the page's meter). */
 export function libraryStorageQuery() {

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { postKeys } from '../posts/api';
 import {
   deleteMediaItem,
   errorDetail,
-  libraryKeys,
   removeLibraryItem,
   uploadFailureMessage,
   uploadLibraryFile,
@@ -22,6 +20,7 @@ import {
   invalidMessage,
   sortIncoming,
 } from './files';
+import { postKeys, libraryKeys } from '../../lib/query-keys';
 
 /** A message that disappears `lifetime` ms after it was last shown. */
 function useTransientMessage(lifetime: number) {

@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/session';
 import { accessToken, memoryStorage } from '../../lib/test-helpers';
 import { incomingCall, receiveCall } from '../calls/call-store';
-import { messagingKeys, type ChatMessage } from '../messaging/api';
+import { type ChatMessage } from '../messaging/api';
 import type { MessageThread } from '../messaging/thread';
 import { createLiveSync } from './live-sync';
+import { messagingKeys } from '../../lib/query-keys';
 
 /** Issue 32: the live sync feeds the app-wide call store, which rings on any page. */
 

@@ -3,16 +3,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { postBody } from '../../../test/fixtures';
 import { setSession } from '../../lib/session';
 import { accessToken, memoryStorage } from '../../lib/test-helpers';
-import { messagingKeys, type Conversation } from '../messaging/api';
+import { type Conversation } from '../messaging/api';
 import { conversationsOf, type ConversationPages } from '../messaging/conversation-pages';
 import type { MessageThread } from '../messaging/thread';
-import { notificationKeys, type AppNotification } from '../notifications/api';
-import { libraryKeys } from '../library/api';
+import { type AppNotification } from '../notifications/api';
 import { massKeys } from '../mass-messages/api';
-import { postKeys, type Post, type PostPages } from '../posts/api';
-import { videoProcessingKeys } from '../video/processing';
+import { type Post, type PostPages } from '../posts/api';
 import { createLiveSync } from './live-sync';
-import { liveKeys } from './unread-counts';
+import {
+  messagingKeys,
+  notificationKeys,
+  libraryKeys,
+  postKeys,
+  videoProcessingKeys,
+  liveKeys,
+} from '../../lib/query-keys';
 
 let queryClient: QueryClient;
 

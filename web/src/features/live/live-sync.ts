@@ -4,7 +4,7 @@ import { getUserId } from '../../lib/session';
 import { fetchRingingCalls } from '../calls/api';
 import { parseCallSummary } from '../calls/call-frame';
 import { receiveCall } from '../calls/call-store';
-import { messagingKeys, parseMessage } from '../messaging/api';
+import { parseMessage } from '../messaging/api';
 import {
   holdsConversation,
   updateConversations,
@@ -20,16 +20,21 @@ import {
   markedRead,
   mergeNotifications,
   newestNotificationId,
-  notificationKeys,
   parseNotification,
   type AppNotification,
 } from '../notifications/api';
-import { libraryKeys } from '../library/api';
 import { patchPostEverywhere } from '../posts/post-cache';
 import { applyMassProgress } from '../mass-messages/api';
-import { holdsProcessingVideo, postKeys } from '../posts/api';
-import { clampProgress, videoProcessingKeys, type VideoProcessing } from '../video/processing';
-import { setUnreadCounts } from './unread-counts';
+import { holdsProcessingVideo } from '../posts/api';
+import { clampProgress, type VideoProcessing } from '../video/processing';
+import { setUnreadCounts } from '../notifications/unread-counts';
+import {
+  messagingKeys,
+  notificationKeys,
+  libraryKeys,
+  postKeys,
+  videoProcessingKeys,
+} from '../../lib/query-keys';
 
 type UploadProcessingFrame = Extract<ServerFrame, { type: 'upload_processing' }>;
 

@@ -12,6 +12,7 @@ import { isRecord } from '../../lib/api-errors';
 import { uploadWithProgress } from '../../lib/upload';
 import type { VideoProcessingFields } from '../video/processing';
 import { upsertMessages, type MessageThread } from './thread';
+import { messagingKeys } from '../../lib/query-keys';
 
 // ---------------------------------------------------------------------------------------------
 // Shapes: the server serializes through the contracts' schemas, so their types are the
@@ -152,13 +153,6 @@ export function totalUnread(conversations: readonly Pick<Conversation, 'unreadCo
 
 // ---------------------------------------------------------------------------------------------
 // Queries
-
-export const messagingKeys = {
-  all: ['messaging'] as const,
-  conversations: () => [...messagingKeys.all, 'conversations'] as const,
-  threads: () => [...messagingKeys.all, 'thread'] as const,
-  thread: (conversationId: number) => [...messagingKeys.threads(), conversationId] as const,
-};
 
 /** Spec §7: the newest 50 first, older pages of 50 on demand. */
 export const MESSAGE_PAGE_SIZE = 50;

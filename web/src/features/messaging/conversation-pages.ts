@@ -2,13 +2,8 @@ import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { CONVERSATIONS_PAGE_DEFAULT } from '@zura/contracts';
 import { api } from '../../lib/api';
 import { nextPagePath } from '../../lib/link-header';
-import {
-  messagingKeys,
-  toConversation,
-  totalUnread,
-  type Conversation,
-  type WireConversation,
-} from './api';
+import { toConversation, totalUnread, type Conversation, type WireConversation } from './api';
+import { messagingKeys } from '../../lib/query-keys';
 
 /** One page of the conversation list and the path of the next one (from `Link`). */
 export interface ConversationPage {

@@ -9,11 +9,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useFallbackPoll } from '../../lib/live/LiveProvider';
 import { POLL_MS } from '../../lib/live/policy';
-import { walletKeys } from '../wallet/api';
 import {
   MESSAGE_PAGE_SIZE,
   fetchMessages,
-  messagingKeys,
   sendMessage,
   threadQuery,
   unlockMessage,
@@ -29,6 +27,7 @@ import {
 import { isTooLarge } from './format';
 import { uploadFailureLines } from './upload-failure';
 import { upsertMessages, withConversationRead, withNewMessage, type MessageThread } from './thread';
+import { walletKeys, messagingKeys } from '../../lib/query-keys';
 
 /**
  * The conversation list, page by page (`fetchNextPage` for older ones); polled every 1.5 s

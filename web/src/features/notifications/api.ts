@@ -9,6 +9,7 @@ import type {
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { isRecord } from '../../lib/api-errors';
+import { notificationKeys } from '../../lib/query-keys';
 
 /** The server serializes through the contracts' schemas, so their types are the answers' shapes. */
 type WireNotification = z.infer<typeof notification>;
@@ -68,12 +69,6 @@ export function parseNotification(body: unknown): AppNotification | undefined {
     data: isRecord(body.data) ? body.data : {},
   });
 }
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: () => [...notificationKeys.all, 'list'] as const,
-  summary: () => [...notificationKeys.all, 'summary'] as const,
-};
 
 /** The newest this many notifications (the server's maximum page). */
 const NOTIFICATION_LIST_LIMIT = 200;

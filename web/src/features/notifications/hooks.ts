@@ -2,15 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFallbackPoll } from '../../lib/live/LiveProvider';
 import { POLL_MS } from '../../lib/live/policy';
-import { liveKeys, setUnreadCounts, type UnreadCounts } from '../live/unread-counts';
+import { setUnreadCounts, type UnreadCounts } from './unread-counts';
 import {
   markAllNotificationsRead,
   markNotificationRead,
   markedRead,
-  notificationKeys,
   notificationsQuery,
   type AppNotification,
 } from './api';
+import { liveKeys, notificationKeys } from '../../lib/query-keys';
 
 /** The notification list; polled every 1.5 s only while the live socket is down. */
 export function useNotifications() {

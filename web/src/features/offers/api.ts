@@ -11,15 +11,8 @@ import type {
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { errorBodyText, ApiError, isRecord } from '../../lib/api-errors';
-import { invalidateAfterSubscribing } from '../subscriptions/hooks';
-
-export const offerKeys = {
-  all: ['offers'] as const,
-  mine: () => [...offerKeys.all, 'mine'] as const,
-  bundles: () => [...offerKeys.all, 'bundles'] as const,
-  byCode: (code: string) => [...offerKeys.all, 'code', code] as const,
-  options: (creatorId: number) => [...offerKeys.all, 'options', creatorId] as const,
-};
+import { invalidateAfterSubscribing } from '../../lib/query-keys';
+import { offerKeys } from '../../lib/query-keys';
 
 /** The creator's own offers, newest first (GET /creator/offers/). */
 export function myOffersQuery() {

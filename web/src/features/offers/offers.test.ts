@@ -1,7 +1,7 @@
 import { bundlePriceCents, discountedCents } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from '../../lib/translator';
-import { plansOf } from './plans';
+import { plansOf } from '../../payments/plans';
 import { offerChargeTitle } from './statement';
 
 describe('plansOf', () => {

@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { nextPagePath } from '../../lib/link-header';
 import { uploadWithProgress } from '../../lib/upload';
 import { saleFormFields, type SubscriberPricing } from './pay-per-view';
+import { postKeys } from '../../lib/query-keys';
 
 /**
  * A post as this viewer sees it (spec §3 "Post"): the server serializes through the contract's
@@ -33,17 +34,6 @@ export function feedSourceOf(header: string | null | undefined): FeedSource | un
 export type PostPages = InfiniteData<PostPage>;
 
 export const POSTS_PAGE_SIZE = 20;
-
-export const postKeys = {
-  all: ['posts'] as const,
-  feed: () => [...postKeys.all, 'feed'] as const,
-  byUser: () => [...postKeys.all, 'user'] as const,
-  /** The author's drafts (`features/drafts`): a post list like the others. */
-  drafts: () => [...postKeys.all, 'drafts'] as const,
-  /** One post by id (the post page). */
-  one: (postId: number) => [...postKeys.all, 'one', postId] as const,
-  user: (userId: number | string) => [...postKeys.byUser(), String(userId)] as const,
-};
 
 async function fetchPostPage(path: string, signal: AbortSignal): Promise<PostPage> {
   const { data, headers } = await api.getWithHeaders<Post[]>(path, { signal });

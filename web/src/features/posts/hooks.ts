@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useFallbackPoll } from '../../lib/live/LiveProvider';
-import { scheduledKey } from '../drafts/api';
-import { useOwnProfile } from '../profile/api';
 import {
   createPost,
   deletePost,
   holdsProcessingVideo,
-  postKeys,
   prependPost,
   unlockPost,
   type NewPost,
@@ -15,6 +12,8 @@ import {
   type PostPages,
 } from './api';
 import { changePostEverywhere } from './post-cache';
+import { scheduledKey, postKeys } from '../../lib/query-keys';
+import { useOwnProfile } from '../../lib/own-profile';
 
 interface CreatePostVariables {
   input: NewPost;

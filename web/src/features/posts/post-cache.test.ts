@@ -1,13 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { postBody } from '../../../test/fixtures';
-import { postKeys, type Post, type PostPages } from './api';
+import { type Post, type PostPages } from './api';
 import {
   changePostEverywhere,
   changePostIn,
   findCachedPost,
   patchPostEverywhere,
 } from './post-cache';
+import { postKeys } from '../../lib/query-keys';
 
 const postOf = (id: number, extra: Partial<Post> = {}): Post =>
   postBody({ id, created_at: '2026-01-01T00:00:00Z', ...extra });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { postKeys, type Post, type PostPages } from './api';
+import { type Post, type PostPages } from './api';
+import { postKeys } from '../../lib/query-keys';
 
 /**
  * Every cached copy of a post lives under `postKeys.all`, in one of two shapes: the pages of a

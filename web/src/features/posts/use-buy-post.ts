@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { usePaymentMutation } from '../../lib/use-payment-mutation';
-import { walletKeys } from '../wallet/api';
 import { purchasePost } from './pay-per-view';
 import { changePostEverywhere } from './post-cache';
+import { walletKeys } from '../../lib/query-keys';
 
 /**
  * POST /posts/{id}/purchase/: buying a post keeps one Idempotency-Key across double clicks and

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type {
   OwnProfile,
   ProfileUpdateRequest,
@@ -8,28 +8,7 @@ import type {
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { uploadWithProgress } from '../../lib/upload';
-import { useSession } from '../../lib/use-session';
-
-export const profileKeys = {
-  all: ['profile'] as const,
-  own: () => [...profileKeys.all, 'own'] as const,
-  users: () => [...profileKeys.all, 'user'] as const,
-  user: (idOrUsername: string) => [...profileKeys.users(), idOrUsername] as const,
-};
-
-export function ownProfileQuery() {
-  return queryOptions({
-    queryKey: profileKeys.own(),
-    queryFn: ({ signal }) => api.get<OwnProfile>('/auth/profile/', { signal }),
-    staleTime: 60_000,
-  });
-}
-
-/** The signed-in user's own profile (GET /auth/profile/); idle while signed out. */
-export function useOwnProfile(options: { refetchOnWindowFocus?: boolean | 'always' } = {}) {
-  const session = useSession();
-  return useQuery({ ...ownProfileQuery(), enabled: session !== null, ...options });
-}
+import { profileKeys } from '../../lib/query-keys';
 
 /**
  * A profile as this viewer sees it (GET /auth/users/{idOrUsername}/): always the header

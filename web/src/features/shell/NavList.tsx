@@ -2,9 +2,9 @@ import { useTranslation } from '../../lib/use-translation';
 import { Link, useLocation } from 'react-router';
 import { CountBadge } from '../../ui/CountBadge';
 import { cn } from '../../ui/cn';
-import { useOwnProfile } from '../profile/api';
 import { NAV_ITEMS, type NavItem } from './nav-items';
 import { useUnreadCounts } from './useUnreadCounts';
+import { useOwnProfile } from '../../lib/own-profile';
 
 export interface NavListProps {
   /** Called after a link is followed (the mobile menu closes itself). */

@@ -2,7 +2,7 @@ import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useTranslation } from '../../lib/use-translation';
 import { Avatar } from '../../ui/Avatar';
 import { loadOnce, useLoadOnIntent } from '../../ui/load-on-intent';
-import { useOwnProfile } from '../profile/api';
+import { useOwnProfile } from '../../lib/own-profile';
 
 export interface UserMenuProps {
   /** Called before navigating (the mobile menu closes itself). */

@@ -15,8 +15,8 @@ import { useNavigate } from 'react-router';
 import { logout } from '../../lib/session';
 import { cn } from '../../ui/cn';
 import { useHandOver, type HandOver } from '../../ui/load-on-intent';
-import { useOwnProfile } from '../profile/api';
 import { UserMenuTriggerContent, userMenuTriggerClasses, type UserMenuProps } from './UserMenu';
+import { useOwnProfile } from '../../lib/own-profile';
 
 export type UserMenuDropdownProps = UserMenuProps & HandOver;
 

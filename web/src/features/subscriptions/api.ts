@@ -3,6 +3,7 @@ import type { fanSubscription } from '@zura/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
+import { subscriptionKeys } from '../../lib/query-keys';
 
 /**
  * Spec §3 "Subscription", with the server's billing fields: the server serializes through the
@@ -14,11 +15,6 @@ export interface MySubscriptions {
   active: Subscription[];
   expired: Subscription[];
 }
-
-export const subscriptionKeys = {
-  all: ['subscriptions'] as const,
-  mine: () => [...subscriptionKeys.all, 'mine'] as const,
-};
 
 /** Spec §7: GET /auth/subscriptions/active/ and /expired/, issued in parallel. */
 export function mySubscriptionsQuery() {

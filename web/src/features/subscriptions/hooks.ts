@@ -1,16 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usePaymentMutation } from '../../lib/use-payment-mutation';
-import { postKeys } from '../posts/api';
-import { profileKeys } from '../profile/api';
-import { walletKeys } from '../wallet/api';
-import {
-  cancelSubscription,
-  subscribe,
-  subscriptionKeys,
-  type MySubscriptions,
-  type Subscription,
-} from './api';
+import { cancelSubscription, subscribe, type MySubscriptions, type Subscription } from './api';
 import { replaceSubscription } from './pricing';
+import { invalidateAfterSubscribing, profileKeys, subscriptionKeys } from '../../lib/query-keys';
 
 /**
  * Subscribes (paying the first month). Afterwards the creator's profile shows 'Subscribed',
@@ -35,15 +27,6 @@ export function useSubscribe() {
       subscribe(creatorId, key, shareEmail, months, expectedPriceCents),
     onSuccess: () => invalidateAfterSubscribing(queryClient),
   });
-}
-
-export function invalidateAfterSubscribing(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: profileKeys.users() }),
-    queryClient.invalidateQueries({ queryKey: postKeys.all }),
-    queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
-    queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-  ]);
 }
 
 /** Cancels at the period's end; the row shows 'Active until {date}' at once. */

@@ -3,10 +3,10 @@ import type { Subscription } from './api';
 import {
   billingLine,
   creatorProfilePath,
-  priceToCents,
   replaceSubscription,
   subscriptionPriceCents,
 } from './pricing';
+import { priceToCents } from '../../payments/price';
 
 function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
   return {

@@ -2,7 +2,7 @@ import type { tipAnswer } from '@zura/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
-import { amountText } from '../wallet/money';
+import { amountText } from '../../payments/money';
 
 /** The server serializes through the contract's schema, so its type is the answer's shape. */
 export type TipAnswer = z.infer<typeof tipAnswer>;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { usePaymentMutation } from '../../lib/use-payment-mutation';
-import { walletKeys, type WalletSummary } from '../wallet/api';
+import { type WalletSummary } from '../wallet/api';
 import { sendTip, tipFingerprint } from './api';
+import { walletKeys } from '../../lib/query-keys';
 
 /** POST /tips/; the wallet shows the new balance at once and reloads its history. */
 export function useSendTip() {

@@ -16,12 +16,6 @@ export interface VideoProcessingFields {
   video_error?: string | null | undefined;
 }
 
-/** The cache entries the live `upload_processing` frames write, one per upload. */
-export const videoProcessingKeys = {
-  all: ['video-processing'] as const,
-  upload: (uploadId: string) => [...videoProcessingKeys.all, uploadId] as const,
-};
-
 export function clampProgress(value: number | null | undefined): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return 0;
   return Math.round(Math.min(Math.max(value, 0), 100));

@@ -2,10 +2,10 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import {
   currentProcessing,
   serverProcessing,
-  videoProcessingKeys,
   type VideoProcessing,
   type VideoProcessingFields,
 } from './processing';
+import { videoProcessingKeys } from '../../lib/query-keys';
 
 /**
  * A video's processing state for its owner, following the live `upload_processing` frames

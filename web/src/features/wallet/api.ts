@@ -3,7 +3,8 @@ import type { payout, topupAnswer, walletSummary, walletTransaction } from '@zur
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { idempotencyHeaders } from '../../lib/idempotency';
-import { amountText } from './money';
+import { amountText } from '../../payments/money';
+import { walletKeys } from '../../lib/query-keys';
 
 /** The server serializes through the contracts' schemas, so their types are the answers' shapes. */
 export type WalletSummary = z.infer<typeof walletSummary>;
@@ -29,13 +30,6 @@ export interface TopupResult {
   balance_cents?: number;
   checkout_url?: string;
 }
-
-export const walletKeys = {
-  all: ['wallet'] as const,
-  summary: () => [...walletKeys.all, 'summary'] as const,
-  transactions: () => [...walletKeys.all, 'transactions'] as const,
-  payouts: () => [...walletKeys.all, 'payouts'] as const,
-};
 
 export function walletQuery() {
   return queryOptions({

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { usePaymentMutation } from '../../lib/use-payment-mutation';
-import { requestPayout, topUp, walletKeys, type WalletSummary } from './api';
+import { requestPayout, topUp, type WalletSummary } from './api';
+import { walletKeys } from '../../lib/query-keys';
 
 /** POST /wallet/topups/; a credited top-up updates the balance at once and reloads the history. */
 export function useTopUp() {

@@ -9,9 +9,9 @@ import {
   transactionsPath,
   type WalletTransaction,
 } from './api';
-import { amountText, CREATOR_SHARE_PERCENT, formatSignedCents } from './money';
-import { amountFormSchema, parseAmountCents } from './amount-form';
-import { paymentFailure } from './payment-errors';
+import { amountText, CREATOR_SHARE_PERCENT, formatSignedCents } from '../../payments/money';
+import { amountFormSchema, parseAmountCents } from '../../payments/amount-form';
+import { paymentFailure } from '../../payments/payment-errors';
 
 function tx(id: number): WalletTransaction {
   return {

@@ -3,13 +3,13 @@ import { useTranslation } from '../../../lib/use-translation';
 import { PageHeader } from '../../../ui/PageHeader';
 import { FullPageSpinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';
-import { useOwnProfile } from '../../profile/api';
 import { NotFound } from '../../shell/NotFound';
 import { ApplicationsReview } from './ApplicationsReview';
 import { AuditLogView } from './AuditLogView';
 import { PayoutsReview } from './PayoutsReview';
 import { ReportsReview } from './ReportsReview';
 import { UsersReview } from './UsersReview';
+import { useOwnProfile } from '../../../lib/own-profile';
 
 type AdminTab = 'reports' | 'applications' | 'payouts' | 'users' | 'audit';
 

@@ -44,15 +44,6 @@ async function login(credentials: TokenRequest) {
 }
 
 /**
- * Location state: the sign-up screen passes `registered` when its automatic login failed,
- * account deletion passes `accountDeleted` so the user reads that it worked.
- */
-export interface LoginLocationState {
-  registered?: boolean;
-  accountDeleted?: boolean;
-}
-
-/**
  * On success the session is stored; the public-only route around this screen then sends the
  * user back where the guard found them (or to /).
  */

@@ -13,8 +13,8 @@ import { login, signup } from '../api';
 import { signupErrorMessage } from '../errors';
 import { signupFormSchema, type SignupFormValues } from '../schemas';
 import { AuthFooterLink, AuthHeading } from './AuthLayout';
-import type { LoginLocationState } from './LoginForm';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import type { LoginLocationState } from '../../../lib/login-state';
 
 type SignupOutcome = 'signed-in' | 'login-failed';
 

@@ -16,7 +16,6 @@ import { Button } from '../../../ui/Button';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
-import { profileKeys, useOwnProfile } from '../../profile/api';
 import { MultiChipPicker, SingleChipPicker } from '../../profile/components/ChipPicker';
 import { PROFILE_CATEGORY_OPTIONS } from '../../profile/components/icons';
 import {
@@ -34,6 +33,8 @@ import {
   type ApplicationField,
   type ApplicationFormValues,
 } from '../application-form';
+import { profileKeys } from '../../../lib/query-keys';
+import { useOwnProfile } from '../../../lib/own-profile';
 
 const PICKERS = [
   {

@@ -7,10 +7,10 @@ import { AlertDialog } from '../../../ui/AlertDialog';
 import { Button } from '../../../ui/Button';
 import { PageHeader } from '../../../ui/PageHeader';
 import { FullPageSpinner } from '../../../ui/Spinner';
-import { ownProfileQuery } from '../../profile/api';
 import { applicationStateQuery } from '../api';
 import { applicationGate, initialApplicationValues } from '../application-form';
 import { CreatorApplicationForm } from './CreatorApplicationForm';
+import { ownProfileQuery } from '../../../lib/own-profile';
 
 /**
  * Spec §2 "Creator application" and §4: a full-page spinner while the user's standing and

@@ -13,8 +13,8 @@ import { TextArea } from '../../../ui/TextArea';
 import type { Post } from '../../posts/api';
 import { displayedContent, postImageUrl } from '../../posts/content';
 import { useEditPost, usePublishDraft, useRescheduleDraft } from '../hooks';
-import { isoToLocalInput, suggestedLocalInput } from '../schedule-time';
-import { ScheduleForm } from './ScheduleForm';
+import { isoToLocalInput, suggestedLocalInput } from '../../posts/schedule-time';
+import { ScheduleForm } from '../../posts/components/ScheduleForm';
 
 export interface DraftCardProps {
   draft: Post;

@@ -10,8 +10,9 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { flattenPages, type Post } from '../../posts/api';
 import { PostCardSkeleton } from '../../posts/components/PostCard';
 import { useDeletePost } from '../../posts/hooks';
-import { draftsQuery, scheduledKey, scheduledQuery } from '../api';
+import { draftsQuery, scheduledQuery } from '../api';
 import { DraftCard } from './DraftCard';
+import { scheduledKey } from '../../../lib/query-keys';
 
 /**
  * `/drafts`: the author's scheduled posts first (soonest first, with their time, Reschedule,

@@ -6,7 +6,7 @@ import type { MediaItem } from '../api';
 import { columnsForWidth, formatFileSize } from '../files';
 import { MediaThumb } from './MediaThumb';
 import { UsageBadge } from './UsageBadge';
-import { useListGeometry, useWindowList } from './use-window-list';
+import { useListGeometry, useWindowList } from '../../../lib/use-window-list';
 
 export interface MediaCollectionProps {
   items: MediaItem[];

@@ -7,7 +7,7 @@ import { formatFileSize } from '../files';
 import type { MediaCollectionProps } from './MediaGrid';
 import { MediaThumb } from './MediaThumb';
 import { UsageBadge } from './UsageBadge';
-import { useListGeometry, useWindowList } from './use-window-list';
+import { useListGeometry, useWindowList } from '../../../lib/use-window-list';
 
 const COLUMNS = 7;
 const ROW_HEIGHT = 73;

@@ -12,18 +12,14 @@ import { ApiError } from '../../../lib/api-errors';
 import { answerCall } from '../../calls/api';
 import { openCall, receiveCall, useCallStore } from '../../calls/call-store';
 import { otherUserInRoom, roomIdFor } from '../../calls/room';
-import { useOwnProfile } from '../../profile/api';
-import {
-  messagingKeys,
-  readActiveConversationId,
-  storeActiveConversationId,
-  type Conversation,
-} from '../api';
+import { readActiveConversationId, storeActiveConversationId, type Conversation } from '../api';
 import { conversationsOf } from '../conversation-pages';
 import { useAnnounceCall, useConversations } from '../hooks';
 import { pickConversation } from '../thread';
 import { ConversationPane } from './ConversationPane';
 import { RecentChats } from './RecentChats';
+import { useOwnProfile } from '../../../lib/own-profile';
+import { messagingKeys } from '../../../lib/query-keys';
 
 /**
  * Spec §2 Messages screen: the open conversation and the Recent Chats panel on the right

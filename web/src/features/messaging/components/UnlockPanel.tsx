@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { PaymentConfirm } from '../../wallet/components/PaymentConfirm';
-import { paymentFailure } from '../../wallet/payment-errors';
+import { PaymentConfirm } from '../../../payments/PaymentConfirm';
+import { WalletBalance } from '../../wallet/components/WalletBalance';
+import { paymentFailure } from '../../../payments/payment-errors';
 import type { ChatMessage } from '../api';
 import { formatPrice } from '../format';
 import { useUnlockMessage } from '../hooks';
@@ -45,6 +46,7 @@ export function UnlockPanel({ message, conversationId }: UnlockPanelProps) {
         title={t('messaging.message.unlockTitle')}
       >
         <PaymentConfirm
+          balance={<WalletBalance />}
           text={t('messaging.message.unlockText', { price: formatMoney(message.priceCents) })}
           priceCents={message.priceCents}
           failure={

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Skeleton } from '../../../ui/Skeleton';
-import { useOwnProfile } from '../../profile/api';
-import { priceToCents } from '../../subscriptions/pricing';
+import { priceToCents } from '../../../payments/price';
 import { myBundlesQuery } from '../api';
 import { BundlesForm } from './BundlesForm';
 import { CreateOfferForm } from './CreateOfferForm';
 import { OfferList } from './OfferList';
 import { SectionCard } from '../../../ui/SectionCard';
+import { useOwnProfile } from '../../../lib/own-profile';
 
 /** The creator's Offers page: make a trial link or a discount, see and end offers, set bundles. */
 export function OffersScreen() {

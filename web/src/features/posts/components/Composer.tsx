@@ -16,9 +16,8 @@ import { ProgressBar } from '../../../ui/ProgressBar';
 import { Switch } from '../../../ui/Switch';
 import { textAreaClasses } from '../../../ui/TextArea';
 import { cn } from '../../../ui/cn';
-import { ScheduleForm } from '../../drafts/components/ScheduleForm';
-import { suggestedLocalInput } from '../../drafts/schedule-time';
-import { useOwnProfile } from '../../profile/api';
+import { ScheduleForm } from './ScheduleForm';
+import { suggestedLocalInput } from '../schedule-time';
 import type { Post } from '../api';
 import { NewVideoStatus } from './NewVideoStatus';
 import { useCreatePost } from '../hooks';
@@ -27,6 +26,7 @@ import { EMPTY_SALE } from '../sale-form';
 import { PriceSection } from './PriceSection';
 import { usePickedFiles } from '../use-picked-files';
 import { ComposerFiles } from './ComposerFiles';
+import { useOwnProfile } from '../../../lib/own-profile';
 
 const NO_FILES: readonly File[] = [];
 

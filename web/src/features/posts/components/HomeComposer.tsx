@@ -6,8 +6,8 @@ import { Button } from '../../../ui/Button';
 import { Switch } from '../../../ui/Switch';
 import { textAreaClasses } from '../../../ui/TextArea';
 import { cn } from '../../../ui/cn';
-import { useOwnProfile } from '../../profile/api';
 import type { ComposerProps } from './Composer';
+import { useOwnProfile } from '../../../lib/own-profile';
 
 type LoadedComposer = ComponentType<ComposerProps>;
 let loading: Promise<LoadedComposer> | null = null;

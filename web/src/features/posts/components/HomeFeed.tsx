@@ -7,10 +7,11 @@ import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '../../../ui/Button';
 import { inputClasses } from '../../../ui/TextField';
 import { cn } from '../../../ui/cn';
-import { feedQuery, postKeys } from '../api';
+import { feedQuery } from '../api';
 import { useProcessingVideoPoll } from '../hooks';
 import { HomeComposer } from './HomeComposer';
 import { PostStream } from './PostStream';
+import { postKeys } from '../../../lib/query-keys';
 
 /** Spec §2.7: search box, composer and the post list. */
 export function HomeFeed() {

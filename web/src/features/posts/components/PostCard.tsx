@@ -8,9 +8,9 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
-import { LikeButton } from '../../likes/components/LikeButton';
+import { LikeButton } from '../likes/components/LikeButton';
 import { ReportMenu } from '../../reports/ReportMenu';
-import { commentCountOf } from '../../comments/helpers';
+import { commentCountOf } from '../comments/helpers';
 import { Skeleton } from '../../../ui/Skeleton';
 import type { Post } from '../api';
 import {
@@ -30,7 +30,7 @@ import { SubscribeAction } from './SubscribeAction';
 // The comments (list, composer, their form fields) load when a post's comments are first
 // opened: none show on the feed's first screen (issue 20, first-visit budget).
 const CommentPanel = lazy(async () => ({
-  default: (await import('../../comments/components/CommentPanel')).CommentPanel,
+  default: (await import('../comments/components/CommentPanel')).CommentPanel,
 }));
 
 export type PostCardVariant = 'feed' | 'profile';

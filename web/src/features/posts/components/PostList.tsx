@@ -6,7 +6,7 @@ import { Alert } from '../../../ui/Alert';
 import { MountWhenOpened } from '../../../ui/MountWhenOpened';
 import { LazySubscribeDialog as SubscribeDialog } from '../../subscriptions/components/LazySubscribeDialog';
 import type { SubscribeTarget } from '../../subscriptions/components/SubscribeDialog';
-import { priceToCents } from '../../subscriptions/pricing';
+import { priceToCents } from '../../../payments/price';
 import type { TipTarget } from '../../tips/components/TipDialog';
 import { POSTS_PAGE_SIZE, type Post } from '../api';
 import { authorName, canTipAuthor, isSomeoneElses } from '../content';

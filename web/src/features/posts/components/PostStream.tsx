@@ -4,7 +4,7 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { flattenPages, type Post, type PostPages } from '../api';
-import { useWatchPosts } from '../../likes/use-watch-posts';
+import { useWatchPosts } from '../likes/use-watch-posts';
 import { useLoadMoreSentinel } from '../hooks';
 import { PostCardSkeleton } from './PostCard';
 import { PostList } from './PostList';

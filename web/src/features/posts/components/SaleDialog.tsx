@@ -1,7 +1,8 @@
 import { useTranslation } from '../../../lib/use-translation';
 import { Dialog } from '../../../ui/Dialog';
-import { PaymentConfirm } from '../../wallet/components/PaymentConfirm';
-import { paymentFailure } from '../../wallet/payment-errors';
+import { PaymentConfirm } from '../../../payments/PaymentConfirm';
+import { WalletBalance } from '../../wallet/components/WalletBalance';
+import { paymentFailure } from '../../../payments/payment-errors';
 import type { useBuyPost } from '../use-buy-post';
 
 export interface SaleDialogProps {
@@ -31,6 +32,7 @@ export function SaleDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('payPerView.card.dialogTitle')}>
       <PaymentConfirm
+        balance={<WalletBalance />}
         text={t('payPerView.card.dialogText', { username, price })}
         priceCents={priceCents}
         failure={

@@ -2,7 +2,7 @@ import Share2 from 'lucide-react/icons/share-2';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
-import { postPageUrl } from '../../post-page/api';
+import { postPageUrl } from '../../../lib/post-url';
 
 type ShareState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'failed'; url: string };
 

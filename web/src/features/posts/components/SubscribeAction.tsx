@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button, buttonClasses } from '../../../ui/Button';
-import { priceToCents } from '../../subscriptions/pricing';
+import { priceToCents } from '../../../payments/price';
 import type { Post } from '../api';
 import { authorProfilePath } from '../content';
 

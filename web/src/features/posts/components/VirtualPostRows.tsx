@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { useListGeometry } from '../../library/components/use-window-list';
+import { useListGeometry } from '../../../lib/use-window-list';
 import { PostRow, type PostRowsProps } from './PostRows';
 
 /** A first guess at a post's height before it is measured (px): a text post with an image. */

@@ -12,7 +12,8 @@ import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { cn } from '../../../ui/cn';
-import { deleteProfileImage, profileKeys, type ProfileImageKind } from '../api';
+import { deleteProfileImage, type ProfileImageKind } from '../api';
+import { profileKeys } from '../../../lib/query-keys';
 
 export interface ImageFieldProps {
   kind: ProfileImageKind;

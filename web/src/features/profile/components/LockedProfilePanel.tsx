@@ -5,9 +5,9 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { MountWhenOpened } from '../../../ui/MountWhenOpened';
-import { postKeys } from '../../posts/api';
-import { profileKeys, unlockProfile, type ViewedProfile } from '../api';
+import { unlockProfile, type ViewedProfile } from '../api';
 import { unlockProfileErrorMessage } from '../helpers';
+import { postKeys, profileKeys } from '../../../lib/query-keys';
 
 // Loads when first opened: the Radix dialog is not needed for a locked profile's first screen
 // (issue 20, first-visit budget).

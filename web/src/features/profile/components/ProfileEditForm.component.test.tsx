@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ownProfileBody } from '../../../../test/fixtures';
 import { fakeApi, signIn } from '../../../../test/network';
 import { navigatedTo, renderWithApp } from '../../../../test/render';
-import { profileKeys } from '../api';
 import { ProfileEditForm } from './ProfileEditForm';
+import { profileKeys } from '../../../lib/query-keys';
 
 function renderEdit(profile = ownProfileBody()) {
   signIn(profile.id);

@@ -6,7 +6,6 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { usePickedFile } from '../../../lib/use-picked-file';
 import { Button } from '../../../ui/Button';
-import { useOwnProfile } from '../api';
 import { formValuesFrom, profileEditSchema, type ProfileEditValues } from '../edit-form';
 import { AboutSection } from './AboutSection';
 import { FormSection } from './FormSection';
@@ -16,6 +15,7 @@ import { SaveError, UploadStatus } from './SaveFeedback';
 import { SocialLinksSection } from './SocialLinksSection';
 import { LockSection, PriceSection } from './SubscriptionSections';
 import { useProfileSave } from './useProfileSave';
+import { useOwnProfile } from '../../../lib/own-profile';
 
 export interface ProfileEditFormProps {
   profile: OwnProfile;

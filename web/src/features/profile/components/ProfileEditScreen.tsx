@@ -4,8 +4,8 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
-import { ownProfileQuery } from '../api';
 import { ProfileEditForm } from './ProfileEditForm';
+import { ownProfileQuery } from '../../../lib/own-profile';
 
 /**
  * Spec §2.9/§4 "Edit form": loading, then the form or an error with Try Again. The form

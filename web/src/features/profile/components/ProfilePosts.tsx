@@ -2,11 +2,12 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Tabs } from '../../../ui/Tabs';
-import { postKeys, userPostsQuery } from '../../posts/api';
+import { userPostsQuery } from '../../posts/api';
 import { useProcessingVideoPoll } from '../../posts/hooks';
 import { PostStream } from '../../posts/components/PostStream';
 import { isVideoPost } from '../../posts/content';
 import type { ViewedProfile } from '../api';
+import { postKeys } from '../../../lib/query-keys';
 
 type ProfileTab = 'posts' | 'videos';
 

@@ -3,9 +3,9 @@ import type { OwnProfile } from '@zura/contracts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PickedFile } from '../../../lib/use-picked-file';
-import { postKeys } from '../../posts/api';
-import { profileKeys, updateProfile, uploadProfileImage, type ProfileImageKind } from '../api';
+import { updateProfile, uploadProfileImage, type ProfileImageKind } from '../api';
 import { buildProfileUpdate, type ProfileEditValues, type UploadedImageIds } from '../edit-form';
+import { postKeys, profileKeys } from '../../../lib/query-keys';
 
 /** An image upload that failed while saving (spec §8 "Upload during save"). */
 export class ImageUploadError extends Error {

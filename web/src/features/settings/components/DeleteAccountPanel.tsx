@@ -9,9 +9,9 @@ import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Dialog } from '../../../ui/Dialog';
 import { PasswordField } from '../../../ui/PasswordField';
-import type { LoginLocationState } from '../../auth/components/LoginForm';
 import { deleteAccount } from '../api';
 import { deleteAccountError } from '../sections';
+import type { LoginLocationState } from '../../../lib/login-state';
 
 type Step = 'idle' | 'confirm' | 'password';
 

@@ -4,15 +4,16 @@ import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 import { ApiError } from '../../../lib/api-errors';
 import { Dialog } from '../../../ui/Dialog';
-import { profileKeys } from '../../profile/api';
-import { PaymentConfirm } from '../../wallet/components/PaymentConfirm';
-import { paymentFailure } from '../../wallet/payment-errors';
-import { offerKeys, useSubscribeOptions } from '../../offers/api';
-import { planText } from '../../offers/components/PlanPicker';
-import { PlanPicker } from '../../offers/components/PlanPicker';
-import { plansOf } from '../../offers/plans';
+import { PaymentConfirm } from '../../../payments/PaymentConfirm';
+import { WalletBalance } from '../../wallet/components/WalletBalance';
+import { paymentFailure } from '../../../payments/payment-errors';
+import { useSubscribeOptions } from '../../offers/api';
+import { planText } from '../../../payments/PlanPicker';
+import { PlanPicker } from '../../../payments/PlanPicker';
+import { plansOf } from '../../../payments/plans';
 import { useSubscribe } from '../hooks';
 import { ShareEmailCheckbox } from './ShareEmailCheckbox';
+import { profileKeys, offerKeys } from '../../../lib/query-keys';
 
 export interface SubscribeTarget {
   creatorId: number;
@@ -108,6 +109,7 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
         onChange={setShareEmail}
       />
       <PaymentConfirm
+        balance={<WalletBalance />}
         text={
           plan
             ? planText(plan, t)

@@ -7,18 +7,18 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { AmountPicker } from '../../wallet/components/AmountPicker';
-import { FeeSplit } from '../../wallet/components/FeeSplit';
-import { PaymentFailureAlert } from '../../wallet/components/PaymentFailureAlert';
-import { WalletBalanceLine } from '../../wallet/components/WalletBalanceLine';
-import { amountText } from '../../wallet/money';
+import { AmountPicker } from '../../../payments/AmountPicker';
+import { FeeSplit } from '../../../payments/FeeSplit';
+import { PaymentFailureAlert } from '../../../payments/PaymentFailureAlert';
+import { WalletBalance } from '../../wallet/components/WalletBalance';
+import { amountText } from '../../../payments/money';
 import {
   amountFormSchema,
   parseAmountCents,
   type AmountFormInput,
   type AmountFormOutput,
-} from '../../wallet/amount-form';
-import { paymentFailure } from '../../wallet/payment-errors';
+} from '../../../payments/amount-form';
+import { paymentFailure } from '../../../payments/payment-errors';
 import type { TipAnswer } from '../api';
 import { useSendTip } from '../hooks';
 
@@ -73,7 +73,7 @@ export function TipDialog({ target, onOpenChange }: TipDialogProps) {
               })}
             </p>
             <FeeSplit feeCents={sent.fee_cents} creatorCents={sent.creator_cents} />
-            <WalletBalanceLine />
+            <WalletBalance />
             <div className="flex justify-end">
               <Button onClick={() => handleOpenChange(false)}>{t('tips.done')}</Button>
             </div>
@@ -138,7 +138,7 @@ function TipForm({ target, mutation, onSent, onCancel }: TipFormProps) {
         disabled={mutation.isPending}
       />
       {split && <FeeSplit feeCents={split.feeCents} creatorCents={split.creatorCents} />}
-      <WalletBalanceLine />
+      <WalletBalance />
       <PaymentFailureAlert
         failure={mutation.isError ? paymentFailure(mutation.error, t, t('tips.failed')) : undefined}
       />

@@ -12,10 +12,14 @@ import { Badge } from '../../../ui/CountBadge';
 import { Skeleton } from '../../../ui/Skeleton';
 import { payoutsQuery, type Payout } from '../api';
 import { useRequestPayout } from '../hooks';
-import { amountText } from '../money';
-import { amountFormSchema, type AmountFormInput, type AmountFormOutput } from '../amount-form';
-import { paymentFailure } from '../payment-errors';
-import { AmountPicker } from './AmountPicker';
+import { amountText } from '../../../payments/money';
+import {
+  amountFormSchema,
+  type AmountFormInput,
+  type AmountFormOutput,
+} from '../../../payments/amount-form';
+import { paymentFailure } from '../../../payments/payment-errors';
+import { AmountPicker } from '../../../payments/AmountPicker';
 
 export interface PayoutPanelProps {
   earningsCents: number;

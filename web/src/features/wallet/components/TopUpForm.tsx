@@ -8,10 +8,14 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { safeCheckoutUrl } from '../api';
 import { useTopUp } from '../hooks';
-import { amountText, TOPUP_PRESETS_CENTS } from '../money';
-import { amountFormSchema, type AmountFormInput, type AmountFormOutput } from '../amount-form';
-import { paymentFailure } from '../payment-errors';
-import { AmountPicker } from './AmountPicker';
+import { amountText, TOPUP_PRESETS_CENTS } from '../../../payments/money';
+import {
+  amountFormSchema,
+  type AmountFormInput,
+  type AmountFormOutput,
+} from '../../../payments/amount-form';
+import { paymentFailure } from '../../../payments/payment-errors';
+import { AmountPicker } from '../../../payments/AmountPicker';
 
 /**
  * Adds funds: a preset or a custom amount. Test mode credits at once; a real provider answers

@@ -14,8 +14,8 @@ import {
   type WalletTransaction,
 } from '../api';
 import { offerChargeTitle } from '../../offers/statement';
-import { formatSignedCents } from '../money';
-import { FeeSplit } from './FeeSplit';
+import { formatSignedCents } from '../../../payments/money';
+import { FeeSplit } from '../../../payments/FeeSplit';
 
 const KNOWN_KINDS = new Set([
   'topup',

@@ -8,13 +8,14 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
 import { ExportAudienceButton } from '../../audience/components/ExportAudienceButton';
-import { useOwnProfile } from '../../profile/api';
-import { walletKeys, walletQuery } from '../api';
-import { CREATOR_SHARE_PERCENT } from '../money';
+import { walletQuery } from '../api';
+import { CREATOR_SHARE_PERCENT } from '../../../payments/money';
 import { PayoutPanel } from './PayoutPanel';
 import { TopUpForm } from './TopUpForm';
 import { TransactionList } from './TransactionList';
 import { SectionCard } from '../../../ui/SectionCard';
+import { useOwnProfile } from '../../../lib/own-profile';
+import { walletKeys } from '../../../lib/query-keys';
 
 /**
  * The wallet: test-mode notice, balance (and earnings for creators), top-up, the creator's

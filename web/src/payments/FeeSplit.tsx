@@ -1,8 +1,8 @@
 import { PLATFORM_FEE_PERCENT } from '@zura/contracts';
-import { formatMoney } from '../../../lib/format';
-import { useTranslation } from '../../../lib/use-translation';
-import { cn } from '../../../ui/cn';
-import { CREATOR_SHARE_PERCENT } from '../money';
+import { formatMoney } from '../lib/format';
+import { useTranslation } from '../lib/use-translation';
+import { cn } from '../ui/cn';
+import { CREATOR_SHARE_PERCENT } from './money';
 
 export interface FeeSplitProps {
   feeCents: number;

@@ -1,6 +1,6 @@
 import { WATCH_POSTS_MAX } from '@zura/contracts';
 import { useEffect, useId } from 'react';
-import { useLive } from '../../lib/live/LiveProvider';
+import { useLive } from '../../../lib/live/LiveProvider';
 
 /** The ids each mounted list has on screen; the socket is told their union. */
 const shown = new Map<string, readonly number[]>();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { patchPostEverywhere } from '../posts/post-cache';
+import { patchPostEverywhere } from '../post-cache';
 import { commentKeys, createComment, deleteComment, editComment, setCommentsEnabled } from './api';
 
 /**

@@ -1,5 +1,5 @@
 import { PLATFORM_FEE_PERCENT } from '@zura/contracts';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '../lib/format';
 
 /** Top-up shortcuts; any other amount goes in the custom field. */
 export const TOPUP_PRESETS_CENTS = [1000, 2500, 5000, 10000] as const;

@@ -1,16 +1,18 @@
 import { splitPayment } from '@zura/contracts';
-import { formatMoney } from '../../../lib/format';
-import { useTranslation } from '../../../lib/use-translation';
-import { Button } from '../../../ui/Button';
-import type { PaymentFailure } from '../payment-errors';
+import type { ReactNode } from 'react';
+import { formatMoney } from '../lib/format';
+import { useTranslation } from '../lib/use-translation';
+import { Button } from '../ui/Button';
+import type { PaymentFailure } from './payment-errors';
 import { FeeSplit } from './FeeSplit';
 import { PaymentFailureAlert } from './PaymentFailureAlert';
-import { WalletBalanceLine } from './WalletBalanceLine';
 
 export interface PaymentConfirmProps {
   /** What the payment buys, naming its price. */
   text: string;
   priceCents: number;
+  /** The payer's balance line (the wallet's `WalletBalance`), read when the dialog opens. */
+  balance: ReactNode;
   /** Why the last attempt was refused; the dialog stays open with it. */
   failure: PaymentFailure | undefined;
   busy: boolean;
@@ -25,6 +27,7 @@ export interface PaymentConfirmProps {
 export function PaymentConfirm({
   text,
   priceCents,
+  balance,
   failure,
   busy,
   onConfirm,
@@ -36,7 +39,7 @@ export function PaymentConfirm({
     <div className="space-y-4">
       <p className="text-sm text-slate-700">{text}</p>
       <FeeSplit feeCents={feeCents} creatorCents={creatorCents} className="text-sm" />
-      <WalletBalanceLine />
+      {balance}
       <PaymentFailureAlert failure={failure} />
       <div className="flex justify-end gap-3">
         <Button variant="outline" onClick={onCancel}>

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { postBody } from '../../../../test/fixtures';
-import { fakeApi, signIn } from '../../../../test/network';
-import { renderWithApp } from '../../../../test/render';
-import { PostList } from '../../posts/components/PostList';
+import { postBody } from '../../../../../test/fixtures';
+import { fakeApi, signIn } from '../../../../../test/network';
+import { renderWithApp } from '../../../../../test/render';
+import { PostList } from '../../components/PostList';
 
 const REFUSAL = 'Subscribe to this creator to see and write comments on their posts.';
 

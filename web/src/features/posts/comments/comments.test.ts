@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { postBody } from '../../../test/fixtures';
-import { ApiError } from '../../lib/api-errors';
-import { postKeys, type Post, type PostPages } from '../posts/api';
-import { patchPostEverywhere } from '../posts/post-cache';
+import { postBody } from '../../../../test/fixtures';
+import { ApiError } from '../../../lib/api-errors';
+import { type Post, type PostPages } from '../api';
+import { patchPostEverywhere } from '../post-cache';
 import { commentCountOf, commentErrorText } from './helpers';
+import { postKeys } from '../../../lib/query-keys';
 
 describe('comment refusals', () => {
   it("shows the field's message, else the detail, else the fallback", () => {

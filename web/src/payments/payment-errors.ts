@@ -1,5 +1,5 @@
-import type { TFunction } from '../../lib/translator';
-import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
+import type { TFunction } from '../lib/translator';
+import { ApiError, errorBodyText, isRecord } from '../lib/api-errors';
 
 export interface PaymentFailure {
   message: string;

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { conversationsQuery, unreadMessagesOf } from '../messaging/conversation-pages';
-import { notificationSummaryQuery } from '../notifications/api';
+import { notificationSummaryQuery } from './api';
+import { liveKeys } from '../../lib/query-keys';
 
 export interface UnreadCounts {
   notifications: number;
@@ -8,10 +9,6 @@ export interface UnreadCounts {
 }
 
 export const ZERO_COUNTS: UnreadCounts = { notifications: 0, messages: 0 };
-
-export const liveKeys = {
-  unreadCounts: ['live', 'unread-counts'] as const,
-};
 
 /** Requests made within this long of each other share one answer (badge and page polls). */
 const SHARED_FRESHNESS_MS = 1_000;

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { postBody } from '../../../../test/fixtures';
-import { fakeApi, signIn } from '../../../../test/network';
-import { renderWithApp } from '../../../../test/render';
+import { postBody } from '../../test/fixtures';
+import { fakeApi, signIn } from '../../test/network';
+import { renderWithApp } from '../../test/render';
 import { LikedPostsPage } from './LikedPostsPage';
 
 const LIKED = 'GET /posts/liked/';

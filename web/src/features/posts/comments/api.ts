@@ -8,7 +8,7 @@ import type {
 } from '@zura/contracts';
 import { COMMENTS_PAGE_DEFAULT, commentCreated } from '@zura/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { api } from '../../../lib/api';
 
 export const commentKeys = {
   all: ['comments'] as const,

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../../lib/use-translation';
+import { useTranslation } from '../lib/use-translation';
 import { Link } from 'react-router';
-import { Alert } from '../../../ui/Alert';
-import type { PaymentFailure } from '../payment-errors';
+import { Alert } from '../ui/Alert';
+import type { PaymentFailure } from './payment-errors';
 
 export interface PaymentFailureAlertProps {
   failure: PaymentFailure | undefined;

@@ -1,14 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Comment } from '@zura/contracts';
 import { lazy, useState } from 'react';
-import { useTranslation } from '../../../lib/use-translation';
+import { useTranslation } from '../../../../lib/use-translation';
 import { Link } from 'react-router';
-import { Avatar } from '../../../ui/Avatar';
-import { Button } from '../../../ui/Button';
-import { Alert } from '../../../ui/Alert';
-import { MountWhenOpened } from '../../../ui/MountWhenOpened';
-import { PostTime } from '../../posts/components/PostAge';
-import { ReportMenu } from '../../reports/ReportMenu';
+import { Avatar } from '../../../../ui/Avatar';
+import { Button } from '../../../../ui/Button';
+import { Alert } from '../../../../ui/Alert';
+import { MountWhenOpened } from '../../../../ui/MountWhenOpened';
+import { PostTime } from '../../components/PostAge';
+import { ReportMenu } from '../../../reports/ReportMenu';
 import { repliesQuery } from '../api';
 import { commentErrorText } from '../helpers';
 import type { CommentActions } from '../hooks';
@@ -18,7 +18,7 @@ import { CommentText } from './CommentText';
 // Loads when a deletion is first asked for: a static import kept the Radix dialog (about 13 KiB
 // brotli) on the feed's first visit, through PostCard's comment panel (issue 20).
 const ConfirmDialog = lazy(async () => ({
-  default: (await import('../../../ui/ConfirmDialog')).ConfirmDialog,
+  default: (await import('../../../../ui/ConfirmDialog')).ConfirmDialog,
 }));
 
 export interface CommentItemProps {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Heart from 'lucide-react/icons/heart';
-import { useTranslation } from '../../../lib/use-translation';
-import { Button } from '../../../ui/Button';
-import { cn } from '../../../ui/cn';
-import type { Post } from '../../posts/api';
-import { findCachedPost, patchPostEverywhere, type EngagementPatch } from '../../posts/post-cache';
+import { useTranslation } from '../../../../lib/use-translation';
+import { Button } from '../../../../ui/Button';
+import { cn } from '../../../../ui/cn';
+import type { Post } from '../../api';
+import { findCachedPost, patchPostEverywhere, type EngagementPatch } from '../../post-cache';
 import { setLiked } from '../api';
 
 export interface LikeButtonProps {

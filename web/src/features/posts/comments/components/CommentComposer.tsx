@@ -1,10 +1,10 @@
 import { COMMENT_MAX_LENGTH } from '@zura/contracts';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/use-translation';
-import { Alert } from '../../../ui/Alert';
-import { Button } from '../../../ui/Button';
-import { cn } from '../../../ui/cn';
-import { textAreaClasses } from '../../../ui/TextArea';
+import { useTranslation } from '../../../../lib/use-translation';
+import { Alert } from '../../../../ui/Alert';
+import { Button } from '../../../../ui/Button';
+import { cn } from '../../../../ui/cn';
+import { textAreaClasses } from '../../../../ui/TextArea';
 
 export interface CommentComposerProps {
   /** Sends the trimmed text; a rejection's message is shown under the field. */

@@ -1,8 +1,9 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { LikeState } from '@zura/contracts';
-import { api } from '../../lib/api';
-import { nextPagePath } from '../../lib/link-header';
-import { POSTS_PAGE_SIZE, postKeys, type Post, type PostPage } from '../posts/api';
+import { api } from '../../../lib/api';
+import { nextPagePath } from '../../../lib/link-header';
+import { POSTS_PAGE_SIZE, type Post, type PostPage } from '../api';
+import { postKeys } from '../../../lib/query-keys';
 
 export const likedPostsKey = [...postKeys.all, 'liked'] as const;
 

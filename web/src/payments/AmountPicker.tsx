@@ -1,10 +1,10 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from '../../../lib/use-translation';
-import { Alert } from '../../../ui/Alert';
-import { TextField } from '../../../ui/TextField';
-import { cn } from '../../../ui/cn';
-import { formatMoney } from '../../../lib/format';
-import { parseAmountCents } from '../amount-form';
+import { useTranslation } from '../lib/use-translation';
+import { Alert } from '../ui/Alert';
+import { TextField } from '../ui/TextField';
+import { cn } from '../ui/cn';
+import { formatMoney } from '../lib/format';
+import { parseAmountCents } from './amount-form';
 
 export interface AmountPickerProps {
   /** Shortcut amounts in cents; choosing one fills the field. */

@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { postBody } from '../../../test/fixtures';
-import { createLiveSync } from '../live/live-sync';
-import { postKeys, type Post, type PostPages } from '../posts/api';
-import { findCachedPost, patchPostEverywhere } from '../posts/post-cache';
+import { postBody } from '../../../../test/fixtures';
+import { createLiveSync } from '../../live/live-sync';
+import { type Post, type PostPages } from '../api';
+import { findCachedPost, patchPostEverywhere } from '../post-cache';
 import { likedPostsKey } from './api';
+import { postKeys } from '../../../lib/query-keys';
 
 const postOf = (id: number, extra: Partial<Post> = {}): Post =>
   postBody({ id, created_at: '2026-01-01T00:00:00Z', ...extra });

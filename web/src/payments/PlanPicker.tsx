@@ -1,7 +1,7 @@
-import { formatMoney } from '../../../lib/format';
-import type { TFunction } from '../../../lib/translator';
-import { useTranslation } from '../../../lib/use-translation';
-import type { Plan } from '../plans';
+import { formatMoney } from '../lib/format';
+import type { TFunction } from '../lib/translator';
+import { useTranslation } from '../lib/use-translation';
+import type { Plan } from './plans';
 
 export interface PlanPickerProps {
   plans: Plan[];
