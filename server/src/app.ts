@@ -34,9 +34,7 @@ import { profilesRoutes } from './modules/profiles/routes.ts';
 import { profilePreviewHead } from './modules/profiles/share-preview.ts';
 import { subscriptionContentsRoutes } from './modules/subscription-contents/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { createAnalyticsService } from './modules/analytics/service.ts';
 import { audienceRoutes } from './modules/audience/routes.ts';
-import { createAudienceService } from './modules/audience/service.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { tipsRoutes } from './modules/tips/routes.ts';
@@ -118,8 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         profilesRoutes({ profiles: services.profiles, uploads: services.uploads }),
       );
       await api.register(subscriptionContentsRoutes({ db, profiles: services.profiles }));
-      await api.register(audienceRoutes({ audience: createAudienceService({ db }) }));
-      await api.register(analyticsRoutes({ analytics: createAnalyticsService({ db }) }));
+      await api.register(audienceRoutes({ audience: services.audience }));
+      await api.register(analyticsRoutes({ analytics: services.analytics }));
       await api.register(postsRoutes({ posts: services.posts, uploads: services.uploads }));
       await api.register(
         postPageRoutes({
@@ -159,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage,
       previews: services.sharePreviews,
       rateLimits: services.rateLimits,
-      dataDir: config.dataDir,
+      cards: services.shareCards,
     }),
   );
   await app.register(
@@ -168,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage,
       previews: services.profilePreviews,
       rateLimits: services.rateLimits,
-      dataDir: config.dataDir,
+      cards: services.shareCards,
     }),
   );
   await registerApiDocsViewer(app);

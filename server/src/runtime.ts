@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -6,14 +5,10 @@ import { createServices, type Services } from './services.ts';
 import { Redis } from 'ioredis';
 import { createLocalBus, createRedisBus } from './events/bus.ts';
 import type { Config } from './config/index.ts';
+import { deploymentTag } from './lib/deployment.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { listenForChanges } from './db/change-notices.ts';
 import { runMigrations } from './db/migrate.ts';
-import { createMediaVariantsHandler } from './modules/uploads/jobs/media-variants.ts';
-import { createVideoTranscodeHandler } from './modules/uploads/jobs/video-transcode.ts';
-import { ffmpegBinaries } from './video/ffmpeg-binary.ts';
-import { foldUnreadCounts } from './modules/notifications/unread-counts.ts';
-import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { usePasswordHashing } from './lib/passwords.ts';
 import { loadSecrets, type Secrets } from './lib/secrets.ts';
@@ -23,9 +18,6 @@ import { createLocalStorage } from './storage/local.ts';
 import { createS3Storage } from './storage/s3.ts';
 import { runS3SelfTest } from './storage/self-test.ts';
 import type { MediaStorage } from './storage/storage.ts';
-
-/** How often due scheduled posts are looked for between the job's once-a-minute cron runs. */
-const SCHEDULED_POSTS_INTERVAL_MS = 15_000;
 
 export type Runtime = {
   app: FastifyInstance;
@@ -78,7 +70,7 @@ export async function startRuntime(options: {
   const mailer = createMailer(config, log);
   const jobs = await startJobQueue(database.pool, { log });
   // One channel per deployment: its instances share the signing secret, other deployments don't.
-  const channel = `zura:live:${createHash('sha256').update(secrets.jwtKey).digest('hex').slice(0, 16)}`;
+  const channel = `zura:live:${deploymentTag(secrets.jwtKey)}`;
   const bus = config.redisUrl
     ? await createRedisBus(config.redisUrl, channel, (error) =>
         log.error({ err: error }, 'redis bus error'),
@@ -95,74 +87,17 @@ export async function startRuntime(options: {
     config,
     changes,
     db: database.db,
+    pool: database.pool,
     jobs,
+    mailer,
     secrets,
     storage,
     bus,
     redis,
-    log: { warn: (obj, msg) => log.error(obj, msg) },
+    log,
     vapid: await loadVapidKeys(config.push, config.dataDir, config.secretKey),
   });
-  // Resolved before work starts, so the log says at once which ffmpeg transcodes run with.
-  const ffmpegChoice = {
-    ffmpegPath: config.video.ffmpegPath,
-    allowOutdated: config.video.allowOutdatedFfmpeg,
-  };
-  const binaries = await ffmpegBinaries(ffmpegChoice).catch((error: unknown) => {
-    log.error({ err: error }, 'video: no usable ffmpeg; video uploads will fail to process');
-    return undefined;
-  });
-  if (binaries) {
-    log.info(
-      { ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, version: binaries.version },
-      `video: transcoding with the ${binaries.source} ffmpeg ${binaries.version}`,
-    );
-  }
-  // Ends running transcodes at shutdown; they settle once the queue stopped taking results.
-  const shutdown = new AbortController();
-  let markQueueStopped = () => {};
-  const queueStopped = new Promise<void>((resolve) => (markQueueStopped = resolve));
-  const videoDeps = {
-    db: database.db,
-    pool: database.pool,
-    storage,
-    bus,
-    changes,
-    jobs,
-    config: config.video,
-    binaries: () => ffmpegBinaries(ffmpegChoice),
-    log,
-    signal: shutdown.signal,
-    queueStopped,
-  };
-  await jobs.work(
-    {
-      'send-mail': mailer.send,
-      'password-reset-request': ({ email }) => services.auth.mailPasswordReset(email),
-      'media-variants': createMediaVariantsHandler({ db: database.db, storage }),
-      'video-transcode': createVideoTranscodeHandler(videoDeps, 'video-transcode'),
-      'video-transcode-long': createVideoTranscodeHandler(videoDeps, 'video-transcode-long'),
-      'subscriptions-renew': () => services.subscriptions.renewDue(),
-      'idempotency-expire': () => expireIdempotencyKeys(database.db),
-      'unread-counts-fold': () => foldUnreadCounts(database.db),
-      'sessions-expire': () => services.sessions.deleteOld(),
-      'posts-publish-due': () => services.postSchedule.publishDue(),
-      'mass-message-send': ({ massMessageId }, run) => services.massSender.send(massMessageId, run),
-      'welcome-message-send': ({ creatorId, fanId, subscribedAt }) =>
-        services.massSender.welcome(creatorId, fanId, new Date(subscribedAt)),
-      'push-notify': ({ notificationIds }) => services.push.fanOut(notificationIds),
-      'push-deliver': (delivery) => services.push.deliver(delivery),
-    },
-    { longRunningWorkers: config.video.workers },
-  );
-  // Scheduled posts: once now (what came due while stopped), then between the cron's minutes.
-  // Every run is one conditional update, so runs on several instances never publish twice.
-  const publishDue = () =>
-    jobs
-      .send('posts-publish-due', {})
-      .catch((error: unknown) => log.error({ err: error }, 'scheduled posts: enqueue failed'));
-  await publishDue();
-  const publishTimer = setInterval(() => void publishDue(), SCHEDULED_POSTS_INTERVAL_MS);
+  const work = await services.startWork();
   const app = await buildApp({
     config,
     services,
@@ -176,11 +111,9 @@ export async function startRuntime(options: {
     storage,
     secrets,
     async close() {
-      clearInterval(publishTimer);
+      work.stopTimers();
       await app.close();
-      shutdown.abort();
-      await jobs.stop();
-      markQueueStopped();
+      await work.stop();
       await bus.close();
       await changes.close();
       redis?.disconnect();

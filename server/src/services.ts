@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { Config } from './config/index.ts';
 import type { EventBus } from './events/bus.ts';
 import type { ChangeNotices } from './db/change-notices.ts';
@@ -6,7 +8,11 @@ import { createMessagingService } from './modules/messaging/service.ts';
 import { createMassMessagesService } from './modules/mass-messages/service.ts';
 import { createMassSender } from './modules/mass-messages/sender.ts';
 import type { Database } from './db/client.ts';
-import type { JobQueue } from './jobs/queue.ts';
+import type { JobHandlers, JobQueue } from './jobs/queue.ts';
+import { createShareCards } from './lib/share-card.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createAnalyticsService } from './modules/analytics/service.ts';
+import { createAudienceService } from './modules/audience/service.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
@@ -41,7 +47,11 @@ import { createProfilesService } from './modules/profiles/service.ts';
 import { createSubscriptionsService } from './modules/subscriptions/service.ts';
 import { createOffersService } from './modules/offers/service.ts';
 import { createTipsService } from './modules/tips/service.ts';
+import { createMediaVariantsHandler } from './modules/uploads/jobs/media-variants.ts';
+import { createVideoTranscodeHandler } from './modules/uploads/jobs/video-transcode.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
+import { foldUnreadCounts } from './modules/notifications/unread-counts.ts';
+import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
 import { findUserById } from './modules/users/repo.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createStripeProvider } from './modules/wallet/providers/stripe.ts';
@@ -53,17 +63,22 @@ import { createPresence } from './modules/push/presence.ts';
 import { createPushSender } from './modules/push/sender.ts';
 import { busWithPush, createPushService } from './modules/push/service.ts';
 import type { VapidKeys } from './modules/push/vapid.ts';
+import { ffmpegBinaries } from './video/ffmpeg-binary.ts';
+import { createTranscodeShutdown, startBackgroundWork } from './work.ts';
 
 export type ServiceDeps = {
   config: Config;
-  log: { warn: (obj: object, msg: string) => void };
+  log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   /** Shared rate-limit counters and call signalling between instances when REDIS_URL is set. */
   redis?: Redis | undefined;
   bus: EventBus;
   /** Notices of writes that make the in-memory copies of hot reads wrong. */
   changes: ChangeNotices;
   db: Database;
+  /** The pool under `db`: the transcode holds a per-upload advisory lock on one connection. */
+  pool: pg.Pool;
   jobs: JobQueue;
+  mailer: Mailer;
   secrets: Secrets;
   storage: MediaStorage;
   vapid: VapidKeys;
@@ -71,9 +86,15 @@ export type ServiceDeps = {
 
 export type Services = ReturnType<typeof createServices>;
 
-/** The composition root: every service, wired once, for routes and job handlers alike. */
+/**
+ * The composition root: every service, kept cache, job handler and timer of the process, wired
+ * once, for routes and jobs alike. What holds a connection (pool, storage, bus, queue, mailer)
+ * is opened by `startRuntime` and passed in.
+ */
 export function createServices(deps: ServiceDeps) {
   const { config, db, jobs, secrets, storage, changes } = deps;
+  // Services log problems they survive as warnings; the process logs them as errors.
+  const log = { warn: (obj: object, msg: string) => deps.log.error(obj, msg) };
   const deployment = deploymentTag(secrets.jwtKey);
   const rateLimits = createRateLimits(config.rateLimitScale, deps.redis, `zura:${deployment}:rl`);
   const presence = createPresence();
@@ -91,7 +112,7 @@ export function createServices(deps: ServiceDeps) {
   const bus = busWithPush(
     deps.bus,
     (notificationIds) => jobs.send('push-notify', { notificationIds }),
-    deps.log,
+    log,
   );
   const accessTokens = createAccessTokens(secrets.jwtKey);
   const signer = createMediaSigner(secrets.urlSigningKey, config.mediaUrlLifetimeSeconds);
@@ -146,7 +167,7 @@ export function createServices(deps: ServiceDeps) {
     // Open feeds watching the post get its new comment count, as they do for likes.
     onCountsChanged: (postId) => {
       likes.postCountsChanged(postId).catch((error: unknown) => {
-        deps.log.warn({ err: error, postId }, 'live post counts: could not publish');
+        log.warn({ err: error, postId }, 'live post counts: could not publish');
       });
     },
   });
@@ -163,9 +184,82 @@ export function createServices(deps: ServiceDeps) {
   // fails the subscription.
   const sendWelcome = (creatorId: number, fanId: number) =>
     massMessages.queueWelcome(creatorId, fanId).catch((error: unknown) => {
-      deps.log.warn({ err: error, creatorId, fanId }, 'welcome message: enqueue failed');
+      log.warn({ err: error, creatorId, fanId }, 'welcome message: enqueue failed');
     });
+  const auth = createAuthService({
+    db,
+    accessTokens,
+    sessions,
+    twoFactor,
+    rateLimits,
+    devices: createKnownDevices(secrets.jwtKey, { secure: config.publicUrl.startsWith('https:') }),
+    jobs,
+    publicUrl: config.publicUrl,
+  });
+  const postSchedule = createPostSchedule({ db, signer, changes, posts });
+  const subscriptions = createSubscriptionsService({
+    db,
+    mediaUrl,
+    notify: notifications.publishCreated,
+    changes,
+    onSubscribed: sendWelcome,
+  });
+  const massSender = createMassSender({ db, bus, signer });
+  // Post and profile cards for link unfurlers, kept on disk and shared by both routes.
+  const shareCards = createShareCards(path.join(config.dataDir, 'og-cards'));
+
+  const binaries = () =>
+    ffmpegBinaries({
+      ffmpegPath: config.video.ffmpegPath,
+      allowOutdated: config.video.allowOutdatedFfmpeg,
+    });
+  const transcodeShutdown = createTranscodeShutdown();
+  const transcodeDeps = {
+    db,
+    pool: deps.pool,
+    storage,
+    bus: deps.bus,
+    changes,
+    jobs,
+    config: config.video,
+    binaries,
+    log: deps.log,
+    signal: transcodeShutdown.signal,
+    queueStopped: transcodeShutdown.queueStopped,
+    // A video turning playable or failing changes its posts in every kept feed and page.
+    onVideoChanged: (ownerId: number) => {
+      changes.announce({ kind: 'posts_changed', userId: ownerId });
+      changes.announce({ kind: 'feed' });
+    },
+  };
+  const jobHandlers: JobHandlers = {
+    'send-mail': deps.mailer.send,
+    'password-reset-request': ({ email }) => auth.mailPasswordReset(email),
+    'media-variants': createMediaVariantsHandler({ db, storage }),
+    'video-transcode': createVideoTranscodeHandler(transcodeDeps, 'video-transcode'),
+    'video-transcode-long': createVideoTranscodeHandler(transcodeDeps, 'video-transcode-long'),
+    'subscriptions-renew': () => subscriptions.renewDue(),
+    'idempotency-expire': () => expireIdempotencyKeys(db),
+    'unread-counts-fold': () => foldUnreadCounts(db),
+    'sessions-expire': () => sessions.deleteOld(),
+    'posts-publish-due': () => postSchedule.publishDue(),
+    'mass-message-send': ({ massMessageId }, run) => massSender.send(massMessageId, run),
+    'welcome-message-send': ({ creatorId, fanId, subscribedAt }) =>
+      massSender.welcome(creatorId, fanId, new Date(subscribedAt)),
+    'push-notify': ({ notificationIds }) => push.fanOut(notificationIds),
+    'push-deliver': (delivery) => push.deliver(delivery),
+  };
   return {
+    /** Starts the queue's workers over `jobHandlers` and the timers; once, by `startRuntime`. */
+    startWork: () =>
+      startBackgroundWork({
+        jobs,
+        handlers: jobHandlers,
+        longRunningWorkers: config.video.workers,
+        binaries,
+        shutdown: transcodeShutdown,
+        log: deps.log,
+      }),
     db,
     bus,
     /** Makes an image's sizes again: one made before a size existed gets it (media routes). */
@@ -180,24 +274,13 @@ export function createServices(deps: ServiceDeps) {
     twoFactor,
     requireUser,
     requireAdmin,
-    auth: createAuthService({
-      db,
-      accessTokens,
-      sessions,
-      twoFactor,
-      rateLimits,
-      devices: createKnownDevices(secrets.jwtKey, {
-        secure: config.publicUrl.startsWith('https:'),
-      }),
-      jobs,
-      publicUrl: config.publicUrl,
-    }),
+    auth,
     users: createUsersService({ db, mediaUrl }),
     uploads,
     profiles,
     posts,
     postDrafts: createPostDrafts({ db, signer, changes, posts }),
-    postSchedule: createPostSchedule({ db, signer, changes, posts }),
+    postSchedule,
     sharePreviews: createSharePreviews({ db, signer, publicUrl: config.publicUrl }),
     profilePreviews: createProfilePreviews({ db, signer, publicUrl: config.publicUrl }),
     comments,
@@ -211,16 +294,10 @@ export function createServices(deps: ServiceDeps) {
       changes,
       calls,
     }),
-    wallet: createWalletService({ db, provider, audit, log: deps.log }),
-    subscriptions: createSubscriptionsService({
-      db,
-      mediaUrl,
-      notify: notifications.publishCreated,
-      changes,
-      onSubscribed: sendWelcome,
-    }),
+    wallet: createWalletService({ db, provider, audit, log }),
+    subscriptions,
     massMessages,
-    massSender: createMassSender({ db, bus, signer }),
+    massSender,
     offers: createOffersService({
       db,
       mediaUrl,
@@ -244,9 +321,12 @@ export function createServices(deps: ServiceDeps) {
       changes,
     }),
     tickets,
+    shareCards,
+    audience: createAudienceService({ db }),
+    analytics: createAnalyticsService({ db }),
     peerNetwork: deps.redis
       ? createRedisPeerNetwork(deps.redis, `zura:${deployment}:peer`, (error) =>
-          deps.log.warn({ err: error }, 'call signalling: redis error'),
+          log.warn({ err: error }, 'call signalling: redis error'),
         )
       : createLocalPeerNetwork(),
     follows: createFollowsService({ db, notify: notifications.publishCreated, changes }),

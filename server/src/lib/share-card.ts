@@ -153,3 +153,5 @@ export function createShareCards(dir: string) {
     return made;
   };
 }
+
+export type ShareCards = ReturnType<typeof createShareCards>;

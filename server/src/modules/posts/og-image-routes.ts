@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { createShareCards, type ShareCard } from '../../lib/share-card.ts';
+import type { ShareCard, ShareCards } from '../../lib/share-card.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import { findUploadById } from '../uploads/index.ts';
 import type { PreviewImageSource, SharePreviews } from './share-preview.ts';
@@ -34,10 +33,9 @@ export function ogImageRoutes(deps: {
   storage: MediaStorage;
   previews: SharePreviews;
   rateLimits: RateLimits;
-  dataDir: string;
+  cards: ShareCards;
 }): FastifyPluginAsyncZod {
-  const { db, storage, previews, rateLimits } = deps;
-  const cards = createShareCards(path.join(deps.dataDir, 'og-cards'));
+  const { db, storage, previews, rateLimits, cards } = deps;
 
   /** The card to draw, from what the post shows as nobody. */
   async function describe(postId: number): Promise<ShareCard> {

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
-import { createShareCards } from '../../lib/share-card.ts';
+import type { ShareCards } from '../../lib/share-card.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import { findUploadById } from '../uploads/index.ts';
 import type { ProfilePreviews } from './share-preview.ts';
@@ -22,10 +21,9 @@ export function ogCardRoutes(deps: {
   storage: MediaStorage;
   previews: ProfilePreviews;
   rateLimits: RateLimits;
-  dataDir: string;
+  cards: ShareCards;
 }): FastifyPluginAsyncZod {
-  const { db, storage, previews, rateLimits } = deps;
-  const cards = createShareCards(path.join(deps.dataDir, 'og-cards'));
+  const { db, storage, previews, rateLimits, cards } = deps;
   return async (app) => {
     app.get('/og/profiles/:file', { schema: { params } }, async (request, reply) => {
       const match = /^([1-9]\d{0,15})\.jpg$/.exec(request.params.file);

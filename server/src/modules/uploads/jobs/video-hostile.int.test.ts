@@ -131,6 +131,7 @@ describe('an upload whose bytes are a playlist pointing at another file', () => 
         storage: t.storage,
         bus: t.services.bus,
         changes: t.services.changes,
+        onVideoChanged: () => undefined,
         jobs: { send: async () => undefined },
         config: t.config.video,
         binaries,

@@ -242,6 +242,7 @@ describe('the video transcode on local disk', () => {
         storage: t.storage,
         bus: t.services.bus,
         changes: t.services.changes,
+        onVideoChanged: () => undefined,
         jobs: { send: async () => undefined },
         config: t.config.video,
         binaries: () => ffmpegBinaries(TRUSTED_FFMPEG),

@@ -60,6 +60,11 @@ export type VideoTranscodeDeps = {
   storage: MediaStorage;
   bus: EventBus;
   changes: ChangeNotices;
+  /**
+   * Told when a video turned playable or failed, after its row says so: what shows it (posts
+   * and their feeds, wired in `services.ts`) is the other modules' to refresh.
+   */
+  onVideoChanged: (ownerId: number) => void;
   jobs: Pick<JobQueue, 'send'>;
   config: VideoConfig;
   binaries: () => Promise<FfmpegBinaries>;
@@ -103,9 +108,8 @@ export function createVideoTranscodeHandler(
 
   /** Tells every instance's caches that the upload (and so a post or library item) changed. */
   function announce(ownerId: number) {
-    deps.changes.announce({ kind: 'posts_changed', userId: ownerId });
+    deps.onVideoChanged(ownerId);
     deps.changes.announce({ kind: 'library_changed', userId: ownerId });
-    deps.changes.announce({ kind: 'feed' });
   }
 
   const { store, storePoster, record } = createVideoOutputs({ db, storage, announce });
