@@ -3,7 +3,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const MODULES_DIR = `${path.sep}server${path.sep}src${path.sep}modules${path.sep}`;
+const SERVER_SRC = `${path.sep}server${path.sep}src${path.sep}`;
+const MODULES_DIR = `${SERVER_SRC}modules${path.sep}`;
+/**
+ * The shared folders beside the modules (the job queue, ffmpeg, storage, helpers, events,
+ * database, mail): they use a module only through its `index.ts` too. Only the composition
+ * root (`services.ts`, `app.ts`, `runtime.ts`, `work.ts`), the command-line tasks and the
+ * plugins build or reach into modules.
+ */
+const SHARED_DIRS = ['jobs', 'video', 'storage', 'lib', 'events', 'db', 'mail'];
 
 /** The server module a file belongs to (`server/src/modules/<name>/...`), or undefined. */
 function serverModuleOf(file) {
@@ -13,9 +21,20 @@ function serverModuleOf(file) {
   return rest.length > 0 ? { name, inner: rest.join('/') } : undefined;
 }
 
+/** Who is importing, for the rule: a module's name, or `src/<dir>` for a shared folder. */
+function importerOf(file) {
+  const owner = serverModuleOf(file);
+  if (owner) return owner.name;
+  const at = file.lastIndexOf(SERVER_SRC);
+  if (at < 0) return undefined;
+  const [dir, ...rest] = file.slice(at + SERVER_SRC.length).split(path.sep);
+  return rest.length > 0 && SHARED_DIRS.includes(dir) ? `src/${dir}` : undefined;
+}
+
 /**
  * A server module uses another only through that module's `index.ts`, its public surface: its
- * repository, services and helpers stay its own to change (issue 21).
+ * repository, services and helpers stay its own to change (issue 21). The shared folders
+ * (`SHARED_DIRS`) are held to the same (issue 34).
  */
 const moduleBoundaries = {
   meta: {
@@ -27,16 +46,16 @@ const moduleBoundaries = {
     schema: [],
   },
   create(context) {
-    const from = serverModuleOf(context.filename);
+    const from = importerOf(context.filename);
     if (!from) return {};
     function check(source) {
       if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
       const to = serverModuleOf(path.resolve(path.dirname(context.filename), source.value));
-      if (!to || to.name === from.name || to.inner === 'index.ts') return;
+      if (!to || to.name === from || to.inner === 'index.ts') return;
       context.report({
         node: source,
         messageId: 'internal',
-        data: { from: from.name, to: to.name, inner: to.inner },
+        data: { from, to: to.name, inner: to.inner },
       });
     }
     return {
@@ -68,7 +87,7 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {
-    files: ['server/src/modules/**/*.ts'],
+    files: ['server/src/modules/**/*.ts', `server/src/{${SHARED_DIRS.join(',')}}/**/*.ts`],
     plugins: { zura: { rules: { 'module-boundaries': moduleBoundaries } } },
     rules: { 'zura/module-boundaries': 'error' },
   },

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Mail } from '../mail/mailer.ts';
-import type { PushDelivery } from '../modules/push/service.ts';
+import type { PushDelivery } from '../modules/push/index.ts';
 
 /** Every background job, by queue name, with its payload. */
 type JobPayloads = {
