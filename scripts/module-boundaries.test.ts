@@ -38,4 +38,17 @@ describe('zura/module-boundaries', () => {
     const wiring = "import * as users from './modules/users/repo.ts';\nexport const u = users;";
     expect(await boundaryErrors('server/src/example.ts', wiring)).toEqual([]);
   });
+
+  it("holds the shared folders beside the modules (the job queue...) to a module's index.ts", async () => {
+    const internal =
+      "import { findUserById } from '../modules/users/repo.ts';\nexport const f = findUserById;";
+    const [error] = await boundaryErrors('server/src/jobs/example.ts', internal);
+    expect(error).toContain("Module 'src/jobs' imports 'repo.ts' of module 'users'");
+    expect(await boundaryErrors('server/src/video/example.ts', internal)).toHaveLength(1);
+    const publicSurface =
+      "import { findUserById } from '../modules/users/index.ts';\nexport const f = findUserById;";
+    expect(await boundaryErrors('server/src/jobs/example.ts', publicSurface)).toEqual([]);
+    // The command-line tasks build services, as the composition root does.
+    expect(await boundaryErrors('server/src/cli/example.ts', internal)).toEqual([]);
+  });
 });
