@@ -67,6 +67,67 @@ const moduleBoundaries = {
   },
 };
 
+const WEB_SRC = `${path.sep}web${path.sep}src${path.sep}`;
+/** The web's layers beneath the features, which every feature may use and which use none. */
+const BENEATH_FEATURES = new Set(['lib', 'ui', 'payments', 'locales']);
+
+/** Where a web file sits: `{ area: 'features/tips', inner: 'components/TipDialog.tsx' }`, `{ area: 'lib' }`. */
+function webPlaceOf(file) {
+  const at = file.lastIndexOf(WEB_SRC);
+  if (at < 0) return undefined;
+  const [top, name, ...rest] = file.slice(at + WEB_SRC.length).split(path.sep);
+  if (top !== 'features' || name === undefined) return { area: top };
+  return { area: `features/${name}`, feature: name, inner: rest.join('/') };
+}
+
+/**
+ * A web feature is used from outside only through its `index.ts`, its public surface: its
+ * components, hooks and `api.ts` stay its own to change, and lib, ui and payments use no feature
+ * (issue 34). `web/src/features/boundaries.test.ts` checks the same and that no cycle forms.
+ */
+const webFeatureBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      internal:
+        "'{{from}}' imports '{{inner}}' of feature '{{to}}': import from the feature's folder ('{{to}}', its index.ts, the public surface) instead, and export it there if others may use it.",
+      upward:
+        "'{{from}}' is beneath the features and may not import feature '{{to}}': take what it needs as props, or move the shared part into lib/, ui/ or payments/.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = webPlaceOf(context.filename);
+    if (!from) return {};
+    function check(source) {
+      if (typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = webPlaceOf(path.resolve(path.dirname(context.filename), source.value));
+      if (!to?.feature || to.area === from.area) return;
+      if (BENEATH_FEATURES.has(from.area)) {
+        context.report({
+          node: source,
+          messageId: 'upward',
+          data: { from: from.area, to: to.feature },
+        });
+      } else if (!['', 'index', 'index.ts'].includes(to.inner)) {
+        const data = { from: from.area, to: to.feature, inner: to.inner };
+        context.report({ node: source, messageId: 'internal', data });
+      }
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+/** The project's own rules. */
+const zura = {
+  rules: { 'module-boundaries': moduleBoundaries, 'web-feature-boundaries': webFeatureBoundaries },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**'] },
   js.configs.recommended,
@@ -88,8 +149,18 @@ export default tseslint.config(
   },
   {
     files: ['server/src/modules/**/*.ts', `server/src/{${SHARED_DIRS.join(',')}}/**/*.ts`],
-    plugins: { zura: { rules: { 'module-boundaries': moduleBoundaries } } },
+    plugins: { zura },
     rules: { 'zura/module-boundaries': 'error' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { zura },
+    rules: {
+      'zura/web-feature-boundaries': 'error',
+      // `import { type X } from '../feature'` keeps an import of the feature's index.ts (and all
+      // it re-exports) in the bundle; `import type` leaves nothing (issue 34).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { narrowSurfaceImports } from './feature-surfaces.ts';
 
 interface FirstVisitChunksOptions {
   /** The app's entry (a file, by the end of its path). */
@@ -34,7 +35,8 @@ const LEFT_TO_THE_BUNDLER = /[\\/]contracts[\\/]|[\\/]node_modules[\\/]zod[\\/]/
  * - one chunk per signed-in page (`feed`, `profile`, `post`): what only that page reaches, the
  *   page included, so that the feed does not download the profile's header.
  *
- * Membership comes from the static import graph. A module that something loaded lazily also
+ * Membership comes from the static import graph, each import of a feature's `index.ts` narrowed
+ * to the modules supplying what it imports (feature-surfaces.ts). A module that something loaded lazily also
  * reaches (a dialog, a player, another page) is not a page's alone and goes to `signed-in`. zod
  * and the contracts stay where the bundler puts them. The chunks import each other in one
  * direction only (a page's → `signed-in` → `common` → `app`), so no cycle can form; the build
@@ -113,11 +115,17 @@ export function firstVisitChunks(options: FirstVisitChunksOptions) {
     name: 'zura:first-visit-chunks',
     apply: 'build',
     buildEnd() {
+      const modules = new Map<string, { importedIds: readonly string[]; code: string | null }>();
+      const dynamicImports = new Map<string, readonly string[]>();
       for (const id of this.getModuleIds()) {
         const info = this.getModuleInfo(id);
         if (!info) continue;
-        staticImports.set(id, info.importedIds);
-        allImports.set(id, [...info.importedIds, ...info.dynamicallyImportedIds]);
+        modules.set(id, info);
+        dynamicImports.set(id, info.dynamicallyImportedIds);
+      }
+      for (const [id, imports] of narrowSurfaceImports(modules)) {
+        staticImports.set(id, imports);
+        allImports.set(id, [...imports, ...(dynamicImports.get(id) ?? [])]);
       }
     },
   };

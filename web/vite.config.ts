@@ -7,6 +7,9 @@ import { firstVisitChunks } from './first-visit-chunks.ts';
 import { precompress } from './precompress.ts';
 import { serviceWorker } from './service-worker.ts';
 
+/** A module of a feature (`src/features/<name>/...`). */
+const FEATURE_MODULE = /[\\/]src[\\/]features[\\/]/;
+
 /** The Node server (API, WebSocket hub, PeerJS, media) in development; `npm run dev` starts it. */
 const SERVER = 'http://localhost:8080';
 
@@ -59,8 +62,14 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      // A schema built at a module's top level is dropped when unused (see contracts-pure.ts).
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: {
+        // A schema built at a module's top level is dropped when unused (see contracts-pure.ts).
+        manualPureFunctions: ['z'],
+        // A feature's modules only declare (components, hooks, queries): one is bundled for what
+        // is imported from it. Its index.ts re-exports what other features use (issue 34), and
+        // importing one name of it must not bring the rest along, into the importer's chunk.
+        moduleSideEffects: (id) => (FEATURE_MODULE.test(id) ? false : undefined),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { LiveUpdates } from '../features/live/LiveUpdates';
+import { LiveUpdates } from '../features/live';
 import { AppRoutes } from './router';
 
 export interface AppProps {

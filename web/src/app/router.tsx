@@ -45,7 +45,7 @@ const ResetPasswordPage = firstVisitPage(
   () => import('../pages/ResetPasswordPage'),
   'ResetPasswordPage',
 );
-const AppShell = firstVisitPage(() => import('../features/shell/AppShell'), 'AppShell');
+const AppShell = firstVisitPage(() => import('../features/shell'), 'AppShell');
 const HomePage = firstVisitPage(() => import('../pages/HomePage'), 'HomePage');
 const ProfilePage = firstVisitPage(() => import('../pages/ProfilePage'), 'ProfilePage');
 const ProfileEditPage = lazyPage(() => import('../pages/ProfileEditPage'), 'ProfileEditPage');
@@ -72,7 +72,7 @@ const OfferPage = lazyPage(() => import('../pages/OfferPage'), 'OfferPage');
 const CreatorOffersPage = lazyPage(() => import('../pages/CreatorOffersPage'), 'CreatorOffersPage');
 const LikedPostsPage = firstVisitPage(() => import('../pages/LikedPostsPage'), 'LikedPostsPage');
 const MassMessagesPage = lazyPage(
-  () => import('../features/mass-messages/MassMessagesPage'),
+  () => import('../pages/MassMessagesPage'),
   'MassMessagesPage',
 );
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'), 'NotFoundPage');

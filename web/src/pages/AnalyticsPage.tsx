@@ -1,4 +1,4 @@
-import { AnalyticsView } from '../features/analytics/components/AnalyticsView';
+import { AnalyticsView } from '../features/analytics';
 
 export function AnalyticsPage() {
   return <AnalyticsView />;

@@ -1,4 +1,4 @@
-import { CreatorLanding } from '../features/creator/CreatorLanding';
+import { CreatorLanding } from '../features/creator';
 
 export function CreatorLandingPage() {
   return <CreatorLanding />;

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
-import { OffersScreen } from '../features/offers/components/OffersScreen';
+import { OffersScreen } from '../features/offers';
 import { PageHeader } from '../ui/PageHeader';
 
 export function CreatorOffersPage() {

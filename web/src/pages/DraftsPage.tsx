@@ -1,4 +1,4 @@
-import { DraftsView } from '../features/drafts/components/DraftsView';
+import { DraftsView } from '../features/drafts';
 
 export function DraftsPage() {
   return <DraftsView />;

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
-import { ExploreScreen } from '../features/explore/components/ExploreScreen';
+import { ExploreScreen } from '../features/explore';
 import { PageHeader } from '../ui/PageHeader';
 
 export function ExplorePage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/use-translation';
-import { AuthLayout } from '../features/auth/components/AuthLayout';
-import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
+import { AuthLayout } from '../features/auth';
+import { ForgotPasswordForm } from '../features/auth';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
-import { HomeFeed } from '../features/posts/components/HomeFeed';
+import { HomeFeed } from '../features/posts';
 import { DocumentTitle } from '../ui/DocumentTitle';
 
 export function HomePage() {

@@ -1,4 +1,4 @@
-import { MarketingLanding } from '../features/landing/MarketingLanding';
+import { MarketingLanding } from '../features/landing';
 
 export function LandingPage() {
   return <MarketingLanding />;

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from '../lib/use-translation';
-import { PostStream } from '../features/posts/components/PostStream';
-import { likedPostsQuery } from '../features/posts/likes/api';
+import { PostStream } from '../features/posts';
+import { likedPostsQuery } from '../features/posts';
 
 /** "Posts I liked", from the profile menu: newest like first, as the feed shows posts. */
 export function LikedPostsPage() {

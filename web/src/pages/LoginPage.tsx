@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/use-translation';
-import { AuthLayout } from '../features/auth/components/AuthLayout';
-import { LoginForm } from '../features/auth/components/LoginForm';
+import { AuthLayout } from '../features/auth';
+import { LoginForm } from '../features/auth';
 
 export function LoginPage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
-import { MessagesScreen } from '../features/messaging/components/MessagesScreen';
+import { MessagesScreen } from '../features/messaging';
 import { DocumentTitle } from '../ui/DocumentTitle';
 
 export function MessagesPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from '../lib/use-translation';
-import { MediaLibrary } from '../features/library/components/MediaLibrary';
-import { StorageMeter } from '../features/library/components/StorageMeter';
-import { UploadArea } from '../features/library/components/UploadArea';
+import { MediaLibrary } from '../features/library';
+import { StorageMeter } from '../features/library';
+import { UploadArea } from '../features/library';
 import { PageHeader } from '../ui/PageHeader';
 
 export function MyContentPage() {

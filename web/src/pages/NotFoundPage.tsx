@@ -1,4 +1,4 @@
-import { NotFound } from '../features/shell/NotFound';
+import { NotFound } from '../ui/NotFound';
 
 export function NotFoundPage() {
   return <NotFound />;

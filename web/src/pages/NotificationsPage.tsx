@@ -1,4 +1,4 @@
-import { NotificationsScreen } from '../features/notifications/components/NotificationsScreen';
+import { NotificationsScreen } from '../features/notifications';
 
 export function NotificationsPage() {
   return <NotificationsScreen />;

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { OfferLanding } from '../features/offers/components/OfferLanding';
+import { OfferLanding } from '../features/offers';
 import { Logo } from '../ui/Logo';
 
 /** /offers/{code}: open to everyone holding the link, signed in or not. */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PostView } from '../features/post-page/components/PostView';
+import { PostView } from '../features/post-page';
 
 /** `/posts/:postId`: the page a shared link opens. Only a plain positive id names a post. */
 export function PostPage() {

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
-import { ProfileEditScreen } from '../features/profile/components/ProfileEditScreen';
+import { ProfileEditScreen } from '../features/profile';
 import { PageHeader } from '../ui/PageHeader';
 
 /** /profile/edit and /profile/{userId}/edit: both edit the signed-in user's own profile. */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ProfileView } from '../features/profile/components/ProfileView';
+import { ProfileView } from '../features/profile';
 
 export function ProfilePage() {
   const { userId } = useParams();

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/use-translation';
-import { AuthLayout } from '../features/auth/components/AuthLayout';
-import { ResetPasswordFlow } from '../features/auth/components/ResetPasswordFlow';
+import { AuthLayout } from '../features/auth';
+import { ResetPasswordFlow } from '../features/auth';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
-import { SettingsScreen } from '../features/settings/components/SettingsScreen';
+import { SettingsScreen } from '../features/settings';
 import { PageHeader } from '../ui/PageHeader';
 
 export function SettingsPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/use-translation';
-import { AuthLayout } from '../features/auth/components/AuthLayout';
-import { SignupForm } from '../features/auth/components/SignupForm';
+import { AuthLayout } from '../features/auth';
+import { SignupForm } from '../features/auth';
 
 /** Serves /signup and the landing page's own sign-up sub-path /landing/signup. */
 export function SignupPage() {

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
-import { SubscriptionsScreen } from '../features/subscriptions/components/SubscriptionsScreen';
+import { SubscriptionsScreen } from '../features/subscriptions';
 import { PageHeader } from '../ui/PageHeader';
 
 export function SubscriptionsPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/use-translation';
-import { AuthLayout } from '../features/auth/components/AuthLayout';
-import { VerifyEmailStatus } from '../features/auth/components/VerifyEmailStatus';
+import { AuthLayout } from '../features/auth';
+import { VerifyEmailStatus } from '../features/auth';
 
 export function VerifyEmailPage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/use-translation';
-import { WalletScreen } from '../features/wallet/components/WalletScreen';
+import { WalletScreen } from '../features/wallet';
 import { PageHeader } from '../ui/PageHeader';
 
 export function WalletPage() {

@@ -8,8 +8,8 @@ import type {
 } from '@zura/contracts';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
-import type { CreatorApplication } from '../creator/api';
-import type { Payout } from '../wallet/api';
+import type { CreatorApplication } from '../creator';
+import type { Payout } from '../wallet';
 
 export const APPLICATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationReviewStatus = (typeof APPLICATION_REVIEW_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { CREATOR_SOCIAL_KEYS, PROFILE_CATEGORIES } from '@zura/contracts';
 import { categoryLabel as translatedCategory } from '../../lib/taxonomy-labels';
-import type { CreatorSocialKey } from '../creator/application-form';
+import type { CreatorSocialKey } from '../creator';
 
 export interface ReviewLink {
   key: CreatorSocialKey;

@@ -8,8 +8,8 @@ import { formatCount } from '../../lib/format';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { FollowButton } from '../follows/FollowButton';
-import { useFollowedTopics } from '../follows/topics';
+import { FollowButton } from '../follows';
+import { useFollowedTopics } from '../follows';
 import { SUGGESTED_TOPICS, suggestedProfilesQuery, type SuggestedProfile } from './api';
 
 /**

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { nextPagePath } from '../../lib/link-header';
-import { POSTS_PAGE_SIZE, type Post, type PostPage } from '../posts/api';
+import { POSTS_PAGE_SIZE, type Post, type PostPage } from '../posts';
 import { postKeys, scheduledKey } from '../../lib/query-keys';
 
 /** GET /posts/drafts/: the author's drafts, newest first, page by page through `Link`. */

@@ -1,6 +1,6 @@
 import { presentedPost } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
-import { postFormData } from '../posts/api';
+import { postFormData } from '../posts';
 import { postPageUrl } from '../../lib/post-url';
 
 describe('a draft in the composer’s form', () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { removePost, type PostPages } from '../posts/api';
+import { removePost, type PostPages } from '../posts';
 import { editPost, publishDraft, rescheduleDraft } from './api';
 import { postKeys, scheduledKey } from '../../lib/query-keys';
 

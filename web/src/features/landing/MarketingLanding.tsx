@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../ui/Button';
 import { DocumentTitle } from '../../ui/DocumentTitle';
 import { Logo } from '../../ui/Logo';
-import { LanguagePicker } from '../languages/LanguagePicker';
+import { LanguagePicker } from '../languages';
 import { cn } from '../../ui/cn';
 
 /** The landing page's calls to action use its own sign-up sub-path; the nav uses /signup. */

@@ -3,9 +3,9 @@ import type { CallSummary } from '@zura/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/session';
 import { accessToken, memoryStorage } from '../../lib/test-helpers';
-import { incomingCall, receiveCall } from '../calls/call-store';
-import { type ChatMessage } from '../messaging/api';
-import type { MessageThread } from '../messaging/thread';
+import { incomingCall, receiveCall } from '../calls';
+import type { ChatMessage } from '../messaging';
+import type { MessageThread } from '../messaging';
 import { createLiveSync } from './live-sync';
 import { messagingKeys } from '../../lib/query-keys';
 

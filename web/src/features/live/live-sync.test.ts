@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { postBody } from '../../../test/fixtures';
 import { setSession } from '../../lib/session';
 import { accessToken, memoryStorage } from '../../lib/test-helpers';
-import { type Conversation } from '../messaging/api';
-import { conversationsOf, type ConversationPages } from '../messaging/conversation-pages';
-import type { MessageThread } from '../messaging/thread';
-import { type AppNotification } from '../notifications/api';
-import { massKeys } from '../mass-messages/api';
-import { type Post, type PostPages } from '../posts/api';
+import type { Conversation } from '../messaging';
+import { conversationsOf, type ConversationPages } from '../messaging';
+import type { MessageThread } from '../messaging';
+import type { AppNotification } from '../notifications';
+import { massKeys } from '../mass-messages';
+import type { Post, PostPages } from '../posts';
 import { createLiveSync } from './live-sync';
 import {
   messagingKeys,

@@ -1,33 +1,33 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerFrame } from '../../lib/live/frames';
 import { getUserId } from '../../lib/session';
-import { fetchRingingCalls } from '../calls/api';
-import { parseCallSummary } from '../calls/call-frame';
-import { receiveCall } from '../calls/call-store';
-import { parseMessage } from '../messaging/api';
+import { fetchRingingCalls } from '../calls';
+import { parseCallSummary } from '../calls';
+import { receiveCall } from '../calls';
+import { parseMessage } from '../messaging';
 import {
   holdsConversation,
   updateConversations,
   type ConversationPages,
-} from '../messaging/conversation-pages';
+} from '../messaging';
 import {
   upsertMessages,
   withConversationRead,
   withNewMessage,
   type MessageThread,
-} from '../messaging/thread';
+} from '../messaging';
 import {
   markedRead,
   mergeNotifications,
   newestNotificationId,
   parseNotification,
   type AppNotification,
-} from '../notifications/api';
-import { patchPostEverywhere } from '../posts/post-cache';
-import { applyMassProgress } from '../mass-messages/api';
-import { holdsProcessingVideo } from '../posts/api';
-import { clampProgress, type VideoProcessing } from '../video/processing';
-import { setUnreadCounts } from '../notifications/unread-counts';
+} from '../notifications';
+import { patchPostEverywhere } from '../posts';
+import { applyMassProgress } from '../mass-messages';
+import { holdsProcessingVideo } from '../posts';
+import { clampProgress, type VideoProcessing } from '../video';
+import { setUnreadCounts } from '../notifications';
 import {
   messagingKeys,
   notificationKeys,

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { isRecord } from '../../lib/api-errors';
 import { uploadWithProgress } from '../../lib/upload';
-import type { VideoProcessingFields } from '../video/processing';
+import type { VideoProcessingFields } from '../video';
 import { upsertMessages, type MessageThread } from './thread';
 import { messagingKeys } from '../../lib/query-keys';
 

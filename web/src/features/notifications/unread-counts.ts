@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { conversationsQuery, unreadMessagesOf } from '../messaging/conversation-pages';
+import { conversationsQuery, unreadMessagesOf } from '../messaging';
 import { notificationSummaryQuery } from './api';
 import { liveKeys } from '../../lib/query-keys';
 

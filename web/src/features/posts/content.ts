@@ -1,4 +1,4 @@
-import { videoUploadId } from '../video/processing';
+import { videoUploadId } from '../video';
 import { PLACEHOLDER_CONTENT, type Post } from './api';
 
 const PLACEHOLDERS = new Set<string>(Object.values(PLACEHOLDER_CONTENT));

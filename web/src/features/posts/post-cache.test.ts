@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { postBody } from '../../../test/fixtures';
-import { type Post, type PostPages } from './api';
+import type { Post, PostPages } from './api';
 import {
   changePostEverywhere,
   changePostIn,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type Post, type PostPages } from './api';
+import type { Post, PostPages } from './api';
 import { postKeys } from '../../lib/query-keys';
 
 /**

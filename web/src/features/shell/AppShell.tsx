@@ -5,9 +5,11 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../ui/Logo';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { MountWhenOpened } from '../../ui/MountWhenOpened';
-import { useSavedLanguage } from '../settings/use-saved-language';
-import { useSessionTimeout } from '../settings/use-session-timeout';
-import { useCallStore } from '../calls/call-store';
+import { useSavedLanguage } from '../settings';
+import { useSessionTimeout } from '../settings';
+import { useCallStore } from '../calls';
+import { loadCallLayer } from '../calls';
+import { loadDiscoverPanel } from '../discover';
 import { NavList } from './NavList';
 import { TopBarBadges } from './TopBarBadges';
 import { UserMenu } from './UserMenu';
@@ -19,12 +21,12 @@ const MobileMenu = lazy(() =>
 
 // The calls' overlays load with the first call ringing or placed here (issue 32).
 const CallLayer = lazy(() =>
-  import('../calls/CallLayer').then((module) => ({ default: module.CallLayer })),
+  loadCallLayer().then((CallLayer) => ({ default: CallLayer })),
 );
 
 // The discover panel too, and only where its column shows (below).
 const DiscoverPanel = lazy(() =>
-  import('../discover/DiscoverPanel').then((module) => ({ default: module.DiscoverPanel })),
+  loadDiscoverPanel().then((DiscoverPanel) => ({ default: DiscoverPanel })),
 );
 
 const DISCOVER_PATHS = new Set(['/', '/home']);

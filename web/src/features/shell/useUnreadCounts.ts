@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFallbackPoll } from '../../lib/live/LiveProvider';
 import { POLL_MS } from '../../lib/live/policy';
-import { ZERO_COUNTS, unreadCountsQuery, type UnreadCounts } from '../notifications/unread-counts';
+import { ZERO_COUNTS, unreadCountsQuery, type UnreadCounts } from '../notifications';
 
-export type { UnreadCounts } from '../notifications/unread-counts';
+export type { UnreadCounts } from '../notifications';
 
 /**
  * Badge counts for the sidebar: from the live socket's `unread_counts` frames, or polled

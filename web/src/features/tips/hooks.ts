@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { usePaymentMutation } from '../../lib/use-payment-mutation';
-import { type WalletSummary } from '../wallet/api';
+import type { WalletSummary } from '../wallet';
 import { sendTip, tipFingerprint } from './api';
 import { walletKeys } from '../../lib/query-keys';
 

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { PageHeader } from '../../../ui/PageHeader';
 import { FullPageSpinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';
-import { NotFound } from '../../shell/NotFound';
+import { NotFound } from '../../../ui/NotFound';
 import { ApplicationsReview } from './ApplicationsReview';
 import { AuditLogView } from './AuditLogView';
 import { PayoutsReview } from './PayoutsReview';

@@ -5,8 +5,8 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { resolveReport } from '../../reports/api';
-import { openReportId, refusalText } from '../../reports/helpers';
+import { resolveReport } from '../../reports';
+import { openReportId, refusalText } from '../../reports';
 import { adminKeys } from '../api';
 import { ReasonDialog } from './ReasonDialog';
 

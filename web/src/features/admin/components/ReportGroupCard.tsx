@@ -1,7 +1,7 @@
 import type { ReportGroup } from '@zura/contracts';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';
-import type { ReportEntry } from '../../reports/api';
+import type { ReportEntry } from '../../reports';
 import { ReportActions } from './ReportActions';
 import { ReportedContentView } from './ReportedContentView';
 

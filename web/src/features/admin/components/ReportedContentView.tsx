@@ -1,7 +1,7 @@
 import type { ReportGroup } from '@zura/contracts';
 import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
-import type { ReportedMedia } from '../../reports/api';
+import type { ReportedMedia } from '../../reports';
 
 /** What was reported, as an admin sees it: its text and small previews of its media. */
 export function ReportedContentView({ content }: Pick<ReportGroup, 'content'>) {

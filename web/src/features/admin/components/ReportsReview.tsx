@@ -3,7 +3,7 @@ import { REPORT_STATUSES } from '@zura/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Tabs } from '../../../ui/Tabs';
-import { reportQueueQuery, type ReportStatus } from '../../reports/api';
+import { reportQueueQuery, type ReportStatus } from '../../reports';
 import { ReportGroupCard } from './ReportGroupCard';
 import { ReviewQueue } from './ReviewQueue';
 

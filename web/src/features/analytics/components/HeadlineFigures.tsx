@@ -1,4 +1,4 @@
-import { type AnalyticsResponse } from '@zura/contracts';
+import type { AnalyticsResponse } from '@zura/contracts';
 import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 

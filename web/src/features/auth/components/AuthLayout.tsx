@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { Logo } from '../../../ui/Logo';
-import { LanguagePicker } from '../../languages/LanguagePicker';
+import { LanguagePicker } from '../../languages';
 
 export interface AuthLayoutProps {
   documentTitle: string;

@@ -8,7 +8,7 @@ import { PASSWORD_MIN_LENGTH } from '@zura/contracts';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
-import { keepVisitorLanguage } from '../../settings/use-saved-language';
+import { keepVisitorLanguage } from '../../settings';
 import { login, signup } from '../api';
 import { signupErrorMessage } from '../errors';
 import { signupFormSchema, type SignupFormValues } from '../schemas';

@@ -16,14 +16,14 @@ import { Button } from '../../../ui/Button';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
-import { MultiChipPicker, SingleChipPicker } from '../../profile/components/ChipPicker';
-import { PROFILE_CATEGORY_OPTIONS } from '../../profile/components/icons';
+import { MultiChipPicker, SingleChipPicker } from '../../profile';
+import { PROFILE_CATEGORY_OPTIONS } from '../../profile';
 import {
   CATEGORY_OPTIONS,
   TAG_OPTIONS,
   VIBE_OPTIONS,
-} from '../../profile/components/taxonomy-options';
-import { ImageField } from '../../profile/components/ImageField';
+} from '../../profile';
+import { ImageField } from '../../profile';
 import { creatorKeys, submitCreatorApplication } from '../api';
 import {
   APPLICATION_FIELDS,

@@ -10,11 +10,11 @@ import { resolveMediaUrl } from '../../../lib/media';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextArea } from '../../../ui/TextArea';
-import type { Post } from '../../posts/api';
-import { displayedContent, postImageUrl } from '../../posts/content';
+import type { Post } from '../../posts';
+import { displayedContent, postImageUrl } from '../../posts';
 import { useEditPost, usePublishDraft, useRescheduleDraft } from '../hooks';
-import { isoToLocalInput, suggestedLocalInput } from '../../posts/schedule-time';
-import { ScheduleForm } from '../../posts/components/ScheduleForm';
+import { isoToLocalInput, suggestedLocalInput } from '../../posts';
+import { ScheduleForm } from '../../posts';
 
 export interface DraftCardProps {
   draft: Post;

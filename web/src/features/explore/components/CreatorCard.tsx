@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { resolveMediaUrl } from '../../../lib/media';
 import { Avatar } from '../../../ui/Avatar';
-import { FollowButton } from '../../follows/FollowButton';
+import { FollowButton } from '../../follows';
 import { categoryLabel } from '../../../lib/taxonomy-labels';
-import { categoryOf, subcategoryLabel } from '../../profile/helpers';
+import { categoryOf, subcategoryLabel } from '../../profile';
 import { bioExcerpt, type ExploreCreator } from '../api';
 
 /** A result of Explore: cover, avatar, name, bio excerpt, category, followers and Follow. */

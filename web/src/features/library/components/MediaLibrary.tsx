@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Skeleton } from '../../../ui/Skeleton';
 import { Spinner } from '../../../ui/Spinner';
 import { cn } from '../../../ui/cn';
-import { useLoadMoreSentinel } from '../../posts/hooks';
+import { useLoadMoreSentinel } from '../../posts';
 import { deleteFailureMessage, flattenLibrary, libraryQuery, type MediaItem } from '../api';
 import { useDeleteMedia } from '../hooks';
 import { MediaGrid } from './MediaGrid';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
 import { cn } from '../../../ui/cn';
-import { useVideoProcessing } from '../../video/use-video-processing';
+import { useVideoProcessing } from '../../video';
 import type { MediaItem } from '../api';
 
 const FALLBACK_ICONS: Record<MediaItem['mediaType'], LucideIcon> = {

@@ -8,9 +8,9 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
 import { buttonClasses } from '../../../ui/Button';
-import { VideoPlayer } from '../../video/VideoPlayer';
-import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
-import { useVideoProcessing } from '../../video/use-video-processing';
+import { VideoPlayer } from '../../video';
+import { VideoProcessingNotice } from '../../video';
+import { useVideoProcessing } from '../../video';
 import type { MediaItem } from '../api';
 import { formatFileSize, wrapIndex } from '../files';
 

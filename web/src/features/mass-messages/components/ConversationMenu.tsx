@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import BellOff from 'lucide-react/icons/bell-off';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import { useTranslation } from '../../../lib/use-translation';
-import { menuContentClasses } from '../../reports/ReportMenu';
+import { menuContentClasses } from '../../reports';
 import { massKeys, muteQuery, setMuted } from '../api';
 
 /** The conversation's menu: mute or unmute the other user's mass and welcome messages. */

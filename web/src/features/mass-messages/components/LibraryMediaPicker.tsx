@@ -2,8 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import Check from 'lucide-react/icons/check';
 import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../ui/cn';
-import { libraryQuery } from '../../library/api';
-import { MediaThumb } from '../../library/components/MediaThumb';
+import { libraryQuery } from '../../library';
+import { MediaThumb } from '../../library';
 
 /** Picks files from the creator's media library (its first page, newest first). */
 export function LibraryMediaPicker({

@@ -2,10 +2,10 @@ import FileText from 'lucide-react/icons/file-text';
 import { useTranslation } from '../../../lib/use-translation';
 import { resolveMediaUrl } from '../../../lib/media';
 import { cn } from '../../../ui/cn';
-import { VideoPlayer } from '../../video/VideoPlayer';
-import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
-import { videoUploadId } from '../../video/processing';
-import { useVideoProcessing } from '../../video/use-video-processing';
+import { VideoPlayer } from '../../video';
+import { VideoProcessingNotice } from '../../video';
+import { videoUploadId } from '../../video';
+import { useVideoProcessing } from '../../video';
 import type { Attachment } from '../api';
 import { formatFileSize } from '../format';
 

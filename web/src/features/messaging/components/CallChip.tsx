@@ -5,7 +5,7 @@ import PhoneOff from 'lucide-react/icons/phone-off';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
-import { formatCallDuration } from '../../calls/call-timer';
+import { formatCallDuration } from '../../calls';
 import type { ChatMessage } from '../api';
 
 export interface CallChipProps {

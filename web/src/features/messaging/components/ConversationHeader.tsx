@@ -4,7 +4,7 @@ import Video from 'lucide-react/icons/video';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
-import { ConversationMenu } from '../../mass-messages/components/ConversationMenu';
+import { ConversationMenu } from '../../mass-messages';
 import type { Conversation } from '../api';
 import { useDayLabel } from './use-day-label';
 

@@ -18,8 +18,8 @@ import { inputClasses } from '../../../ui/TextField';
 import { cn } from '../../../ui/cn';
 import { formatFileSize } from '../format';
 import { useSendMessage, type useAttachmentUploads } from '../hooks';
-import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
-import { useLiveUploadProcessing } from '../../video/use-video-processing';
+import { VideoProcessingNotice } from '../../video';
+import { useLiveUploadProcessing } from '../../video';
 
 /** Server limits of a locked message's price (the server answers the same range). */
 const MIN_PRICE_CENTS = 100;

@@ -4,7 +4,7 @@ import LockOpen from 'lucide-react/icons/lock-open';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
-import { ReportMenu } from '../../reports/ReportMenu';
+import { ReportMenu } from '../../reports';
 import type { ChatMessage } from '../api';
 import { formatPrice } from '../format';
 import { AttachmentView } from './AttachmentView';

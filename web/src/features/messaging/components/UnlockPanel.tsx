@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { PaymentConfirm } from '../../../payments/PaymentConfirm';
-import { WalletBalance } from '../../wallet/components/WalletBalance';
+import { WalletBalance } from '../../wallet';
 import { paymentFailure } from '../../../payments/payment-errors';
 import type { ChatMessage } from '../api';
 import { formatPrice } from '../format';

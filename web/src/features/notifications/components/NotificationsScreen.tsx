@@ -10,7 +10,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { Spinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';
 import { cn } from '../../../ui/cn';
-import { storeActiveConversationId } from '../../messaging/api';
+import { storeActiveConversationId } from '../../messaging';
 import type { AppNotification } from '../api';
 import { useMarkAllRead, useMarkRead, useNotifications, useNow } from '../hooks';
 import { NotificationItem } from './NotificationItem';

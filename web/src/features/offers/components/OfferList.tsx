@@ -1,4 +1,4 @@
-import { type CreatorOffer } from '@zura/contracts';
+import type { CreatorOffer } from '@zura/contracts';
 import { useQuery } from '@tanstack/react-query';
 import Copy from 'lucide-react/icons/copy';
 import { useState } from 'react';

@@ -9,8 +9,8 @@ import { Button, buttonClasses } from '../../../ui/Button';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { PageHeader } from '../../../ui/PageHeader';
 import { cn } from '../../../ui/cn';
-import { PostCardSkeleton } from '../../posts/components/PostCard';
-import { PostList } from '../../posts/components/PostList';
+import { PostCardSkeleton } from '../../posts';
+import { PostList } from '../../posts';
 import { postQuery } from '../api';
 
 /**

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { postBody } from '../../../../test/fixtures';
 import { ApiError } from '../../../lib/api-errors';
-import { type Post, type PostPages } from '../api';
+import type { Post, PostPages } from '../api';
 import { patchPostEverywhere } from '../post-cache';
 import { commentCountOf, commentErrorText } from './helpers';
 import { postKeys } from '../../../lib/query-keys';

@@ -1,5 +1,5 @@
 import { ApiError, isRecord } from '../../../lib/api-errors';
-import { refusalText } from '../../reports/helpers';
+import { refusalText } from '../../reports';
 
 /** The server's words for a refused comment: a field's first message, `detail`, or the fallback. */
 export function commentErrorText(error: unknown, fallback: string): string {

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
-import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
-import { serverProcessing, currentProcessing } from '../../video/processing';
-import { useLiveUploadProcessing } from '../../video/use-video-processing';
+import { VideoProcessingNotice } from '../../video';
+import { serverProcessing, currentProcessing } from '../../video';
+import { useLiveUploadProcessing } from '../../video';
 import { feedQuery, flattenPages, type Post } from '../api';
 import { postVideoUploadId } from '../content';
 

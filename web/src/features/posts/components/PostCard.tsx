@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { LikeButton } from '../likes/components/LikeButton';
-import { ReportMenu } from '../../reports/ReportMenu';
+import { ReportMenu } from '../../reports';
 import { commentCountOf } from '../comments/helpers';
 import { Skeleton } from '../../../ui/Skeleton';
 import type { Post } from '../api';

@@ -5,10 +5,10 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { POST_IMAGE_SIZES, resolveMediaUrl, resolveSrcset } from '../../../lib/media';
 import { cn } from '../../../ui/cn';
-import { VideoPlayer } from '../../video/VideoPlayer';
-import { VideoProcessingNotice } from '../../video/VideoProcessingNotice';
-import { videoUploadId } from '../../video/processing';
-import { useVideoProcessing } from '../../video/use-video-processing';
+import { VideoPlayer } from '../../video';
+import { VideoProcessingNotice } from '../../video';
+import { videoUploadId } from '../../video';
+import { useVideoProcessing } from '../../video';
 import { slideAfterSwipe, shouldLoadSlide } from '../carousel';
 
 export interface PostCarouselProps {

@@ -1,9 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { postBody } from '../../../../test/fixtures';
 import { fakeApi, signIn } from '../../../../test/network';
 import { renderWithApp } from '../../../../test/render';
-import { ProfileCover } from '../../profile/components/ProfileCover';
 import { PostList } from './PostList';
 
 const SRCSET =
@@ -48,29 +47,5 @@ describe('sized post images', () => {
     renderPost({ user_avatar: '/media/a/original?x', user_avatar_small: '/media/a/avatar?x' });
     const avatars = document.querySelectorAll('img[src^="/media/a/"]');
     expect([...avatars].map((img) => img.getAttribute('src'))).toEqual(['/media/a/avatar?x']);
-  });
-});
-
-describe('ProfileCover', () => {
-  it('shows the small cover first, then the full one once it has loaded', () => {
-    renderWithApp(
-      <ProfileCover small="/media/c/medium?s" full="/media/c/original?f" alt="Cover" />,
-    );
-    const small = screen.getByRole('img', { name: 'Cover' });
-    expect(small).toHaveAttribute('src', '/media/c/medium?s');
-    const full = document.querySelector('img[src="/media/c/original?f"]')!;
-    expect(full).toHaveClass('opacity-0');
-    fireEvent.load(full);
-    expect(screen.getByRole('img', { name: 'Cover' })).toBe(full);
-    expect(full).toHaveClass('opacity-100');
-    expect(document.querySelector('img[src="/media/c/medium?s"]')).toBeNull();
-  });
-
-  it('keeps the small cover when the full one fails', () => {
-    renderWithApp(
-      <ProfileCover small="/media/c/medium?s" full="/media/c/original?f" alt="Cover" />,
-    );
-    fireEvent.error(document.querySelector('img[src="/media/c/original?f"]')!);
-    expect(screen.getByRole('img', { name: 'Cover' })).toHaveAttribute('src', '/media/c/medium?s');
   });
 });

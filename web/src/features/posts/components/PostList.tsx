@@ -4,10 +4,11 @@ import { ApiError, errorBodyText } from '../../../lib/api-errors';
 import { useCurrentUserId } from '../../../lib/use-session';
 import { Alert } from '../../../ui/Alert';
 import { MountWhenOpened } from '../../../ui/MountWhenOpened';
-import { LazySubscribeDialog as SubscribeDialog } from '../../subscriptions/components/LazySubscribeDialog';
-import type { SubscribeTarget } from '../../subscriptions/components/SubscribeDialog';
+import { LazySubscribeDialog as SubscribeDialog } from '../../subscriptions';
+import type { SubscribeTarget } from '../../subscriptions';
 import { priceToCents } from '../../../payments/price';
-import type { TipTarget } from '../../tips/components/TipDialog';
+import type { TipTarget } from '../../tips';
+import { loadTipDialog } from '../../tips';
 import { POSTS_PAGE_SIZE, type Post } from '../api';
 import { authorName, canTipAuthor, isSomeoneElses } from '../content';
 import { useDeletePost, useUnlockPost } from '../hooks';
@@ -22,7 +23,7 @@ const PasswordDialog = lazy(async () => ({
   default: (await import('../../../ui/PasswordDialog')).PasswordDialog,
 }));
 const TipDialog = lazy(async () => ({
-  default: (await import('../../tips/components/TipDialog')).TipDialog,
+  default: await loadTipDialog(),
 }));
 
 // The window virtualizer's code loads once a stream grows past its first page (issue 20: it is

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { POST_IMAGE_SIZES, resolveMediaUrl, resolveSrcset } from '../../../lib/media';
 import { Skeleton } from '../../../ui/Skeleton';
-import { useVideoProcessing } from '../../video/use-video-processing';
+import { useVideoProcessing } from '../../video';
+import { loadVideoPlayer, loadVideoProcessingNotice } from '../../video';
 import type { Post } from '../api';
 import { postImageUrl, postVideoUploadId, postVideoUrl } from '../content';
 
@@ -12,10 +13,10 @@ const PostCarousel = lazy(async () => ({
   default: (await import('./PostCarousel')).PostCarousel,
 }));
 const VideoPlayer = lazy(async () => ({
-  default: (await import('../../video/VideoPlayer')).VideoPlayer,
+  default: await loadVideoPlayer(),
 }));
 const VideoProcessingNotice = lazy(async () => ({
-  default: (await import('../../video/VideoProcessingNotice')).VideoProcessingNotice,
+  default: await loadVideoProcessingNotice(),
 }));
 
 export interface PostMediaProps {

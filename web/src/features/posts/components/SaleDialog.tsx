@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/use-translation';
 import { Dialog } from '../../../ui/Dialog';
 import { PaymentConfirm } from '../../../payments/PaymentConfirm';
-import { WalletBalance } from '../../wallet/components/WalletBalance';
+import { WalletBalance } from '../../wallet';
 import { paymentFailure } from '../../../payments/payment-errors';
 import type { useBuyPost } from '../use-buy-post';
 

@@ -2,10 +2,10 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Tabs } from '../../../ui/Tabs';
-import { userPostsQuery } from '../../posts/api';
-import { useProcessingVideoPoll } from '../../posts/hooks';
-import { PostStream } from '../../posts/components/PostStream';
-import { isVideoPost } from '../../posts/content';
+import { userPostsQuery } from '../../posts';
+import { useProcessingVideoPoll } from '../../posts';
+import { PostStream } from '../../posts';
+import { isVideoPost } from '../../posts';
 import type { ViewedProfile } from '../api';
 import { postKeys } from '../../../lib/query-keys';
 

@@ -12,7 +12,7 @@ import { profileKeyFor, profileLoadFailure } from '../helpers';
 import { LockedProfilePanel } from './LockedProfilePanel';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfilePosts } from './ProfilePosts';
-import { WhatYouGetPanel } from '../../subscriptions/components/WhatYouGetPanel';
+import { WhatYouGetPanel } from '../../subscriptions';
 
 export interface ProfileViewProps {
   /** The route's userId (an id or a username); none means the own profile. */

@@ -5,7 +5,7 @@ import { Alert } from '../../../ui/Alert';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
-import { blockedUsersQuery, unblockUser } from '../../blocks/api';
+import { blockedUsersQuery, unblockUser } from '../../blocks';
 
 /**
  * Settings → Account: the users the owner blocked. Unblocking lets the two see each other again;

@@ -17,11 +17,11 @@ import {
   type SettingsSection,
 } from '../sections';
 import { BlockedUsersPanel } from './BlockedUsersPanel';
-import { EmailSharesPanel } from '../../audience/components/EmailSharesPanel';
+import { EmailSharesPanel } from '../../audience';
 import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { DevicesPanel } from './DevicesPanel';
-import { PushDevicePanel } from '../../push/components/PushDevicePanel';
+import { PushDevicePanel } from '../../push';
 import { TwoFactorSwitch } from './TwoFactorSwitch';
 
 type BooleanSetting = {

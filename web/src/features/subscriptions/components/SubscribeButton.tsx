@@ -8,7 +8,7 @@ import { buttonClasses, Button } from '../../../ui/Button';
 import { PaymentFailureAlert } from '../../../payments/PaymentFailureAlert';
 import { paymentFailure } from '../../../payments/payment-errors';
 import { useSession } from '../../../lib/use-session';
-import { useSubscribeOptions } from '../../offers/api';
+import { useSubscribeOptions } from '../../offers';
 import { useSubscribe } from '../hooks';
 import { priceToCents } from '../../../payments/price';
 import { MountWhenOpened } from '../../../ui/MountWhenOpened';

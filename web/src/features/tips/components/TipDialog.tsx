@@ -10,7 +10,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { AmountPicker } from '../../../payments/AmountPicker';
 import { FeeSplit } from '../../../payments/FeeSplit';
 import { PaymentFailureAlert } from '../../../payments/PaymentFailureAlert';
-import { WalletBalance } from '../../wallet/components/WalletBalance';
+import { WalletBalance } from '../../wallet';
 import { amountText } from '../../../payments/money';
 import {
   amountFormSchema,

@@ -13,7 +13,7 @@ import {
   transactionsQuery,
   type WalletTransaction,
 } from '../api';
-import { offerChargeTitle } from '../../offers/statement';
+import { offerChargeTitle } from '../../offers';
 import { formatSignedCents } from '../../../payments/money';
 import { FeeSplit } from '../../../payments/FeeSplit';
 

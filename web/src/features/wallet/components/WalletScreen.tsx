@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
-import { ExportAudienceButton } from '../../audience/components/ExportAudienceButton';
+import { ExportAudienceButton } from '../../audience';
 import { walletQuery } from '../api';
 import { CREATOR_SHARE_PERCENT } from '../../../payments/money';
 import { PayoutPanel } from './PayoutPanel';

@@ -8,7 +8,7 @@ import { Button } from '../../../../ui/Button';
 import { Alert } from '../../../../ui/Alert';
 import { MountWhenOpened } from '../../../../ui/MountWhenOpened';
 import { PostTime } from '../../components/PostAge';
-import { ReportMenu } from '../../../reports/ReportMenu';
+import { ReportMenu } from '../../../reports';
 import { repliesQuery } from '../api';
 import { commentErrorText } from '../helpers';
 import type { CommentActions } from '../hooks';

@@ -4,10 +4,10 @@ import Compass from 'lucide-react/icons/compass';
 import House from 'lucide-react/icons/house';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import User from 'lucide-react/icons/user';
-import { useTranslation } from '../../lib/use-translation';
+import { useTranslation } from '../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '../../ui/Button';
-import { DocumentTitle } from '../../ui/DocumentTitle';
+import { Button, buttonClasses } from './Button';
+import { DocumentTitle } from './DocumentTitle';
 
 const QUICK_LINKS = [
   { to: '/explore', labelKey: 'notFound.explore', icon: Compass },

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { postBody } from '../../../../test/fixtures';
-import { createLiveSync } from '../../live/live-sync';
-import { type Post, type PostPages } from '../api';
-import { findCachedPost, patchPostEverywhere } from '../post-cache';
-import { likedPostsKey } from './api';
-import { postKeys } from '../../../lib/query-keys';
+import { postBody } from '../../../test/fixtures';
+import { createLiveSync } from './live-sync';
+import type { Post, PostPages } from '../posts';
+import { findCachedPost, patchPostEverywhere } from '../posts';
+import { likedPostsKey } from '../posts';
+import { postKeys } from '../../lib/query-keys';
 
 const postOf = (id: number, extra: Partial<Post> = {}): Post =>
   postBody({ id, created_at: '2026-01-01T00:00:00Z', ...extra });
@@ -15,7 +15,7 @@ const pagesOf = (...posts: Post[]): PostPages => ({
   pageParams: [''],
 });
 
-describe('likes in the post caches', () => {
+describe('likes in the post caches, and live counts', () => {
   it('updates every list holding the post, and a live frame changes the counts', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(postKeys.feed(), pagesOf(postOf(1), postOf(2)));

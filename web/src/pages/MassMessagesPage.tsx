@@ -1,9 +1,9 @@
-import { useTranslation } from '../../lib/use-translation';
-import { PageHeader } from '../../ui/PageHeader';
-import { MassMessageComposer } from './components/MassMessageComposer';
-import { MassMessageList } from './components/MassMessageList';
-import { WelcomeMessageSection } from './components/WelcomeMessageSection';
-import { useOwnProfile } from '../../lib/own-profile';
+import { useTranslation } from '../lib/use-translation';
+import { PageHeader } from '../ui/PageHeader';
+import { MassMessageComposer } from '../features/mass-messages';
+import { MassMessageList } from '../features/mass-messages';
+import { WelcomeMessageSection } from '../features/mass-messages';
+import { useOwnProfile } from '../lib/own-profile';
 
 /** /creator/mass-messages: compose to a segment, the sent list with figures, the welcome message. */
 export function MassMessagesPage() {

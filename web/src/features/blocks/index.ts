@@ -1,0 +1,4 @@
+// The blocks feature's public surface (issue 34): what other features, the pages and the app
+// use of it. Everything else in the folder is the feature's own to change.
+export { blockedUsersQuery, unblockUser } from './api';
+export { BlockMenu } from './BlockMenu';

@@ -1,0 +1,3 @@
+// The languages feature's public surface (issue 34): what other features, the pages and the app
+// use of it. Everything else in the folder is the feature's own to change.
+export { LanguagePicker } from './LanguagePicker';
