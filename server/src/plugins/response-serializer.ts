@@ -1,6 +1,7 @@
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isReusedAnswer } from '../lib/answer-cache.ts';
 
 type RouteSchema = Parameters<typeof zodSerializerCompiler>[0];
 
@@ -20,6 +21,10 @@ function zodSchemaOf(schema: unknown): z.ZodType | undefined {
  * serializer, which checks and encodes the answer first.
  */
 export function responseSerializerCompiler(route: RouteSchema): (data: unknown) => string {
+  return writingReusedOnce(compile(route));
+}
+
+function compile(route: RouteSchema): (data: unknown) => string {
   const schema = zodSchemaOf(route.schema);
   if (!schema) return zodSerializerCompiler(route);
   try {
@@ -28,4 +33,22 @@ export function responseSerializerCompiler(route: RouteSchema): (data: unknown) 
   } catch {
     return zodSerializerCompiler(route);
   }
+}
+
+/**
+ * An answer sent again unchanged (a cached page's, `lib/answer-cache.ts`) is written once per
+ * route: its JSON is kept beside it for as long as the answer lives. Per route, because the
+ * JSON a schema writes is the route's own.
+ */
+function writingReusedOnce(serialize: (data: unknown) => string): (data: unknown) => string {
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    if (!isReusedAnswer(data)) return serialize(data);
+    let json = written.get(data);
+    if (json === undefined) {
+      json = serialize(data);
+      written.set(data, json);
+    }
+    return json;
+  };
 }

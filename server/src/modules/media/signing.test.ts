@@ -23,6 +23,20 @@ describe('signed media URLs', () => {
     expect(signer.verify(ID, 'mp4', exp, sig, Number(exp) * 1000)).toBe(false);
   });
 
+  it('name their period: the expiry every URL signed now carries, which moves when theirs does', () => {
+    const signer = createMediaSigner(KEY);
+    const period = signer.period(NOW);
+    expect(String(period)).toBe(parts(signer.url(ID, 'feed', NOW)).exp);
+    // Within the ten-minute step, the same period and the same URL: a cached answer stays right.
+    const later = NOW + 60_000;
+    expect(signer.period(later)).toBe(period);
+    expect(signer.url(ID, 'feed', later)).toBe(signer.url(ID, 'feed', NOW));
+    // Past it, both move together: an answer cached under the old period is made again.
+    const next = Number(period) * 1000 - 50 * 60_000 + 1_000;
+    expect(signer.period(next)).toBeGreaterThan(period);
+    expect(parts(signer.url(ID, 'feed', next)).exp).toBe(String(signer.period(next)));
+  });
+
   it('live as long as MEDIA_URL_LIFETIME says, then are refused and signed anew', () => {
     const signer = createMediaSigner(KEY, 60);
     const first = signer.hlsUrl(ID, NOW);

@@ -28,6 +28,11 @@ export type MediaSigner = {
    */
   hlsUrl: (uploadId: string, now?: number) => string;
   verify: (uploadId: string, variant: string, exp: string, sig: string, now?: number) => boolean;
+  /**
+   * The expiry every URL signed now carries: an answer holding signed URLs can be sent again
+   * while this stays the same (`lib/answer-cache.ts`).
+   */
+  period: (now?: number) => number;
 };
 
 /** Signed URLs remembered for the current expiry step: a feed or library page repeats them. */
@@ -49,10 +54,13 @@ export function createMediaSigner(
     createHmac('sha256', secret).update(`${uploadId}/${variant}/${exp}`).digest('base64url');
   let rememberedExp = 0;
   const remembered = new Map<string, string>();
-  const signed = (uploadId: string, signedName: string, path: string, now: number) => {
+  const expiryAt = (now: number) => {
     const nowSeconds = Math.floor(now / 1000);
     const earliest = nowSeconds + lifetime - step;
-    const exp = Math.ceil(earliest / step) * step;
+    return Math.ceil(earliest / step) * step;
+  };
+  const signed = (uploadId: string, signedName: string, path: string, now: number) => {
+    const exp = expiryAt(now);
     if (exp !== rememberedExp || remembered.size >= MAX_REMEMBERED_URLS) {
       remembered.clear();
       rememberedExp = exp;
@@ -70,6 +78,7 @@ export function createMediaSigner(
       signed(uploadId, variant, variant, now),
     hlsUrl: (uploadId, now = Date.now()) =>
       signed(uploadId, HLS_SIGNED_NAME, 'hls/master.m3u8', now),
+    period: (now = Date.now()) => expiryAt(now),
     verify(uploadId, variant, exp, sig, now = Date.now()) {
       if (!/^\d{1,12}$/.test(exp)) return false;
       const expSeconds = Number(exp);

@@ -36,6 +36,7 @@ import * as views from './conversation-views.ts';
 import { createConversationOpener, type PageOptions } from './open-conversation.ts';
 import { callAnnouncementText, messageNoticeFacts, roomIdOf } from './notice-text.ts';
 import * as repo from './repo.ts';
+import { cachedAnswer } from '../../lib/answer-cache.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
 
@@ -185,7 +186,10 @@ export function createMessagingService(deps: {
     async listMessages(userId: number, conversationId: number, options: PageOptions) {
       const page = await open(userId, conversationId, options);
       if (!page) throw new NotFoundError('Conversation not found.');
-      return page.messages.map((row) => presentMessage(row.message, userId, row, signer));
+      // A cached newest page is the same object until the conversation changes.
+      return cachedAnswer(page, `${userId}|${signer.period()}`, () =>
+        page.messages.map((row) => presentMessage(row.message, userId, row, signer)),
+      );
     },
 
     async sendMessage(senderId: number, conversationId: number, input: SendMessageInput) {

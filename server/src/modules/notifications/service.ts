@@ -6,6 +6,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { createKeptNotificationPages } from './kept-notification-pages.ts';
 import { presentNotification } from './presenter.ts';
 import * as repo from './repo.ts';
+import { cachedAnswer } from '../../lib/answer-cache.ts';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 /** Publishes notifications written by a committed transaction. */
@@ -81,7 +82,9 @@ export function createNotificationsService(deps: {
     unreadCount,
     publishCreated,
     async list(userId: number, options: { unreadOnly?: boolean; afterId?: number; limit: number }) {
-      return (await firstPages(userId, options)).map(presentNotification);
+      // A cached first page is the same array until the reader's notifications change.
+      const rows = await firstPages(userId, options);
+      return cachedAnswer(rows, 'list', () => rows.map(presentNotification));
     },
     async markRead(userId: number, id: number) {
       if (!(await repo.markRead(db, userId, id)))

@@ -1,6 +1,6 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
-import type { PostCursor } from './cursor.ts';
+import { cursorKey, type PostCursor } from './cursor.ts';
 import { createKeptValues } from '../../lib/kept-values.ts';
 import * as repo from './repo.ts';
 import { FEED_MAX_LIMIT } from './policy.ts';
@@ -69,7 +69,8 @@ export function createAuthorPosts(db: Database, notices: ChangeNotices, pages: V
     // Posts not kept are older than the oldest kept post of their author; so the merge is
     // whole only down to the newest of those oldest kept posts.
     let knownDownTo: repo.NewestPostRow['post'] | undefined;
-    for (const entry of await entriesOf(authors)) {
+    const entries = await entriesOf(authors);
+    for (const entry of entries) {
       for (const row of entry.rows) if (!cursor || isPast(row.post, cursor)) merged.push(row);
       const oldest = entry.rows.at(-1)?.post;
       if (!entry.complete && oldest && (!knownDownTo || isPast(knownDownTo, oldest))) {
@@ -78,7 +79,13 @@ export function createAuthorPosts(db: Database, notices: ChangeNotices, pages: V
     }
     merged.sort((a, b) => (isPast(a.post, b.post) ? 1 : -1));
     const known = knownDownTo ? merged.filter((row) => !isPast(row.post, knownDownTo)) : merged;
-    return pages.page(viewerId, known, limit, knownDownTo === undefined);
+    // The same entries (one per author, replaced when the author's posts change) make the same
+    // rows: a profile's page and a home feed of that one author are the same page.
+    const from = {
+      rows: entries,
+      page: `authors|${[...authors].join(',')}|${cursorKey(cursor)}|${limit}`,
+    };
+    return pages.page(viewerId, known, limit, knownDownTo === undefined, from);
   }
 
   return { page };

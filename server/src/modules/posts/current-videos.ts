@@ -33,6 +33,20 @@ function withVideos(row: repo.PostWithAuthor, current: Map<string, VideoNow>): r
   };
 }
 
+/** The videos of the rows that were not finished when the rows were read. */
+export function unfinishedVideos(rows: readonly repo.PostWithAuthor[]): Set<string> {
+  const unfinished = new Set<string>();
+  for (const row of rows) {
+    if (row.post.videoId && row.videoState !== null && row.videoState !== 'ready') {
+      unfinished.add(row.post.videoId);
+    }
+    for (const file of row.media ?? []) {
+      if (file.kind === 'video' && !isVideoPublished(file)) unfinished.add(file.uploadId);
+    }
+  }
+  return unfinished;
+}
+
 /**
  * The rows with the current state of each video that was not finished when they were read.
  * Kept copies of the feeds are dropped when posts change, not when a transcode moves on; so
@@ -44,15 +58,7 @@ export async function withCurrentMediaVideos(
   db: Database,
   rows: repo.PostWithAuthor[],
 ): Promise<repo.PostWithAuthor[]> {
-  const unfinished = new Set<string>();
-  for (const row of rows) {
-    if (row.post.videoId && row.videoState !== null && row.videoState !== 'ready') {
-      unfinished.add(row.post.videoId);
-    }
-    for (const file of row.media ?? []) {
-      if (file.kind === 'video' && !isVideoPublished(file)) unfinished.add(file.uploadId);
-    }
-  }
+  const unfinished = unfinishedVideos(rows);
   if (unfinished.size === 0) return rows;
   const current = new Map(
     (await repo.findVideoStates(db, [...unfinished])).map((video) => [video.id, video]),

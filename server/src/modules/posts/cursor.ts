@@ -11,6 +11,11 @@ export function encodeCursor(cursor: PostCursor): string {
   return Buffer.from(`${cursor.createdAt.getTime()}_${cursor.id}`).toString('base64url');
 }
 
+/** The cursor as a key of cached pages ('' for the first page). */
+export function cursorKey(cursor: PostCursor | undefined): string {
+  return cursor ? `${cursor.createdAt.getTime()}_${cursor.id}` : '';
+}
+
 function decodeCursor(value: string): PostCursor | undefined {
   const match = /^(\d{1,15})_(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString());
   if (!match) return undefined;

@@ -1,6 +1,6 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
-import type { PostCursor } from './cursor.ts';
+import { cursorKey, type PostCursor } from './cursor.ts';
 import * as repo from './repo.ts';
 import { isPast, NO_ROWS, type ViewerPages, type ViewerRows } from './viewer-page.ts';
 
@@ -84,7 +84,8 @@ export function createNewestPosts(db: Database, notices: ChangeNotices, pages: V
     onlyBy?: ReadonlySet<number>,
   ): Promise<ViewerRows | undefined> {
     if (!notices.live) return undefined;
-    const { rows, complete } = await load();
+    const window = await load();
+    const { rows, complete } = window;
     const start = cursor ? rows.findIndex((row) => isPast(row.post, cursor)) : 0;
     if (start === -1) return complete ? NO_ROWS : undefined;
     function* inPage() {
@@ -93,7 +94,11 @@ export function createNewestPosts(db: Database, notices: ChangeNotices, pages: V
         if (!onlyBy || onlyBy.has(row.post.authorId)) yield row;
       }
     }
-    return pages.page(viewerId, inPage(), limit, complete);
+    const from = {
+      rows: onlyBy ? [window, onlyBy] : [window],
+      page: `newest|${cursorKey(cursor)}|${limit}`,
+    };
+    return pages.page(viewerId, inPage(), limit, complete, from);
   }
 
   /**
@@ -104,8 +109,9 @@ export function createNewestPosts(db: Database, notices: ChangeNotices, pages: V
    */
   async function post(viewerId: number, postId: number): Promise<ViewerRows | undefined> {
     if (!notices.live) return undefined;
-    const row = byId(await load()).get(postId);
-    return row && pages.page(viewerId, [row], 1, true);
+    const window = await load();
+    const row = byId(window).get(postId);
+    return row && pages.page(viewerId, [row], 1, true, { rows: [window], page: `post|${postId}` });
   }
 
   return { page, post };

@@ -32,7 +32,8 @@ import * as repo from './repo.ts';
 import { saleErrors, type SaleInput } from './sale-input.ts';
 import { insertPostMedia } from './post-media.ts';
 import { storePostFiles, TOO_MANY_FILES_MESSAGE } from './post-files.ts';
-import { withCurrentMediaVideos } from './current-videos.ts';
+import { unfinishedVideos, withCurrentMediaVideos } from './current-videos.ts';
+import { cachedAnswer, reusedAnswer } from '../../lib/answer-cache.ts';
 import { createViewerPages, type ViewerRows } from './viewer-page.ts';
 
 export type PostsService = ReturnType<typeof createPostsService>;
@@ -110,8 +111,26 @@ export function createPostsService(deps: {
    * playable yet are dropped the same way, but for their author.
    */
   async function page(read: ViewerRows, viewerId: number, limit: number): Promise<PostPage> {
+    // A page with no unfinished video depends on nothing but its rows, the viewer and the
+    // signer's period: a cached page (the same object, `made-pages.ts`) answers what it did.
+    if (unfinishedVideos(read.rows).size === 0) {
+      const key = `${viewerId}|${limit}|${signer.period()}`;
+      return cachedAnswer(read, key, () => {
+        const presented = presentPage(read, read.rows, viewerId, limit);
+        reusedAnswer(presented.posts);
+        return presented;
+      });
+    }
+    return presentPage(read, await withCurrentMediaVideos(db, read.rows), viewerId, limit);
+  }
+
+  function presentPage(
+    read: ViewerRows,
+    rows: repo.PostWithAuthor[],
+    viewerId: number,
+    limit: number,
+  ): PostPage {
     const last = read.rows.at(-1);
-    const rows = await withCurrentMediaVideos(db, read.rows);
     return {
       posts: rows
         .filter(
@@ -261,7 +280,10 @@ export function createPostsService(deps: {
       // A recent post comes from the kept window with the viewer's kept facts (no round trip);
       // actions on a post (unlock, buy) read it from the database through findVisiblePost.
       const kept = await newestPosts.post(viewerId, postId);
-      if (kept) return (await page(kept, viewerId, 1)).posts[0];
+      if (kept) {
+        const post = (await page(kept, viewerId, 1)).posts[0];
+        return post && reusedAnswer(post);
+      }
       const row = await findVisiblePost(viewerId, postId);
       return row && presentPost(row, viewerId, signer);
     },

@@ -5,6 +5,7 @@ import type { PostCursor } from './cursor.ts';
 import { createPostCounts, type PostCounts } from './post-counts.ts';
 import type * as repo from './repo.ts';
 import { findViewerFacts, type ViewerFacts, type ViewerMarks } from './viewer-facts.ts';
+import { createMadePages, type RowsSource } from './made-pages.ts';
 import { createViewerStates, type ViewerState } from './viewer-state.ts';
 
 /** Whether a post comes after the cursor in feed order (newest first, then by id). */
@@ -137,25 +138,38 @@ export function createViewerPages(db: Database, notices: ChangeNotices) {
   const suspendedUsers = createSuspendedUsers(db, notices);
   const postCounts = createPostCounts(notices);
 
-  async function factsFor(viewerId: number, candidates: repo.NewestPostRow[]) {
+  const madePages = createMadePages(postCounts);
+
+  /** The viewer's kept facts, or undefined when they are not kept (ask the database). */
+  async function keptFacts(viewerId: number) {
     const [state, suspended] = await Promise.all([viewerStates(viewerId), suspendedUsers()]);
-    return state && suspended
-      ? factsFromKept(viewerId, candidates, { state, suspended, counts: postCounts })
-      : factsFromDatabase(db, viewerId, candidates);
+    return state && suspended ? { state, suspended } : undefined;
   }
 
-  /** The viewer's page of `rows`; undefined when the rows run out and `complete` says more exist. */
+  /**
+   * The viewer's page of `rows`; undefined when the rows run out and `complete` says more exist.
+   * `from` names what the rows were taken from (the cached rows and the page asked of them):
+   * a page made from kept facts is then cached, and the same object answered while the rows,
+   * the viewer's facts and the page's counts stay the same objects.
+   */
   async function page(
     viewerId: number,
     rows: Iterable<repo.NewestPostRow>,
     limit: number,
     complete: boolean,
+    from?: RowsSource,
   ): Promise<ViewerRows | undefined> {
+    const cachedFacts = from && (await keptFacts(viewerId));
+    const cached = from && cachedFacts && madePages.find(viewerId, from, cachedFacts);
+    if (cached) return cached;
     const candidates = takeCandidates(viewerId, rows, limit, complete);
     if (!candidates) return undefined;
     // An empty page (a new user's own posts, before the fall-back to everyone's) asks nothing.
     if (candidates.length === 0) return NO_ROWS;
-    const facts = await factsFor(viewerId, candidates);
+    const kept = from ? cachedFacts : await keptFacts(viewerId);
+    const facts = kept
+      ? factsFromKept(viewerId, candidates, { ...kept, counts: postCounts })
+      : await factsFromDatabase(db, viewerId, candidates);
     const result: repo.PostWithAuthor[] = [];
     for (const { authorIsProfileLocked, ...row } of candidates) {
       const authorId = row.post.authorId;
@@ -177,7 +191,9 @@ export function createViewerPages(db: Database, notices: ChangeNotices) {
       });
       if (result.length === limit) break;
     }
-    return { rows: result, hiddenAuthors: facts.hiddenAuthors };
+    const made: ViewerRows = { rows: result, hiddenAuthors: facts.hiddenAuthors };
+    if (from && kept) madePages.keep(viewerId, from, kept, candidates, made);
+    return made;
   }
 
   /**
@@ -190,8 +206,9 @@ export function createViewerPages(db: Database, notices: ChangeNotices) {
     author: { id: number; isProfileLocked: boolean },
   ): Promise<'hidden' | 'locked' | 'open' | undefined> {
     if (author.id === viewerId) return 'open';
-    const [state, suspended] = await Promise.all([viewerStates(viewerId), suspendedUsers()]);
-    if (!state || !suspended) return undefined;
+    const kept = await keptFacts(viewerId);
+    if (!kept) return undefined;
+    const { state, suspended } = kept;
     if (suspended.has(author.id) || state.blocked.has(author.id)) return 'hidden';
     return author.isProfileLocked && !state.profiles.has(author.id) ? 'locked' : 'open';
   }
