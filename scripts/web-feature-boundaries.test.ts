@@ -13,7 +13,8 @@ async function boundaryErrors(file: string, code: string) {
     .map((message) => message.message);
 }
 
-describe('zura/web-feature-boundaries', () => {
+// The first lint loads the whole config (typescript-eslint, react-hooks): seconds on a busy machine.
+describe('zura/web-feature-boundaries', { timeout: 30_000 }, () => {
   it("fails an import of another feature's components, hooks or api.ts", async () => {
     const errors = await boundaryErrors(
       'web/src/features/posts/components/Example.tsx',
