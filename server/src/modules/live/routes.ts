@@ -15,6 +15,19 @@ import {
 import { createHeartbeat } from './heartbeat.ts';
 import { createSocketHub, type SocketHub } from './hub.ts';
 
+/** What the live socket uses of what `services.ts` built, and nothing else of it. */
+type LiveSocketServices = Pick<
+  Services,
+  | 'accessTokens'
+  | 'bus'
+  | 'changes'
+  | 'likes'
+  | 'messaging'
+  | 'notifications'
+  | 'presence'
+  | 'sessions'
+>;
+
 /** Browsers send Origin; it must be this site. Other clients (no Origin) still need a token. */
 function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
@@ -53,7 +66,7 @@ function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest): Sock
  */
 function closeEndedSessions(
   hub: SocketHub,
-  services: Services,
+  services: LiveSocketServices,
   onError: (error: unknown) => void,
 ): () => void {
   return services.changes.subscribe((notice) => {
@@ -77,7 +90,7 @@ function closeEndedSessions(
  */
 export async function registerLiveSocket(
   app: FastifyInstance,
-  services: Services,
+  services: LiveSocketServices,
   publicUrl: string,
 ) {
   const log = app.log.child({ route: '/ws/notifications/' });
