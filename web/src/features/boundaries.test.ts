@@ -136,5 +136,9 @@ describe('the web features’ boundaries', () => {
     expect(cycles(areaGraph(both))).toEqual([['features/a', 'features/b']]);
     expect(both.filter(isDeepImport)).toEqual([]);
     expect(isDeepImport({ file: a, target: b })).toBe(true);
+    // `'../posts'` names the folder, which is its index.ts.
+    const folder = moduleAt(join(WEB_SRC, 'features', 'posts'));
+    expect(isDeepImport({ file: a, target: folder })).toBe(false);
+    expect(areaOf(folder)).toBe('features/posts');
   });
 });
