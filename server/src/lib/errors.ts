@@ -1,8 +1,37 @@
 /**
  * Typed errors thrown by services and plugins. The error handler maps each class to its
- * status and body; nothing maps by message text.
+ * status and body; nothing maps by message text. Every error body carries a stable machine
+ * `code` (snake_case, listed in docs/api.md) and a human `detail` (the `ApiError` schema of the
+ * API document); the shapes the specification names (`{ field: [messages] }`, `{ error }`)
+ * keep their keys beside them.
  */
 export type FieldErrors = Record<string, string[]>;
+
+/** Every error answer's JSON body: `code` and `detail` always, the spec's own keys beside them. */
+export type ErrorBody = { code: string; detail: string } & Record<string, unknown>;
+
+/** A body with the envelope's keys; they win over a same-named key of `body`. */
+export function errorBody(
+  code: string,
+  detail: string,
+  body: Record<string, unknown> = {},
+): ErrorBody {
+  return { ...body, code, detail };
+}
+
+/** The human summary of field errors: "username: Taken.; password: Too short." */
+function fieldsSummary(fields: FieldErrors): string {
+  const parts = Object.entries(fields).map(([field, texts]) => `${field}: ${texts.join(' ')}`);
+  return parts.length > 0 ? parts.join('; ') : 'The request is invalid.';
+}
+
+/**
+ * 400 for invalid input: the spec's `{ field: [messages] }` at the top level (the forms read
+ * it), the same map as `fields` (where a field named `code`, `detail` or `fields` is kept).
+ */
+export function validationBody(fields: FieldErrors): ErrorBody {
+  return errorBody('validation_failed', fieldsSummary(fields), { ...fields, fields });
+}
 
 export class AppError extends Error {
   readonly statusCode: number;
@@ -12,32 +41,39 @@ export class AppError extends Error {
     this.statusCode = statusCode;
     this.code = code;
   }
+  /** The keys of the JSON body besides `code` and `detail` (see `toBody`). */
+  protected extraBody(): Record<string, unknown> {
+    return {};
+  }
   /** The JSON body the client reads. */
-  toBody(): Record<string, unknown> {
-    return { detail: this.message };
+  toBody(): ErrorBody {
+    return errorBody(this.code, this.message, this.extraBody());
   }
 }
 
-/** 400 with `{ field: [messages] }`, the shape the spec's forms read. */
+/** 400 with `{ field: [messages] }`, the shape the spec's forms read (see validationBody). */
 export class ValidationError extends AppError {
   readonly fields: FieldErrors;
   constructor(fields: FieldErrors) {
-    super(400, 'validation_failed', 'Validation failed');
+    super(400, 'validation_failed', fieldsSummary(fields));
     this.fields = fields;
   }
-  override toBody(): Record<string, unknown> {
-    return this.fields;
+  override toBody(): ErrorBody {
+    return validationBody(this.fields);
   }
 }
 
-/** 400 with `{ error }` (and optional extra keys), the shape of the verify and reset screens. */
+/**
+ * 400 with `{ error }` (and optional extra keys), the shape of the verify and reset screens;
+ * `code` names the refusal when a client needs to tell it apart from other bad requests.
+ */
 export class BadRequestError extends AppError {
   readonly extra: Record<string, unknown>;
-  constructor(message: string, extra: Record<string, unknown> = {}) {
-    super(400, 'bad_request', message);
+  constructor(message: string, extra: Record<string, unknown> = {}, code = 'bad_request') {
+    super(400, code, message);
     this.extra = extra;
   }
-  override toBody(): Record<string, unknown> {
+  protected override extraBody(): Record<string, unknown> {
     return { error: this.message, ...this.extra };
   }
 }
@@ -49,8 +85,8 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'You do not have permission to perform this action.') {
-    super(403, 'forbidden', message);
+  constructor(message = 'You do not have permission to perform this action.', code = 'forbidden') {
+    super(403, code, message);
   }
 }
 
@@ -61,15 +97,15 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, 'conflict', message);
+  constructor(message: string, code = 'conflict') {
+    super(409, code, message);
   }
 }
 
 export class TooManyRequestsError extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, 'rate_limited', message);
+  constructor(message: string, retryAfterSeconds: number, code = 'rate_limited') {
+    super(429, code, message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

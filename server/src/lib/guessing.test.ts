@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, TooManyRequestsError } from './errors.ts';
+import { TooManyRequestsError } from './errors.ts';
 import { checkUnlockPassword, type LockedContentPolicies } from './guessing.ts';
 import { createRateLimits, RATE_LIMIT_POLICIES, type RateLimits } from './rate-limits.ts';
 
@@ -27,9 +27,11 @@ describe('checkUnlockPassword', () => {
   it('answers a right guess and refuses a wrong one as an incorrect password', async () => {
     const limits = createRateLimits(1);
     await expect(guess(limits, 1, right)).resolves.toBeUndefined();
-    await expect(guess(limits, 1, wrong)).rejects.toEqual(
-      new BadRequestError('Incorrect password'),
-    );
+    await expect(guess(limits, 1, wrong)).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'incorrect_password',
+      message: 'Incorrect password',
+    });
   });
 
   it('does not check the password once the viewer has no budget left', async () => {

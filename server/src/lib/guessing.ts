@@ -54,5 +54,5 @@ export async function checkUnlockPassword(
     // Throws: the viewer has nothing left, and is told how long to wait.
     await rateLimits.consume(policies.perViewer, viewer);
   }
-  throw new BadRequestError('Incorrect password');
+  throw new BadRequestError('Incorrect password', {}, 'incorrect_password');
 }

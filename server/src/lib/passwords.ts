@@ -33,7 +33,11 @@ export function usePasswordHashing(hashing: PasswordHashing): void {
 export class PasswordHashingBusyError extends AppError {
   readonly retryAfterSeconds = 2;
   constructor() {
-    super(503, 'busy', 'The server is busy signing people in. Please try again in a moment.');
+    super(
+      503,
+      'server_busy',
+      'The server is busy signing people in. Please try again in a moment.',
+    );
   }
 }
 

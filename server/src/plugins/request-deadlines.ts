@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { errorBody } from '../lib/errors.ts';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -19,7 +20,7 @@ const IDLE_SOCKET_MS = 120_000;
 const KEEP_ALIVE_MS = 72_000;
 
 const TIMEOUT_ANSWER = (() => {
-  const body = JSON.stringify({ detail: 'The request took too long to arrive.' });
+  const body = JSON.stringify(errorBody('request_timeout', 'The request took too long to arrive.'));
   return (
     'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json\r\n' +
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`

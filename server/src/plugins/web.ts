@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorBody } from '../lib/errors.ts';
 import { registerRobots } from './robots.ts';
 
 /** Paths owned by the server: an unknown one answers JSON 404, never the SPA. */
@@ -75,7 +76,9 @@ export async function registerWebApp(
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (isServerPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ detail: `No API route for ${request.method} ${pathname}.` });
+      return reply
+        .status(404)
+        .send(errorBody('no_such_route', `No API route for ${request.method} ${pathname}.`));
     }
     // A missing hashed asset (a tab left open across a deploy) must fail as a 404, not as HTML.
     if (pathname.startsWith('/assets/')) {

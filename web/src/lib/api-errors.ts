@@ -1,18 +1,34 @@
 import { localizeServerBody } from './server-texts';
 
 /**
- * A non-2xx answer from the API. `body` is the parsed JSON (or text) the server sent, its
- * known English texts put in the current language (lib/server-texts.ts).
+ * An error answer without the keys every answer now carries (`code`, and `detail` where it
+ * only repeats the spec's `error` or sums up `fields`): the shape the screens were written for,
+ * `{ detail }`, `{ error }` or `{ field: [messages] }`.
+ */
+function specShape(body: unknown): unknown {
+  if (!isRecord(body) || typeof body.code !== 'string') return body;
+  if (isRecord(body.fields)) return body.fields;
+  const { code: _code, ...rest } = body;
+  if (typeof rest.error === 'string' && rest.detail === rest.error) delete rest.detail;
+  return rest;
+}
+
+/**
+ * A non-2xx answer from the API. `code` is the server's machine code (docs/api.md); `body` is
+ * the parsed JSON (or text) the server sent in the spec's shape, its known English texts put
+ * in the current language (lib/server-texts.ts).
  */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: string | undefined;
   readonly body: unknown;
 
   constructor(status: number, body: unknown) {
     super(`API request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
-    this.body = localizeServerBody(body);
+    this.code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+    this.body = localizeServerBody(specShape(body));
   }
 }
 

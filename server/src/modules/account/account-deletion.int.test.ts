@@ -99,7 +99,7 @@ describe('POST /api/auth/account/delete/', () => {
   it('answers 401 without a token', async () => {
     const res = await deleteAccount(undefined, { password: 'whatever' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: messages.authRequired });
+    expect(res.json()).toMatchObject({ detail: messages.authRequired });
   });
 
   it.each([
@@ -110,7 +110,7 @@ describe('POST /api/auth/account/delete/', () => {
     const user = await buildUser(t);
     const res = await deleteAccount(user, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ password: ['Enter your password to confirm.'] });
+    expect(res.json()).toMatchObject({ password: ['Enter your password to confirm.'] });
     expect(await count('users WHERE id = $1', [user.id])).toBe(1);
   });
 
@@ -118,7 +118,7 @@ describe('POST /api/auth/account/delete/', () => {
     const { user, post, pair, keys } = await userWithData();
     const res = await deleteAccount(user, { password: 'not my password' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'The password is not correct.' });
+    expect(res.json()).toMatchObject({ error: 'The password is not correct.' });
 
     expect(await count('users WHERE id = $1', [user.id])).toBe(1);
     expect(await count('posts WHERE id = $1', [post.id])).toBe(1);
@@ -171,11 +171,11 @@ describe('POST /api/auth/account/delete/', () => {
     // Sessions: the access token, the refresh token and the password all stop working.
     const profile = await get(t, user, '/api/auth/profile/');
     expect(profile.statusCode).toBe(401);
-    expect(profile.json()).toEqual({ detail: messages.authInvalid });
+    expect(profile.json()).toMatchObject({ detail: messages.authInvalid });
     expect((await get(t, { access: pair.access }, '/api/auth/settings/')).statusCode).toBe(401);
     const refreshed = await postJson(t, '/api/auth/token/refresh/', { refresh: pair.refresh });
     expect(refreshed.statusCode).toBe(401);
-    expect(refreshed.json()).toEqual({ detail: messages.invalidRefreshToken });
+    expect(refreshed.json()).toMatchObject({ detail: messages.invalidRefreshToken });
     const signIn = await postJson(t, '/api/auth/token/', {
       email: user.email,
       password: user.password,

@@ -54,7 +54,7 @@ export function createAccountService(deps: {
           verifyPassword(user.passwordHash, password, 'general'),
         ))
       ) {
-        throw new BadRequestError('The password is not correct.');
+        throw new BadRequestError('The password is not correct.', {}, 'incorrect_password');
       }
       if (await repo.hasRequestedPayout(db, userId)) {
         throw new BadRequestError(

@@ -56,6 +56,13 @@ export type LoginClient = { address: string; deviceCookie: string | undefined };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** A refusal with its own code (docs/api.md), in the `{ error }` shape of the spec's screens. */
+const refused = (message: string, code: string, extra: Record<string, unknown> = {}) =>
+  new BadRequestError(message, extra, code);
+const NOT_VALID = { valid: false };
+const challengeExpired = () =>
+  new UnauthorizedError(messages.twoFactorChallengeExpired, 'two_factor_challenge_expired');
+
 function suspendedError(reason: string | null) {
   return new ForbiddenError(
     reason ? `${messages.accountSuspended} Reason: ${reason}` : messages.accountSuspended,
@@ -247,7 +254,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const tokenHash = hashToken(challenge);
       return db.transaction(async (tx) => {
         const userId = await repo.consumeOneTimeToken(tx, 'two_factor_challenge', tokenHash);
-        if (userId === undefined) throw new UnauthorizedError(messages.twoFactorChallengeExpired);
+        if (userId === undefined) throw challengeExpired();
         if (!(await twoFactor.useCode(userId, code, false, tx))) {
           throw new ValidationError({ code: [messages.twoFactorCodeWrong] });
         }
@@ -291,7 +298,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await proveAddress(tx, userId);
         return true;
       });
-      if (!verified) throw new BadRequestError(messages.verifyEmailInvalid);
+      if (!verified) throw refused(messages.verifyEmailInvalid, 'verify_email_invalid');
       return { message: messages.verifyEmailSuccess };
     },
 
@@ -303,7 +310,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async requestPasswordReset(email: string, clientKey: string) {
       await rateLimits.consume('resetPerClient', clientKey);
       const trimmed = email.trim();
-      if (!trimmed.includes('@')) throw new BadRequestError(messages.emailInvalid);
+      if (!trimmed.includes('@')) throw refused(messages.emailInvalid, 'email_invalid');
       await jobs.send('password-reset-request', { email: trimmed });
       return { message: messages.passwordResetSent };
     },
@@ -319,7 +326,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async verifyResetToken(token: string, clientKey: string) {
       await rateLimits.consume('tokenCheckPerClient', clientKey);
       const row = await repo.findUsableOneTimeToken(db, 'password_reset', hashToken(token));
-      if (!row) throw new BadRequestError(messages.passwordResetInvalid, { valid: false });
+      if (!row) throw refused(messages.passwordResetInvalid, 'password_reset_invalid', NOT_VALID);
       return { valid: true };
     },
 
@@ -327,7 +334,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await rateLimits.consume('tokenCheckPerClient', clientKey);
       const problems = passwordProblems(newPassword);
       if (problems.length > 0) {
-        throw new BadRequestError(messages.passwordResetFailed, { details: problems });
+        throw refused(messages.passwordResetFailed, 'password_too_weak', { details: problems });
       }
       const passwordHash = await hashPassword(newPassword, 'general');
       const reset = await db.transaction(async (tx) => {
@@ -343,7 +350,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       reset?.announce();
       if (reset === undefined) {
-        throw new BadRequestError(messages.passwordResetInvalid, {
+        throw refused(messages.passwordResetInvalid, 'password_reset_invalid', {
           details: [messages.passwordResetInvalid],
         });
       }

@@ -76,7 +76,7 @@ describe('two-factor needs a verified address', () => {
     });
     const refused = await setup(user);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: messages.twoFactorNeedsVerifiedEmail });
+    expect(refused.json()).toMatchObject({ detail: messages.twoFactorNeedsVerifiedEmail });
     const { rows } = await t.pool.query('SELECT 1 FROM two_factor WHERE user_id = $1', [user.id]);
     expect(rows).toHaveLength(0);
 
@@ -92,7 +92,7 @@ describe('two-factor needs a verified address', () => {
       { token: user.access },
     );
     expect(enable.statusCode).toBe(403);
-    expect(enable.json()).toEqual({ detail: messages.twoFactorNeedsVerifiedEmail });
+    expect(enable.json()).toMatchObject({ detail: messages.twoFactorNeedsVerifiedEmail });
 
     await markVerified(user);
     expect((await status(user.access)).email_verified).toBe(true);
@@ -165,7 +165,7 @@ describe('the password check of two-factor set-up and turning off', () => {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const wrong = await setup(user, user.access, `wrong password ${attempt}`);
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ password: [messages.passwordWrong] });
+      expect(wrong.json()).toMatchObject({ password: [messages.passwordWrong] });
     }
     const limited = await setup(user);
     expect(limited.statusCode).toBe(429);

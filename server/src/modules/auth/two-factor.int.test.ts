@@ -74,7 +74,7 @@ describe('turning two-factor sign-in on', () => {
       { token: user.access },
     );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ password: [messages.passwordWrong] });
+    expect(wrong.json()).toMatchObject({ password: [messages.passwordWrong] });
 
     const setup = await postJson(
       t,
@@ -105,7 +105,10 @@ describe('turning two-factor sign-in on', () => {
       { token: user.access },
     );
     expect(badCode.statusCode).toBe(400);
-    expect(badCode.json()).toEqual({ code: [messages.twoFactorCodeWrong] });
+    expect(badCode.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { code: [messages.twoFactorCodeWrong] },
+    });
 
     const enabled = await postJson(
       t,
@@ -128,7 +131,7 @@ describe('turning two-factor sign-in on', () => {
       { token: user.access },
     );
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: messages.twoFactorAlreadyOn });
+    expect(again.json()).toMatchObject({ error: messages.twoFactorAlreadyOn });
   });
 
   it('cannot be switched on without a set-up', async () => {
@@ -140,7 +143,7 @@ describe('turning two-factor sign-in on', () => {
       { token: user.access },
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: messages.twoFactorNotSetUp });
+    expect(res.json()).toMatchObject({ error: messages.twoFactorNotSetUp });
   });
 });
 
@@ -152,7 +155,10 @@ describe('signing in with two-factor on', () => {
 
     const wrong = await secondFactor(challenge, codeOf(secret, -5));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ code: [messages.twoFactorCodeWrong] });
+    expect(wrong.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { code: [messages.twoFactorCodeWrong] },
+    });
 
     // The enabling code's step is used; the next step's code is good.
     const right = await secondFactor(challenge, codeOf(secret, 1));
@@ -168,7 +174,7 @@ describe('signing in with two-factor on', () => {
     // The challenge is spent, and the same code is not good twice.
     const spent = await secondFactor(challenge, codeOf(secret, 1));
     expect(spent.statusCode).toBe(401);
-    expect(spent.json()).toEqual({ detail: messages.twoFactorChallengeExpired });
+    expect(spent.json()).toMatchObject({ detail: messages.twoFactorChallengeExpired });
     const replay = await secondFactor(await challengeOf(user), codeOf(secret, 1));
     expect(replay.statusCode).toBe(400);
   });
@@ -198,7 +204,10 @@ describe('signing in with two-factor on', () => {
     ]);
     const appCode = await secondFactor(await challengeOf(user), codeOf(secret, 1));
     expect(appCode.statusCode).toBe(400);
-    expect(appCode.json()).toEqual({ code: [messages.twoFactorCodeWrong] });
+    expect(appCode.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { code: [messages.twoFactorCodeWrong] },
+    });
     const recovery = await secondFactor(await challengeOf(user), recoveryCodes[0] ?? '');
     expect(recovery.statusCode).toBe(200);
   });
@@ -270,7 +279,7 @@ describe('REQUIRE_ADMIN_2FA', () => {
         });
       const refused = await adminPage();
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ detail: messages.adminNeedsTwoFactor });
+      expect(refused.json()).toMatchObject({ detail: messages.adminNeedsTwoFactor });
 
       const setup = await postJson(
         strict,

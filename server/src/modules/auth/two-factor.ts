@@ -44,7 +44,9 @@ export function createTwoFactor(deps: {
   async function verifiedUser(userId: number) {
     const user = await repo.findUserById(db, userId);
     if (!user) throw new NotFoundError();
-    if (!user.emailVerifiedAt) throw new ForbiddenError(messages.twoFactorNeedsVerifiedEmail);
+    if (!user.emailVerifiedAt) {
+      throw new ForbiddenError(messages.twoFactorNeedsVerifiedEmail, 'email_not_verified');
+    }
     return user;
   }
 
@@ -129,7 +131,7 @@ export function createTwoFactor(deps: {
       await verifiedUser(userId);
       const user = await checkPassword(userId, password);
       if ((await store.findTwoFactor(db, userId))?.enabledAt) {
-        throw new BadRequestError(messages.twoFactorAlreadyOn);
+        throw new BadRequestError(messages.twoFactorAlreadyOn, {}, 'two_factor_already_on');
       }
       const secret = newTotpSecret();
       await store.saveUnconfirmedSecret(db, userId, box.seal(secret));
@@ -144,8 +146,10 @@ export function createTwoFactor(deps: {
     async enable(userId: number, sessionId: number, code: string) {
       await verifiedUser(userId);
       const row = await store.findTwoFactor(db, userId);
-      if (row?.enabledAt) throw new BadRequestError(messages.twoFactorAlreadyOn);
-      if (!row) throw new BadRequestError(messages.twoFactorNotSetUp);
+      if (row?.enabledAt) {
+        throw new BadRequestError(messages.twoFactorAlreadyOn, {}, 'two_factor_already_on');
+      }
+      if (!row) throw new BadRequestError(messages.twoFactorNotSetUp, {}, 'two_factor_not_set_up');
       const codes = newRecoveryCodes();
       const others = await db.transaction(async (tx) => {
         if (!(await useCode(userId, code, true, tx))) return undefined;
@@ -168,7 +172,7 @@ export function createTwoFactor(deps: {
     async disable(userId: number, sessionId: number, password: string, code: string) {
       await checkPassword(userId, password);
       if (!(await store.findTwoFactor(db, userId))?.enabledAt) {
-        throw new BadRequestError(messages.twoFactorNotOn);
+        throw new BadRequestError(messages.twoFactorNotOn, {}, 'two_factor_not_on');
       }
       const others = await db.transaction(async (tx) => {
         if (!(await useCode(userId, code, false, tx))) return undefined;

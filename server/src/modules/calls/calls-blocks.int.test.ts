@@ -92,7 +92,7 @@ describe('a block during a call', () => {
       ] as const) {
         const res = await ticketRequest(caller, callee);
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ detail: 'You cannot call this user.' });
+        expect(res.json()).toMatchObject({ detail: 'You cannot call this user.' });
       }
     },
   );

@@ -59,6 +59,6 @@ describe('reporting a comment', () => {
       reason: 'spam',
     });
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toEqual({ detail: 'Nothing to report here.' });
+    expect(hidden.json()).toMatchObject({ detail: 'Nothing to report here.' });
   });
 });

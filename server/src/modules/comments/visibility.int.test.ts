@@ -66,7 +66,7 @@ describe('comments are for those who can see the post', () => {
     const outsider = await quickUser(t);
     expect(await statuses(outsider, post.id, comment.id)).toEqual(refused(403));
     const res = await listRequest(t, outsider, post.id);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       detail: 'Subscribe to this creator to see and write comments on their posts.',
     });
     expect(res.body).not.toContain('welcome, subscribers');
@@ -86,7 +86,7 @@ describe('comments are for those who can see the post', () => {
     const comment = await writeComment(t, author, post.id, 'psst');
     const viewer = await quickUser(t);
     expect(await statuses(viewer, post.id, comment.id)).toEqual(refused(403));
-    expect((await listRequest(t, viewer, post.id)).json()).toEqual({
+    expect((await listRequest(t, viewer, post.id)).json()).toMatchObject({
       detail: 'Unlock this post to see and write comments.',
     });
     const unlocked = await t.request({

@@ -21,7 +21,7 @@ describe('GET /api/auth/creator-application/', () => {
   it('answers 401 without a token', async () => {
     const res = await statusOf(t, undefined);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: messages.authRequired });
+    expect(res.json()).toMatchObject({ detail: messages.authRequired });
   });
 
   it('answers status none for a user who never applied', async () => {

@@ -26,7 +26,7 @@ describe('POST /api/admin/creator-applications/{id}/reject/', () => {
     const { user, application } = await pendingApplicant();
     const res = await decide(t, admin, application.id, 'reject');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ non_field_errors: ['Expected a JSON object.'] });
+    expect(res.json()).toMatchObject({ non_field_errors: ['Expected a JSON object.'] });
     expect(await statusOf(user)).toMatchObject({ status: 'pending' });
   });
 
@@ -38,7 +38,7 @@ describe('POST /api/admin/creator-applications/{id}/reject/', () => {
     const { user, application } = await pendingApplicant();
     const res = await decide(t, admin, application.id, 'reject', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ reason: ['Give a reason for the applicant.'] });
+    expect(res.json()).toMatchObject({ reason: ['Give a reason for the applicant.'] });
     expect(await statusOf(user)).toMatchObject({ status: 'pending' });
     expect(await notificationsOf(user)).toEqual([]);
   });
@@ -47,7 +47,9 @@ describe('POST /api/admin/creator-applications/{id}/reject/', () => {
     const { application } = await pendingApplicant();
     const res = await decide(t, admin, application.id, 'reject', { reason: 'x'.repeat(1001) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ reason: ['The reason must be at most 1000 characters long.'] });
+    expect(res.json()).toMatchObject({
+      reason: ['The reason must be at most 1000 characters long.'],
+    });
   });
 
   it('rejects with the reason, tells the applicant, and lets them apply again', async () => {

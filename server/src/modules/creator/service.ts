@@ -68,11 +68,11 @@ export function createCreatorService(deps: {
         Promise.all([uploads.discard(input.profileImage), uploads.discard(input.coverImage)]);
       if (user.isCreator) {
         await discardAll();
-        throw new BadRequestError(m.alreadyCreator);
+        throw new BadRequestError(m.alreadyCreator, {}, 'already_creator');
       }
       if ((await repo.latestApplicationOf(db, userId))?.status === 'pending') {
         await discardAll();
-        throw new BadRequestError(m.pending);
+        throw new BadRequestError(m.pending, {}, 'application_pending');
       }
       const subcategories = normalizeEntries(input.subcategories);
       const tags = normalizeEntries(input.tags);

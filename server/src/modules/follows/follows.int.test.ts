@@ -135,7 +135,7 @@ describe('POST /api/auth/users/{id}/follow/', () => {
     const user = await buildUser(t, { isCreator: true });
     for (const res of [await follow(user, user.id), await unfollow(user, user.id)]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'You cannot follow yourself.' });
+      expect(res.json()).toMatchObject({ error: 'You cannot follow yourself.' });
     }
     expect(await followState(user)).toEqual({ count: 0, rows: 0 });
     expect(await followNotifications(user)).toEqual([]);
@@ -149,7 +149,7 @@ describe('POST /api/auth/users/{id}/follow/', () => {
     const missing = Number(rows[0]!.id);
     for (const res of [await follow(user, missing), await unfollow(user, missing)]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'User not found' });
+      expect(res.json()).toMatchObject({ detail: 'User not found' });
     }
     const { rows: stored } = await t.pool.query('SELECT 1 FROM follows WHERE follower_id = $1', [
       user.id,
@@ -174,7 +174,7 @@ describe('POST /api/auth/users/{id}/follow/', () => {
       await unfollow(undefined, creator.id),
     ]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: messages.authRequired });
+      expect(res.json()).toMatchObject({ detail: messages.authRequired });
     }
     const bad = await t.request({
       method: 'POST',

@@ -32,7 +32,7 @@ describe('bad uploads', () => {
         filename: 'empty.png',
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ file: ['The submitted file is empty.'] });
+      expect(res.json()).toMatchObject({ file: ['The submitted file is empty.'] });
       const { rows } = await t.pool.query('SELECT 1 FROM uploads WHERE owner_id = $1', [
         creator.id,
       ]);
@@ -96,7 +96,7 @@ describe('bad uploads', () => {
       token: creator.access,
     });
     expect(raw.statusCode).toBe(400);
-    expect(raw.json()).toEqual({ file: ['No file was submitted.'] });
+    expect(raw.json()).toMatchObject({ file: ['No file was submitted.'] });
     expect(await wholeLibrary(creator)).toHaveLength(1);
   });
 
@@ -118,7 +118,7 @@ describe('bad uploads', () => {
       token: creator.access,
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ file: ['Too many or too large form fields.'] });
+    expect(res.json()).toMatchObject({ file: ['Too many or too large form fields.'] });
     const { rows } = await t.pool.query('SELECT 1 FROM uploads WHERE owner_id = $1', [creator.id]);
     expect(rows).toEqual([]);
     expect((await tempFiles(t)).length).toBeLessThanOrEqual(before);

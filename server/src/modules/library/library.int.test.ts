@@ -193,6 +193,6 @@ describe('GET /api/library/ merging', () => {
   it('requires a signed-in user', async () => {
     const res = await t.request({ method: 'GET', url: '/api/library/' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: messages.authRequired });
+    expect(res.json()).toMatchObject({ detail: messages.authRequired });
   });
 });

@@ -83,6 +83,6 @@ describe('GET /api/creator/mass-messages/audience/', () => {
     const creator = await buildCreator(t, 0);
     const long = await search(creator, `?q=${'x'.repeat(65)}`);
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ q: ['Search with at most 64 characters.'] });
+    expect(long.json()).toMatchObject({ q: ['Search with at most 64 characters.'] });
   });
 });

@@ -14,11 +14,11 @@ const EVERY =
 class MassMessageTooSoonError extends TooManyRequestsError {
   readonly nextAt: Date;
   constructor(message: string, nextAt: Date, retryAfterSeconds: number) {
-    super(message, retryAfterSeconds);
+    super(message, retryAfterSeconds, 'mass_message_too_soon');
     this.nextAt = nextAt;
   }
-  override toBody() {
-    return { detail: this.message, next_at: this.nextAt.toISOString() };
+  protected override extraBody() {
+    return { next_at: this.nextAt.toISOString() };
   }
 }
 

@@ -222,7 +222,7 @@ function describeHls(
         for (const query of queries) {
           const res = await get(`/media/${videoId}/hls/${file}${query}`);
           expect(res.statusCode, `${file}${query}`).toBe(404);
-          expect(res.json()).toEqual({ detail: 'Media not found or link expired.' });
+          expect(res.json()).toMatchObject({ detail: 'Media not found or link expired.' });
           expect(res.headers.location).toBeUndefined();
         }
       }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError } from '../../lib/errors.ts';
+import { errorBody, NotFoundError } from '../../lib/errors.ts';
 import type { MediaStorage, ServeAs } from '../../storage/storage.ts';
 import { planMediaAnswer } from './delivery.ts';
 
@@ -36,7 +36,7 @@ export async function sendStoredMedia(
     return reply
       .code(416)
       .header('content-range', `bytes */${answer.size}`)
-      .send({ detail: 'The requested range is not within the file.' });
+      .send(errorBody('range_not_satisfiable', 'The requested range is not within the file.'));
   }
 
   const { size, range } = answer;

@@ -79,7 +79,7 @@ describe('the attachment library', () => {
     for (const other of [bob, await buildUser(t)]) {
       const res = await remove(other, id);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Attachment not found.' });
+      expect(res.json()).toMatchObject({ detail: 'Attachment not found.' });
     }
     const notAnId = await t.request({
       method: 'DELETE',
@@ -87,7 +87,7 @@ describe('the attachment library', () => {
       token: alice.access,
     });
     expect(notAnId.statusCode).toBe(400);
-    expect(notAnId.json()).toEqual({ id: ['Not a valid attachment id.'] });
+    expect(notAnId.json()).toMatchObject({ id: ['Not a valid attachment id.'] });
     // An upload of another context is not a message attachment.
     const postImage = await uploadAttachment(t, alice, 'post_image');
     expect((await remove(alice, postImage)).statusCode).toBe(404);

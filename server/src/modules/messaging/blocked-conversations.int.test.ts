@@ -39,7 +39,7 @@ describe('a conversation between a blocked pair', () => {
 
     const res = await sendMessageRequest(t, alice, blocked.id, { text: 'Still there?' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: 'You cannot message this user.' });
+    expect(res.json()).toMatchObject({ detail: 'You cannot message this user.' });
 
     expect((await blockRequest(t, bob, alice.id, 'DELETE')).statusCode).toBe(200);
     expect(await ids(bob)).toEqual([blocked.id]);

@@ -84,14 +84,14 @@ describe('GET messages', () => {
       `/api/messaging/conversations/${conversation.id}/messages/?${query}`,
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(body);
+    expect(res.json()).toMatchObject(body);
   });
 
   it('refuses a conversation id that is not one', async () => {
     const alice = await buildUser(t);
     const res = await getAs(t, alice, '/api/messaging/conversations/abc/messages/');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ id: ['Not a valid conversation id.'] });
+    expect(res.json()).toMatchObject({ id: ['Not a valid conversation id.'] });
   });
 
   it('answers 404 to anyone but the two participants, as for a missing conversation', async () => {
@@ -104,9 +104,9 @@ describe('GET messages', () => {
       `/api/messaging/conversations/${conversation.id}/messages/`,
     );
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual(NOT_FOUND);
+    expect(foreign.json()).toMatchObject(NOT_FOUND);
     const missing = await getAs(t, mallory, '/api/messaging/conversations/987654321/messages/');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(NOT_FOUND);
+    expect(missing.json()).toMatchObject(NOT_FOUND);
   });
 });

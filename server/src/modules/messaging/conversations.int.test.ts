@@ -49,10 +49,10 @@ describe('requires auth', () => {
         : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) };
     const none = await t.request({ method, url, ...payload });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ detail: texts.authRequired });
+    expect(none.json()).toMatchObject({ detail: texts.authRequired });
     const bad = await t.request({ method, url, ...payload, token: 'not.a.token' });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ detail: texts.authInvalid });
+    expect(bad.json()).toMatchObject({ detail: texts.authInvalid });
     expect(await countRows('conversations')).toBe(conversationsBefore);
   });
 });
@@ -130,7 +130,7 @@ describe('start_conversation', () => {
     const alice = await buildUser(t);
     const res = await startConversationRequest(t, alice, alice.id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'You cannot start a conversation with yourself.' });
+    expect(res.json()).toMatchObject({ error: 'You cannot start a conversation with yourself.' });
     expect(
       await countRows('conversations', 'user_low_id = $1 OR user_high_id = $1', [alice.id]),
     ).toBe(0);
@@ -140,14 +140,14 @@ describe('start_conversation', () => {
     const alice = await buildUser(t);
     const res = await startConversationRequest(t, alice, 987_654_321);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'User not found' });
+    expect(res.json()).toMatchObject({ detail: 'User not found' });
   });
 
   it('asks for a missing recipient_id', async () => {
     const alice = await buildUser(t);
     const res = await startConversationRequest(t, alice, undefined);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ recipient_id: ['Choose who to message.'] });
+    expect(res.json()).toMatchObject({ recipient_id: ['Choose who to message.'] });
   });
 
   it.each([
@@ -161,7 +161,7 @@ describe('start_conversation', () => {
     const alice = await buildUser(t);
     const res = await startConversationRequest(t, alice, recipientId);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       recipient_id: ['recipient_id must be an id: a whole number above 0.'],
     });
   });
@@ -170,7 +170,7 @@ describe('start_conversation', () => {
     const alice = await buildUser(t);
     const res = await postAs(t, alice, '/api/messaging/conversations/start_conversation/', [1]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ non_field_errors: ['Expected a JSON object.'] });
+    expect(res.json()).toMatchObject({ non_field_errors: ['Expected a JSON object.'] });
   });
 
   it('with a locked profile, only after the caller unlocked it (403 before)', async () => {
@@ -187,7 +187,9 @@ describe('start_conversation', () => {
 
     const refused = await startConversationRequest(t, fan, owner.id);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'Unlock this profile before sending a message.' });
+    expect(refused.json()).toMatchObject({
+      detail: 'Unlock this profile before sending a message.',
+    });
     expect(
       await countRows('conversations', 'user_low_id = $1 OR user_high_id = $1', [owner.id]),
     ).toBe(0);

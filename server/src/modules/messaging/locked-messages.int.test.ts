@@ -181,10 +181,14 @@ describe('a locked message', () => {
       conversationId = (await startConversation(t, creator, fan)).id;
     });
 
-    async function refused(sender: TestUser, body: Record<string, unknown>, expected: unknown) {
+    async function refused(
+      sender: TestUser,
+      body: Record<string, unknown>,
+      expected: Record<string, unknown>,
+    ) {
       const res = await sendMessageRequest(t, sender, conversationId, { text: 'pay me', ...body });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(expected);
+      expect(res.json()).toMatchObject(expected);
       expect(await listMessages(t, creator, conversationId)).toEqual([]);
     }
 
@@ -311,7 +315,7 @@ describe('unlocking', () => {
     const before = await moneySnapshot(t);
     const res = await unlockRequest(t, fan, message.id);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual(INSUFFICIENT);
+    expect(res.json()).toMatchObject(INSUFFICIENT);
     expect(res.body).not.toContain(secret);
     expect(await moneySnapshot(t)).toEqual(before);
     expect(await unlockRows(message.id)).toBe(0);
@@ -333,7 +337,7 @@ describe('unlocking', () => {
     const before = await moneySnapshot(t);
     const res = await unlockRequest(t, fan, message.id);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual(INSUFFICIENT);
+    expect(res.json()).toMatchObject(INSUFFICIENT);
     expect(await moneySnapshot(t)).toEqual(before);
   });
 
@@ -342,7 +346,7 @@ describe('unlocking', () => {
     const before = await moneySnapshot(t);
     const res = await unlockRequest(t, creator, message.id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'You cannot unlock your own message.' });
+    expect(res.json()).toMatchObject({ error: 'You cannot unlock your own message.' });
     expect(await moneySnapshot(t)).toEqual(before);
   });
 
@@ -366,11 +370,11 @@ describe('unlocking', () => {
     const before = await moneySnapshot(t);
     const foreign = await unlockRequest(t, mallory, message.id);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ detail: 'Message not found.' });
+    expect(foreign.json()).toMatchObject({ detail: 'Message not found.' });
     expect(foreign.body).not.toContain(secret);
     const missing = await unlockRequest(t, mallory, 987_654_321);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ detail: 'Message not found.' });
+    expect(missing.json()).toMatchObject({ detail: 'Message not found.' });
     expect(await moneySnapshot(t)).toEqual(before);
   });
 
@@ -379,7 +383,7 @@ describe('unlocking', () => {
     for (const id of ['abc', '0', '-3', '1.5']) {
       const res = await unlockRequest(t, fan, id);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ id: ['Not a valid message id.'] });
+      expect(res.json()).toMatchObject({ id: ['Not a valid message id.'] });
     }
   });
 });

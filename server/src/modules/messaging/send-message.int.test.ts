@@ -198,7 +198,7 @@ describe('send_message', () => {
       roomId: 'room_1_2',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({
+    expect(wrong.json()).toMatchObject({
       roomId: ["System messages must name this conversation's call room."],
     });
   });
@@ -214,7 +214,7 @@ describe('send_message', () => {
       conversationId = built.conversation.id;
     });
 
-    async function refused(body: unknown, expected: unknown) {
+    async function refused(body: unknown, expected: Record<string, unknown>) {
       const res = await postAs(
         t,
         alice,
@@ -222,7 +222,7 @@ describe('send_message', () => {
         body,
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(expected);
+      expect(res.json()).toMatchObject(expected);
       expect(await countRows('messages', 'conversation_id = $1', [conversationId])).toBe(0);
       expect(await countRows('notifications', 'user_id = $1', [bob.id])).toBe(0);
     }
@@ -294,7 +294,7 @@ describe('send_message', () => {
     it('a conversation id that is not one', async () => {
       const res = await sendMessageRequest(t, alice, 'abc', { text: 'hi' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ id: ['Not a valid conversation id.'] });
+      expect(res.json()).toMatchObject({ id: ['Not a valid conversation id.'] });
     });
   });
 
@@ -303,10 +303,10 @@ describe('send_message', () => {
     const mallory = await buildUser(t);
     const foreign = await sendMessageRequest(t, mallory, conversation.id, { text: 'let me in' });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual(NOT_FOUND);
+    expect(foreign.json()).toMatchObject(NOT_FOUND);
     const missing = await sendMessageRequest(t, mallory, 987_654_321, { text: 'hello?' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(NOT_FOUND);
+    expect(missing.json()).toMatchObject(NOT_FOUND);
     expect(await countRows('messages', 'conversation_id = $1', [conversation.id])).toBe(0);
     expect(await countRows('notifications', 'user_id IN ($1, $2)', [alice.id, bob.id])).toBe(0);
   });
@@ -324,7 +324,7 @@ describe('send_message', () => {
       const mallory = await buildUser(t);
       const foreign = await sendMessageRequest(t, mallory, conversation.id, { text: 'me too' });
       expect(foreign.statusCode).toBe(404);
-      expect(foreign.json()).toEqual(NOT_FOUND);
+      expect(foreign.json()).toMatchObject(NOT_FOUND);
       expect(await countRows('messages', 'conversation_id = $1', [conversation.id])).toBe(2);
     });
 
@@ -343,7 +343,9 @@ describe('send_message', () => {
       const locked = { text: 'secret', is_locked: true, price: '7.00' };
       const before = await sendMessageRequest(t, alice, conversation.id, locked);
       expect(before.statusCode).toBe(400);
-      expect(before.json()).toEqual({ is_locked: ['Only creators can send locked messages.'] });
+      expect(before.json()).toMatchObject({
+        is_locked: ['Only creators can send locked messages.'],
+      });
       await t.pool.query('UPDATE users SET is_creator = true WHERE id = $1', [alice.id]);
       const after = await sendMessageRequest(t, alice, conversation.id, locked);
       expect(after.statusCode).toBe(201);
@@ -356,7 +358,9 @@ describe('send_message', () => {
       await t.pool.query('DELETE FROM users WHERE id = $1', [bob.id]);
       const res = await sendMessageRequest(t, alice, conversation.id, { text: 'hello?' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ non_field_errors: ['This user has deleted their account.'] });
+      expect(res.json()).toMatchObject({
+        non_field_errors: ['This user has deleted their account.'],
+      });
       expect(await countRows('messages', 'conversation_id = $1', [conversation.id])).toBe(1);
     });
   });

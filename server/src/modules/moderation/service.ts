@@ -29,10 +29,14 @@ export function createModeration(deps: {
   async function suspendWithin(tx: Executor, adminId: number, userId: number, reason: string) {
     const target = await findUserById(tx, userId);
     if (!target) throw new NotFoundError(messages.userNotFound);
-    if (target.id === adminId) throw new BadRequestError(messages.cannotSuspendSelf);
-    if (target.isAdmin) throw new BadRequestError(messages.cannotSuspendAdmin);
+    if (target.id === adminId) {
+      throw new BadRequestError(messages.cannotSuspendSelf, {}, 'cannot_suspend_self');
+    }
+    if (target.isAdmin) {
+      throw new BadRequestError(messages.cannotSuspendAdmin, {}, 'cannot_suspend_admin');
+    }
     if (!(await repo.markSuspended(tx, userId, reason))) {
-      throw new BadRequestError(messages.alreadySuspended);
+      throw new BadRequestError(messages.alreadySuspended, {}, 'already_suspended');
     }
     await audit.record(tx, {
       actorId: adminId,
@@ -81,10 +85,12 @@ export function createModeration(deps: {
       const target = await findUserById(db, userId);
       if (!target) throw new NotFoundError(messages.userNotFound);
       // An admin's own second factor goes off only with its password and a code (Settings).
-      if (target.id === adminId) throw new BadRequestError(messages.twoFactorResetSelf);
+      if (target.id === adminId) {
+        throw new BadRequestError(messages.twoFactorResetSelf, {}, 'two_factor_reset_self');
+      }
       const ended = await db.transaction(async (tx) => {
         if (!(await twoFactor.removeWithin(tx, userId))) {
-          throw new BadRequestError(messages.twoFactorNotOnForUser);
+          throw new BadRequestError(messages.twoFactorNotOnForUser, {}, 'two_factor_not_on');
         }
         await audit.record(tx, {
           actorId: adminId,
@@ -115,7 +121,7 @@ export function createModeration(deps: {
         });
         return true;
       });
-      if (!lifted) throw new BadRequestError(messages.notSuspended);
+      if (!lifted) throw new BadRequestError(messages.notSuspended, {}, 'not_suspended');
       return { message: messages.userUnsuspended };
     },
   };

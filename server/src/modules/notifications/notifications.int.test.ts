@@ -194,7 +194,7 @@ describe('reading notifications', () => {
     for (const user of [fan, await buildUser(t)]) {
       const res = await markRead(user, note.id);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Notification not found.' });
+      expect(res.json()).toMatchObject({ detail: 'Notification not found.' });
     }
     expect((await list(creator)).find((n) => n.id === note.id)?.is_read).toBe(false);
     expect((await markRead(creator, 999_999)).statusCode).toBe(404);
@@ -211,11 +211,13 @@ describe('reading notifications', () => {
     const user = await buildUser(t);
     const id = await markRead(user, 'abc');
     expect(id.statusCode).toBe(400);
-    expect(id.json()).toEqual({ id: ['Not a valid notification id.'] });
+    expect(id.json()).toMatchObject({ id: ['Not a valid notification id.'] });
     for (const query of ['?limit=0', '?limit=201', '?after_id=-1']) {
       const res = await get(t, user, `/api/notifications/${query}`);
       expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json())).toEqual([query.slice(1).split('=')[0]]);
+      expect(Object.keys(res.json<{ fields: object }>().fields)).toEqual([
+        query.slice(1).split('=')[0],
+      ]);
     }
   });
 

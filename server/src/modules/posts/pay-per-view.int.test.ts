@@ -51,7 +51,7 @@ describe('creating a post for sale', () => {
     const fan = await buildUser(t);
     const res = await createPostRequest(fan, { price_cents: '500' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       price_cents: ['Only creators can sell posts. Become a creator to set a price.'],
     });
   });
@@ -93,7 +93,7 @@ describe('creating a post for sale', () => {
     const creator = await buildUser(t, { isCreator: true });
     const res = await createPostRequest(creator, fields);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(errors);
+    expect(res.json()).toMatchObject(errors);
     const { rows } = await t.pool.query('SELECT 1 FROM posts WHERE author_id = $1', [creator.id]);
     expect(rows).toHaveLength(0);
   });
@@ -243,7 +243,9 @@ describe('buying a post', () => {
     await topUp(t, poor, '5');
     const res = await purchase(poor, sale.post.id);
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ detail: 'Insufficient funds. Top up your wallet and try again.' });
+    expect(res.json()).toMatchObject({
+      detail: 'Insufficient funds. Top up your wallet and try again.',
+    });
     expect(await balance(t, poor)).toBe(500);
     expectClosed(await postAs(poor, creator, sale.post.id), sale.content, sale.uploadId);
   });
@@ -251,12 +253,12 @@ describe('buying a post', () => {
   it('refuses your own post, a post not for sale, a post you cannot see and a missing key', async () => {
     const own = await purchase(creator, sale.post.id);
     expect(own.statusCode).toBe(400);
-    expect(own.json()).toEqual({ error: 'You cannot buy your own post.' });
+    expect(own.json()).toMatchObject({ error: 'You cannot buy your own post.' });
 
     const free = await createPostRequest(creator, { content: 'free to all' });
     const notForSale = await purchase(fan, free.json<PostJson>().id);
     expect(notForSale.statusCode).toBe(400);
-    expect(notForSale.json()).toEqual({ error: 'This post is not for sale.' });
+    expect(notForSale.json()).toMatchObject({ error: 'This post is not for sale.' });
 
     const blocked = await buildUser(t);
     await topUp(t, blocked, '20');
@@ -275,7 +277,7 @@ describe('buying a post', () => {
     expect(badId.statusCode).toBe(400);
     const noKey = await purchase(other, sale.post.id, null);
     expect(noKey.statusCode).toBe(400);
-    expect(noKey.json()).toEqual({
+    expect(noKey.json()).toMatchObject({
       error: 'An Idempotency-Key header is required for payments.',
     });
     const anonymous = await t.request({

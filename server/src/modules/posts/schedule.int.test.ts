@@ -170,7 +170,7 @@ describe('a scheduled post', () => {
     for (const [publishAt, message] of refused) {
       const res = await create(author, { content: 'Bad time', publish_at: publishAt });
       expect(res.statusCode, publishAt).toBe(400);
-      expect(res.json()).toEqual({ publish_at: [message] });
+      expect(res.json()).toMatchObject({ publish_at: [message] });
     }
     const post = await schedule(author, 'Fine');
     const bad = await reschedule(author, post.id, 'yesterday');

@@ -137,7 +137,7 @@ describe('PUT /api/auth/profile/ (JSON)', () => {
       await put(user, { subscription_price: '9.99' });
       const res = await put(user, { subscription_price: price });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ subscription_price: [PRICE_MESSAGE] });
+      expect(res.json()).toMatchObject({ subscription_price: [PRICE_MESSAGE] });
       expect((await ownView(user)).json().subscription_price).toBe('9.99');
     },
   );
@@ -148,7 +148,7 @@ describe('PUT /api/auth/profile/ (JSON)', () => {
       const user = await buildUser(t);
       const res = await put(user, { username });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ username: [messages.usernameInvalid] });
+      expect(res.json()).toMatchObject({ username: [messages.usernameInvalid] });
       expect((await ownView(user)).json().username).toBe(user.username);
     },
   );
@@ -158,7 +158,7 @@ describe('PUT /api/auth/profile/ (JSON)', () => {
     for (const taken of [other.username, other.username.toUpperCase()]) {
       const res = await put(user, { username: taken });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ username: ['A user with that username already exists.'] });
+      expect(res.json()).toMatchObject({ username: ['A user with that username already exists.'] });
     }
     expect((await ownView(user)).json().username).toBe(user.username);
   });
@@ -185,7 +185,7 @@ describe('PUT /api/auth/profile/ (JSON)', () => {
     const user = await buildUser(t);
     const res = await put(user, { [field]: value });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ [field]: [URL_MESSAGE] });
+    expect(res.json()).toMatchObject({ [field]: [URL_MESSAGE] });
   });
 
   it('refuses a social link that is not a web URL and stores none of the body', async () => {
@@ -195,7 +195,7 @@ describe('PUT /api/auth/profile/ (JSON)', () => {
       social_links: { website: 'javascript:alert(1)', youtube: 'https://youtube.com/@me' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ social_links: [URL_MESSAGE] });
+    expect(res.json()).toMatchObject({ social_links: [URL_MESSAGE] });
     expect((await ownView(user)).json()).toMatchObject({ bio: '', social_links: {} });
   });
 
@@ -211,20 +211,20 @@ describe('PUT /api/auth/profile/ (JSON)', () => {
     const user = await buildUser(t);
     const bio = await put(user, { bio: 'x'.repeat(501) });
     expect(bio.statusCode).toBe(400);
-    expect(bio.json()).toEqual({ bio: ['Bio must be at most 500 characters long.'] });
+    expect(bio.json()).toMatchObject({ bio: ['Bio must be at most 500 characters long.'] });
     expect((await put(user, { bio: 'x'.repeat(500) })).statusCode).toBe(200);
 
     const category = await put(user, { category: 'not-a-category' });
     expect(category.statusCode).toBe(400);
-    expect(category.json()).toEqual({ category: ['Choose a category from the list.'] });
+    expect(category.json()).toMatchObject({ category: ['Choose a category from the list.'] });
 
     const tags = await put(user, { tags: Array.from({ length: 31 }, (_, i) => `tag${i}`) });
     expect(tags.statusCode).toBe(400);
-    expect(tags.json()).toEqual({ tags: ['Choose at most 30 tags.'] });
+    expect(tags.json()).toMatchObject({ tags: ['Choose at most 30 tags.'] });
 
     const notList = await put(user, { vibes: 'Sultry' });
     expect(notList.statusCode).toBe(400);
-    expect(notList.json()).toEqual({ vibes: ['Send vibes as a list.'] });
+    expect(notList.json()).toMatchObject({ vibes: ['Send vibes as a list.'] });
   });
 
   it('holds tags, vibes and categories to the one entry rule the creator application follows', async () => {
@@ -244,7 +244,7 @@ describe('PUT /api/auth/profile/ (JSON)', () => {
     for (const [body, expected] of cases) {
       const res = await put(user, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toEqual(expected);
+      expect(res.json()).toMatchObject(expected);
     }
     // Counted once cleaned: 31 spellings of one tag are one tag.
     const repeated = Array.from({ length: 31 }, (_, i) =>
@@ -268,7 +268,7 @@ describe('PUT /api/auth/profile/ (JSON)', () => {
       token: user.access,
     });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json())).toEqual(['non_field_errors']);
+    expect(Object.keys(res.json<{ fields: object }>().fields)).toEqual(['non_field_errors']);
   });
 
   it('sets the profile and cover image from the caller’s own uploads', async () => {
@@ -297,18 +297,18 @@ describe('PUT /api/auth/profile/ (JSON)', () => {
     for (const id of [othersImage, postImage]) {
       const res = await put(user, { profile_image_uuid: id, bio: 'not stored' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         profile_image_uuid: ['This is not one of your uploaded profile images.'],
       });
     }
     const cover = await put(user, { cover_image_uuid: profileImage });
     expect(cover.statusCode).toBe(400);
-    expect(cover.json()).toEqual({
+    expect(cover.json()).toMatchObject({
       cover_image_uuid: ['This is not one of your uploaded cover images.'],
     });
     const notUuid = await put(user, { profile_image_uuid: 'not-a-uuid' });
     expect(notUuid.statusCode).toBe(400);
-    expect(notUuid.json()).toEqual({ profile_image_uuid: ['Not a valid file id.'] });
+    expect(notUuid.json()).toMatchObject({ profile_image_uuid: ['Not a valid file id.'] });
 
     const after = (await ownView(user)).json();
     expect(after).toMatchObject({ bio: '', profile_image: null, cover_image: null });

@@ -93,10 +93,12 @@ describe('locking a profile', () => {
     const user = await buildUser(t);
     const none = await put(user, { is_profile_locked: true });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ profile_password: ['Set a password to lock your profile.'] });
+    expect(none.json()).toMatchObject({
+      profile_password: ['Set a password to lock your profile.'],
+    });
     const short = await put(user, { is_profile_locked: true, profile_password: 'abc' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({
+    expect(short.json()).toMatchObject({
       profile_password: ['The profile password must be at least 4 characters long.'],
     });
     expect((await ownView(user)).json().is_profile_locked).toBe(false);
@@ -158,7 +160,9 @@ describe('locking a profile', () => {
     expect(await feedIds(viewer)).toContain(post.id);
     const relock = await put(owner, { is_profile_locked: true });
     expect(relock.statusCode).toBe(400);
-    expect(relock.json()).toEqual({ profile_password: ['Set a password to lock your profile.'] });
+    expect(relock.json()).toMatchObject({
+      profile_password: ['Set a password to lock your profile.'],
+    });
   });
 });
 
@@ -168,7 +172,7 @@ describe('POST /api/auth/users/{username}/unlock/', () => {
     const viewer = await buildUser(t);
     const res = await unlock(viewer, owner.username, { password: 'not it' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Incorrect password' });
+    expect(res.json()).toMatchObject({ error: 'Incorrect password' });
     expect(Object.keys((await view(viewer, owner.id)).json()).sort()).toEqual(HEADER_KEYS);
   });
 
@@ -181,21 +185,21 @@ describe('POST /api/auth/users/{username}/unlock/', () => {
     const viewer = await buildUser(t);
     const res = await unlock(viewer, owner.username, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Password is required' });
+    expect(res.json()).toMatchObject({ error: 'Password is required' });
   });
 
   it('refuses to unlock the own profile', async () => {
     const { owner, password } = await lockedProfile();
     const res = await unlock(owner, owner.username, { password });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'You cannot unlock your own profile.' });
+    expect(res.json()).toMatchObject({ error: 'You cannot unlock your own profile.' });
   });
 
   it('answers 404 for a user that does not exist', async () => {
     const viewer = await buildUser(t);
     const res = await unlock(viewer, 'nobody_here', { password: 'x' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'User not found' });
+    expect(res.json()).toMatchObject({ detail: 'User not found' });
   });
 
   it('with the right password opens content and posts to that viewer only', async () => {
@@ -256,7 +260,7 @@ describe('POST /api/auth/users/{username}/unlock/', () => {
 
     const old = await unlock(viewer, owner.username, { password });
     expect(old.statusCode).toBe(400);
-    expect(old.json()).toEqual({ error: 'Incorrect password' });
+    expect(old.json()).toMatchObject({ error: 'Incorrect password' });
     const fresh = await unlock(viewer, owner.username, { password: 'a brand new password' });
     expect(fresh.statusCode).toBe(200);
     expect(await feedIds(viewer)).toContain(post.id);

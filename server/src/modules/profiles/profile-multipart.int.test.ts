@@ -126,7 +126,7 @@ describe('PUT /api/auth/profile/ (multipart)', () => {
     const user = await buildUser(t);
     const res = await putMultipart(user, { tags: 'Cosplay, Art' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ tags: ['Send this field as JSON.'] });
+    expect(res.json()).toMatchObject({ tags: ['Send this field as JSON.'] });
   });
 
   it('refuses an image file that is not an image and changes nothing', async () => {
@@ -135,7 +135,7 @@ describe('PUT /api/auth/profile/ (multipart)', () => {
       { name: 'profile_image', filename: 'me.png', content: TEXT_BYTES, type: 'image/png' },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       profile_image: ["The file's contents are not an image, which profile_image accepts."],
     });
     expect((await ownView(user)).json()).toMatchObject({ bio: '', profile_image: null });
@@ -156,7 +156,7 @@ describe.each([
       token: user.access,
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: `There is no ${word} image to delete.` });
+    expect(res.json()).toMatchObject({ detail: `There is no ${word} image to delete.` });
   });
 
   it('deletes the image, its upload and its file, and only the caller’s', async () => {

@@ -73,10 +73,10 @@ describe('requires auth', () => {
         : {};
     const bare = await t.request({ method, url, ...body });
     expect(bare.statusCode).toBe(401);
-    expect(bare.json()).toEqual({ detail: messages.authRequired });
+    expect(bare.json()).toMatchObject({ detail: messages.authRequired });
     const bad = await t.request({ method, url, ...body, token: 'not-a-token' });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ detail: messages.authInvalid });
+    expect(bad.json()).toMatchObject({ detail: messages.authInvalid });
   });
 
   it('changes nothing for an unauthenticated PUT', async () => {
@@ -165,7 +165,7 @@ describe('GET /api/auth/users/{idOrUsername}/', () => {
     for (const key of ['no_such_user', '999999999']) {
       const res = await view(viewer, key);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'User not found' });
+      expect(res.json()).toMatchObject({ detail: 'User not found' });
     }
   });
 

@@ -34,7 +34,7 @@ describe('a path of digits', () => {
         token: viewer.access,
       });
       expect(res.statusCode, path).toBe(404);
-      expect(res.json()).toEqual({ detail: 'User not found' });
+      expect(res.json()).toMatchObject({ detail: 'User not found' });
     }
   });
 

@@ -69,7 +69,7 @@ describe('subscribing this device', () => {
       payload: { endpoint, keys },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ endpoint: [message] });
+    expect(res.json()).toMatchObject({ endpoint: [message] });
   });
 
   it('refuses keys that are not a P-256 point and a 16-byte secret', async () => {
@@ -125,7 +125,9 @@ describe('a test notification', () => {
     const user = await buildUser(t);
     const res = await sendTest(user);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Notifications are not turned on for this device.' });
+    expect(res.json()).toMatchObject({
+      detail: 'Notifications are not turned on for this device.',
+    });
   });
 
   it('reaches the push service encrypted for the device and signed with the VAPID key', async () => {

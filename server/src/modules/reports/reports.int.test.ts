@@ -39,7 +39,7 @@ describe('filing a report', () => {
 
     const again = await fileReport(t, reporter, { ...body, reason: 'harassment' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
+    expect(again.json()).toMatchObject({
       detail: 'You have already reported this. A moderator will look at it.',
     });
   });
@@ -57,7 +57,7 @@ describe('filing a report', () => {
     ] as const) {
       const res = await fileReport(t, reporter, { ...valid, [field]: value });
       expect(res.statusCode, `${field}=${String(value)}`).toBe(400);
-      expect(Object.keys(res.json<object>())).toEqual([field]);
+      expect(Object.keys(res.json<{ fields: object }>().fields)).toEqual([field]);
     }
   });
 
@@ -90,7 +90,7 @@ describe('filing a report', () => {
         reason: 'spam',
       });
       expect(res.statusCode, `${type} ${id}`).toBe(404);
-      expect(res.json()).toEqual(NOTHING);
+      expect(res.json()).toMatchObject(NOTHING);
     }
     // A party of the conversation may report the message.
     const byParty = await fileReport(t, other, {
@@ -112,7 +112,7 @@ describe('filing a report', () => {
     ] as const) {
       const res = await fileReport(t, author, { target_type: type, target_id: id, reason: 'spam' });
       expect(res.statusCode, type).toBe(400);
-      expect(res.json()).toEqual({ error: 'You cannot report yourself.' });
+      expect(res.json()).toMatchObject({ error: 'You cannot report yourself.' });
     }
   });
 

@@ -94,7 +94,9 @@ describe('a paid creator’s posts', () => {
     ] as const) {
       const res = await unlock(viewer, post.id, password);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ detail: 'Subscribe to this creator to unlock their posts.' });
+      expect(res.json()).toMatchObject({
+        detail: 'Subscribe to this creator to unlock their posts.',
+      });
       expect(res.body).not.toContain('paid');
     }
     // Nothing was recorded: subscribing later still asks for the password.
@@ -132,7 +134,7 @@ describe('a paid creator’s posts', () => {
 
     const wrong = await unlock(fan, lockedPost.id, 'not the password');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: 'Incorrect password' });
+    expect(wrong.json()).toMatchObject({ error: 'Incorrect password' });
     const right = await unlock(fan, lockedPost.id, PASSWORD);
     expect(right.statusCode).toBe(200);
     expect(right.json().post).toMatchObject({ content: 'paid and locked', is_unlocked: true });

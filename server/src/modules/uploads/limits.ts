@@ -10,8 +10,9 @@ export class PayloadTooLargeError extends AppError {
   constructor(message: string) {
     super(413, 'payload_too_large', message);
   }
-  override toBody() {
-    return { file: [this.message] };
+  /** The upload form's field error, as validation files it (and as `fields`). */
+  protected override extraBody() {
+    return { file: [this.message], fields: { file: [this.message] } };
   }
 }
 

@@ -31,9 +31,18 @@ type Answer<T> = { status: number; body: T };
 const UNFINISHED = 0;
 
 function checkedKey(key: string | undefined): string {
-  if (!key) throw new BadRequestError('An Idempotency-Key header is required for payments.');
+  if (!key)
+    throw new BadRequestError(
+      'An Idempotency-Key header is required for payments.',
+      {},
+      'idempotency_key_missing',
+    );
   if (!KEY_PATTERN.test(key)) {
-    throw new BadRequestError('The Idempotency-Key must be 8 to 200 letters, digits, or . _ : -');
+    throw new BadRequestError(
+      'The Idempotency-Key must be 8 to 200 letters, digits, or . _ : -',
+      {},
+      'idempotency_key_invalid',
+    );
   }
   return key;
 }

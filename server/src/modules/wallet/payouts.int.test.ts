@@ -79,7 +79,7 @@ describe('POST /api/wallet/payouts/', () => {
     const before = await moneySnapshot(t);
     const res = await requestPayout(creator, '9.01');
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ detail: 'Your earnings do not cover this payout.' });
+    expect(res.json()).toMatchObject({ detail: 'Your earnings do not cover this payout.' });
     expect(await moneySnapshot(t)).toEqual(before);
     expect((await get(t, creator, '/api/wallet/payouts/')).json()).toEqual([]);
     expect((await requestPayout(creator, '9.00')).statusCode).toBe(201);
@@ -111,7 +111,7 @@ describe('POST /api/wallet/payouts/', () => {
     const before = await moneySnapshot(t);
     const res = await requestPayout(creator, amount);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ amount: [message] });
+    expect(res.json()).toMatchObject({ amount: [message] });
     expect(await moneySnapshot(t)).toEqual(before);
   });
 
@@ -119,7 +119,9 @@ describe('POST /api/wallet/payouts/', () => {
     const creator = await creatorWithEarnings('10');
     const res = await pay(t, creator, '/api/wallet/payouts/', { amount: '2' }, null);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'An Idempotency-Key header is required for payments.' });
+    expect(res.json()).toMatchObject({
+      error: 'An Idempotency-Key header is required for payments.',
+    });
     expect(await balance(t, creator, 'earnings')).toBe(900);
   });
 
@@ -150,14 +152,14 @@ describe('test-mode money on a live instance', () => {
     const before = await moneySnapshot(t);
     const res = await requestPayout(creator, '1');
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       detail:
         'Only earnings paid with real money can be paid out, at most $0.00 now: $9.00 of your earnings came from test-mode top-ups.',
     });
     expect(await moneySnapshot(t)).toEqual(before);
     expect((await get(t, creator, '/api/wallet/payouts/')).json()).toEqual([]);
     // More than the earnings is still the plain refusal.
-    expect((await requestPayout(creator, '9.01')).json()).toEqual({
+    expect((await requestPayout(creator, '9.01')).json()).toMatchObject({
       detail: 'Your earnings do not cover this payout.',
     });
   });
@@ -224,7 +226,7 @@ describe('admin payouts', () => {
     const before = await moneySnapshot(t);
     const twice = await markPaid(admin, payout.id);
     expect(twice.statusCode).toBe(404);
-    expect(twice.json()).toEqual({ detail: 'No requested payout with this id.' });
+    expect(twice.json()).toMatchObject({ detail: 'No requested payout with this id.' });
     expect(await moneySnapshot(t)).toEqual(before);
     expect(await ledgerViolations(t)).toEqual([]);
   });
@@ -247,7 +249,7 @@ describe('admin payouts', () => {
       expect(list.statusCode).toBe(404);
       const mark = await markPaid(user, payout.id);
       expect(mark.statusCode).toBe(404);
-      expect(mark.json()).toEqual({ detail: 'Not found.' });
+      expect(mark.json()).toMatchObject({ detail: 'Not found.' });
     }
     expect(await moneySnapshot(t)).toEqual(before);
     expect((await get(t, creator, '/api/wallet/payouts/')).json()[0].status).toBe('requested');
@@ -261,10 +263,10 @@ describe('admin payouts', () => {
   it('rejects bad input', async () => {
     const status = await get(t, admin, '/api/admin/payouts/?status=lost');
     expect(status.statusCode).toBe(400);
-    expect(Object.keys(status.json())).toEqual(['status']);
+    expect(Object.keys(status.json<{ fields: object }>().fields)).toEqual(['status']);
     const id = await markPaid(admin, 'abc');
     expect(id.statusCode).toBe(400);
-    expect(id.json()).toEqual({ id: ['Not a valid id.'] });
+    expect(id.json()).toMatchObject({ id: ['Not a valid id.'] });
     expect((await markPaid(admin, 999_999)).statusCode).toBe(404);
   });
 });

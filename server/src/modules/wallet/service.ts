@@ -168,8 +168,9 @@ export function createWalletService(deps: {
       try {
         confirmed = provider.parseWebhook(rawBody, signature);
       } catch (error) {
-        if (error instanceof WebhookSignatureError)
-          throw new BadRequestError('Invalid webhook signature.');
+        if (error instanceof WebhookSignatureError) {
+          throw new BadRequestError('Invalid webhook signature.', {}, 'invalid_webhook_signature');
+        }
         throw error;
       }
       if (!confirmed) return { received: true, credited: false };

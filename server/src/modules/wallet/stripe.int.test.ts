@@ -199,7 +199,7 @@ describe('Stripe top-ups', () => {
     const wrong = completedEvent(session.id, 50_000);
     const res = await deliver(wrong, signed(wrong));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'The paid amount does not match the top-up.' });
+    expect(res.json()).toMatchObject({ error: 'The paid amount does not match the top-up.' });
     expect(await moneySnapshot(t)).toEqual(before);
 
     const right = completedEvent(session.id, 500);
@@ -222,7 +222,7 @@ describe('Stripe top-ups', () => {
     const payload = completedEvent(session.id, 800);
     const res = await deliver(payload, signatureOf(payload));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Invalid webhook signature.' });
+    expect(res.json()).toMatchObject({ error: 'Invalid webhook signature.' });
     expect(await moneySnapshot(t)).toEqual(before);
     expect(await balance(t, user)).toBe(0);
   });
@@ -235,7 +235,7 @@ describe('Stripe top-ups', () => {
     const tampered = payload.replace('"amount_total":800', '"amount_total":800 ');
     const res = await deliver(tampered, signature);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Invalid webhook signature.' });
+    expect(res.json()).toMatchObject({ error: 'Invalid webhook signature.' });
     expect(await balance(t, user)).toBe(0);
   });
 
@@ -284,7 +284,7 @@ describe('Stripe top-ups', () => {
         const res = await pay(t, user, '/api/wallet/topups/', { amount: '5' });
         // Not the user's 401 (their session is fine) nor a 402 (their wallet is not short).
         expect(res.statusCode).toBe(500);
-        expect(res.json()).toEqual({
+        expect(res.json()).toMatchObject({
           detail: 'Something went wrong on our side. Please try again.',
           request_id: expect.any(String),
         });

@@ -91,7 +91,7 @@ describe('payouts in test mode', () => {
 
     const refused = await requestPayout(creator, '4.51');
     expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toEqual({
+    expect(refused.json()).toMatchObject({
       detail:
         'In test mode only earnings from test-mode top-ups are paid out, into a test account: at most $4.50 now.',
     });
