@@ -166,7 +166,7 @@ describe('PUT /api/auth/settings/', () => {
     expect((await putSettings(user, { language: 'es' })).statusCode).toBe(200);
     const res = await putSettings(user, { ...body, newComments: false });
     expect(res.statusCode).toBe(400);
-    const errors = res.json() as Record<string, string[]>;
+    const errors = res.json<{ fields: Record<string, string[]> }>().fields;
     expect(Object.keys(errors)).toEqual([field]);
     expect(errors[field]).toEqual([expect.any(String)]);
     expect((await getSettings(user)).json()).toMatchObject({ ...DEFAULT_SETTINGS, language: 'es' });

@@ -40,7 +40,7 @@ export function describeMediaServing(store: StoreKind) {
     function expectNothing(res: Awaited<ReturnType<typeof get>>) {
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ detail: 'Media not found or link expired.' });
+      expect(res.json()).toMatchObject({ detail: 'Media not found or link expired.' });
       expect(res.rawPayload.includes(PNG_SIGNATURE)).toBe(false);
       expect(res.headers['content-range']).toBeUndefined();
       // Refused before any store was asked for a direct URL: no redirect to follow either.

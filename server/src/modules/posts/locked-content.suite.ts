@@ -163,7 +163,7 @@ export function describeLockedContent(store: StoreKind) {
   function expectRefused(res: LightMyRequestResponse, what: string) {
     expect(res.statusCode, what).toBe(404);
     expect(res.headers['content-type'], what).toMatch(/^application\/json/);
-    expect(res.json(), what).toEqual({ detail: 'Media not found or link expired.' });
+    expect(res.json(), what).toMatchObject({ detail: 'Media not found or link expired.' });
     // Refused before the store was asked for a URL of its own: no redirect to the bucket.
     expect(res.headers.location, what).toBeUndefined();
   }

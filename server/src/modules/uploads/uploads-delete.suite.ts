@@ -38,7 +38,7 @@ export function describeUploadDeletes(app: UploadsApp) {
         token: user.access,
       });
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ detail: 'File not found.' });
+      expect(again.json()).toMatchObject({ detail: 'File not found.' });
       const get = await t.request({
         method: 'GET',
         url: `/api/uploads/${created.id}/`,
@@ -59,7 +59,7 @@ export function describeUploadDeletes(app: UploadsApp) {
         token: other.access,
       });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'File not found.' });
+      expect(res.json()).toMatchObject({ detail: 'File not found.' });
       const row = await uploadRow(t, created.id);
       expect(row).toBeDefined();
       expect(await t.storage.readBuffer(row!.storageKey)).toEqual(bytes);
@@ -73,7 +73,7 @@ export function describeUploadDeletes(app: UploadsApp) {
         token: user.access,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ id: ['Not a valid file id.'] });
+      expect(res.json()).toMatchObject({ id: ['Not a valid file id.'] });
     });
   });
 }
