@@ -77,16 +77,21 @@ function integerText(message: string) {
 }
 
 /** An id in a path: a whole number above 0; every failure answers `message`. */
+/** `x-integer`: the API document shows the number it is (plugins/api-docs-document.ts). */
 export function pathId(message: string) {
-  return integerText(message).pipe(z.number().min(1, message).max(MAX_ID, message));
+  return integerText(message)
+    .pipe(z.number().min(1, message).max(MAX_ID, message))
+    .meta({ 'x-integer': { minimum: 1, maximum: MAX_ID } });
 }
 
 /** A whole number in a query string (a page size, an offset, an id to page from). */
 export function queryInteger(field: string, min: number, max = MAX_ID) {
-  return integerText(`${field} must be a whole number.`).pipe(
-    z
-      .number()
-      .min(min, `${field} must be at least ${min}.`)
-      .max(max, `${field} must be at most ${max}.`),
-  );
+  return integerText(`${field} must be a whole number.`)
+    .pipe(
+      z
+        .number()
+        .min(min, `${field} must be at least ${min}.`)
+        .max(max, `${field} must be at most ${max}.`),
+    )
+    .meta({ 'x-integer': { minimum: min, maximum: max } });
 }

@@ -1,7 +1,9 @@
 import fastifySwagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ACCESS_KEY, completeDocument, type OpenApiDocument } from './api-docs-document.ts';
 import { summaryFor, tagFor } from './api-docs-groups.ts';
 
 /** Where the viewer answers; the document is at `${API_DOCS_PREFIX}/openapi.json`. */
@@ -11,7 +13,9 @@ type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 
 /**
  * The zod schemas of a route become its JSON Schemas (request bodies as they are read,
- * responses as they are written), and a route anyone may call says it needs no bearer token.
+ * responses as they are written), and a route anyone may call says it needs no bearer token:
+ * one marked public, and everything outside `/api` (media, share cards: their links are
+ * signed or public). The route's access goes along for completeDocument's error answers.
  */
 const transform: Transform = (document) => {
   const transformed = jsonSchemaTransform(document);
@@ -25,8 +29,11 @@ const transform: Transform = (document) => {
     tags: own.tags ?? [tagFor(url)],
     summary: own.summary ?? summaryFor(verb, url),
   };
-  if (document.route.config?.access !== 'public') return { ...transformed, schema };
-  return { ...transformed, schema: { ...schema, security: [] } };
+  const access = document.route.config?.access ?? 'user';
+  const inApi = url === '/api' || url.startsWith('/api/');
+  const withAccess = { ...schema, [ACCESS_KEY]: access };
+  if (access !== 'public' && inApi) return { ...transformed, schema: withAccess };
+  return { ...transformed, schema: { ...withAccess, security: [] } };
 };
 
 /**
@@ -62,9 +69,14 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         description:
           'The JSON API of a Zura instance. Sign in with `POST /api/auth/token/` and send ' +
           'the `access` token as `Authorization: Bearer <token>`; refresh it with ' +
-          '`POST /api/auth/token/refresh/`. Errors are `{ "detail": "..." }`, or ' +
-          '`{ "field": ["message"] }` for invalid input. Live updates arrive on the `/ws` socket.',
+          '`POST /api/auth/token/refresh/`. Every error answers an `ApiError`: a stable machine ' +
+          "`code` (listed in docs/api.md) and a human `detail`; invalid input adds the fields' " +
+          'messages, `{ "<field>": ["message"] }` and `fields`. Paying operations require an ' +
+          '`Idempotency-Key` header. Live updates arrive on the `/ws` socket: its frames are ' +
+          'described in docs/live-protocol.md.',
       },
+      // Relative: the paths are on the instance that serves this document.
+      servers: [{ url: '/', description: 'This Zura instance' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -73,6 +85,11 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       security: [{ bearer: [] }],
     },
     transform,
+    // The document is built once; the last pass adds what the routes' schemas cannot say.
+    transformObject: (built) =>
+      completeDocument(
+        (built as { openapiObject: unknown }).openapiObject as OpenApiDocument,
+      ) as unknown as OpenAPIV3_1.Document,
   });
 }
 
