@@ -12,6 +12,7 @@ import { startRuntime } from '../src/runtime.ts';
 import type { Services } from '../src/services.ts';
 import type { MediaStorage } from '../src/storage/storage.ts';
 import { createAccessTokens, type AccessTokens } from '../src/modules/auth/access-tokens.ts';
+import { createResponseValidator, type ResponseValidator } from './openapi-validator.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -50,6 +51,29 @@ function withDatabase(url: string, database: string): string {
 const silentLog = { info: () => undefined, error: () => undefined };
 
 /**
+ * VALIDATE_RESPONSES=1: every answer of `request` is checked against the served API document
+ * and a mismatch fails the test; `=log` only appends each mismatch (a JSON line) to
+ * VALIDATE_RESPONSES_LOG, to count them over the whole tier.
+ */
+function responseChecks(app: FastifyInstance): ResponseValidator | undefined {
+  if (!process.env.VALIDATE_RESPONSES) return undefined;
+  return createResponseValidator(app.swagger());
+}
+
+async function reportProblems(
+  problems: ReturnType<ResponseValidator>,
+  request: { method: string; url: string },
+): Promise<void> {
+  if (problems.length === 0) return;
+  const lines = problems.map((problem) => JSON.stringify({ ...problem, url: request.url }));
+  const log = process.env.VALIDATE_RESPONSES_LOG;
+  if (log) await fs.appendFile(log, `${lines.join('\n')}\n`);
+  if (process.env.VALIDATE_RESPONSES !== 'log') {
+    throw new Error(`The answer does not match the API document: ${lines.join('; ')}`);
+  }
+}
+
+/**
  * The real app on its own database, cloned from the migrated template, with its own
  * DATA_DIR for the mail outbox. Call `close()` in afterAll.
  */
@@ -86,6 +110,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const { app, database } = runtime;
   await app.ready();
+  const checkResponse = responseChecks(app);
   const outbox = path.join(dataDir, 'outbox');
   const accessTokens = createAccessTokens(secrets.jwtKey);
 
@@ -105,10 +130,16 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     // has heard of those writes, as a request arriving a moment later would.
     request: async ({ token, headers, settle = true, ...options }) => {
       if (settle) await runtime.services.changes.sync();
-      return app.inject({
+      const response = await app.inject({
         ...options,
         headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       });
+      if (checkResponse) {
+        const method = options.method ?? 'GET';
+        const url = String(options.url ?? options.path ?? '/');
+        await reportProblems(checkResponse(method, url, response), { method, url });
+      }
+      return response;
     },
     async waitForMail(to, subject) {
       const deadline = Date.now() + 10_000;
