@@ -182,7 +182,8 @@ export async function registerLiveSocket(
               afterId: data.last_notification_id,
               limit: REPLAY_LIMIT,
             });
-            for (const notification of missed.reverse())
+            // The list is newest first and shared with later readers (frozen): walk it backwards.
+            for (const notification of missed.toReversed())
               send({ type: 'notification', notification, replay: true });
           }
           send((await services.messaging.unreadFrame(userId)).frame);
