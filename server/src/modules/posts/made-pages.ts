@@ -12,7 +12,11 @@ export type RowsSource = { rows: readonly object[]; page: string };
 type Facts = { state: ViewerState; suspended: ReadonlySet<number> };
 
 type MadePage = {
-  rows: readonly object[];
+  /**
+   * Held weakly: a page must not keep a replaced window of a thousand rows alive until it is
+   * evicted. Once the source is gone, no source can be it again.
+   */
+  rows: readonly WeakRef<object>[];
   state: ViewerState;
   suspended: ReadonlySet<number>;
   /** The counts heard since the rows were read, of each post the page looked at, as then. */
@@ -40,7 +44,9 @@ export function createMadePages(counts: PostCounts) {
   function unchanged(page: MadePage, from: RowsSource, facts: Facts): boolean {
     if (page.state !== facts.state || page.suspended !== facts.suspended) return false;
     if (page.rows.length !== from.rows.length) return false;
-    for (let i = 0; i < page.rows.length; i += 1) if (page.rows[i] !== from.rows[i]) return false;
+    for (let i = 0; i < page.rows.length; i += 1) {
+      if (page.rows[i]?.deref() !== from.rows[i]) return false;
+    }
     for (let i = 0; i < page.postIds.length; i += 1) {
       if (counts.get(page.postIds[i] as number) !== page.counts[i]) return false;
     }
@@ -73,7 +79,7 @@ export function createMadePages(counts: PostCounts) {
       const key = `${viewerId}|${from.page}`;
       pages.delete(key);
       pages.set(key, {
-        rows: from.rows,
+        rows: from.rows.map((source) => new WeakRef(source)),
         ...facts,
         postIds,
         counts: postIds.map((id) => counts.get(id)),
