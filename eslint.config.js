@@ -148,6 +148,11 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {
+    // Generated from the API document by `npm run generate:api`, never edited by hand.
+    files: ['contracts/src/openapi.ts'],
+    rules: { 'max-lines': 'off' },
+  },
+  {
     files: ['server/src/modules/**/*.ts', `server/src/{${SHARED_DIRS.join(',')}}/**/*.ts`],
     plugins: { zura },
     rules: { 'zura/module-boundaries': 'error' },

@@ -5,9 +5,8 @@ import { getAccessToken, refreshSession } from './session';
 /** Every call goes to {host}/api; in development Vite proxies it to the server. */
 export const API_BASE = '/api';
 
-export interface RequestOptions<T> {
-  /** Parses (and so validates) a 2xx body with a shared contract schema. */
-  schema?: ZodType<T>;
+/** How a request is sent, whatever its path and body. */
+export interface RequestFlags {
   /**
    * Send the stored access token (refreshing it first when it is about to expire) and, on a
    * 401, refresh once and retry once. Default true; false for the sign-in/sign-up family,
@@ -21,15 +20,17 @@ export interface RequestOptions<T> {
   keepalive?: boolean;
 }
 
-interface SendOptions {
-  method: string;
-  body?: unknown;
-  signal?: AbortSignal | undefined;
-  headers?: Record<string, string> | undefined;
-  keepalive?: boolean | undefined;
+export interface RequestOptions<T> extends RequestFlags {
+  /** Parses (and so validates) a 2xx body with a shared contract schema. */
+  schema?: ZodType<T>;
 }
 
-async function send(path: string, options: SendOptions, token: string | null): Promise<Response> {
+interface SendOptions extends RequestFlags {
+  method: string;
+  body?: unknown;
+}
+
+async function send(url: string, options: SendOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -40,7 +41,7 @@ async function send(path: string, options: SendOptions, token: string | null): P
   }
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(`${API_BASE}${path}`, {
+    return await fetch(url, {
       method: options.method,
       headers,
       body,
@@ -69,26 +70,40 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-async function requestWithHeaders<T>(
-  path: string,
+/**
+ * Sends one request to `url` (a path on this origin, `/api/...`) and reads its answer: the
+ * token is sent (and refreshed once on a 401) unless `auth` is false; a non-2xx answer throws
+ * `ApiError`; `schema`, when given, validates the 2xx body.
+ */
+export async function requestWithHeaders<T>(
+  url: string,
   sendOptions: SendOptions,
-  options: RequestOptions<T> = {},
+  schema?: ZodType<T>,
 ): Promise<ApiResponse<T>> {
-  const withAuth = options.auth ?? true;
+  const withAuth = sendOptions.auth ?? true;
   const token = withAuth ? await getAccessToken() : null;
-  let response = await send(path, sendOptions, token);
+  let response = await send(url, sendOptions, token);
 
   if (response.status === 401 && withAuth && token) {
     const refreshed = await refreshSession(token);
-    if (refreshed) response = await send(path, sendOptions, refreshed.access);
+    if (refreshed) response = await send(url, sendOptions, refreshed.access);
   }
 
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
-  if (!options.schema) return { data: body as T, headers: response.headers };
-  const parsed = options.schema.safeParse(body);
-  if (!parsed.success) throw new InvalidResponseError(path, parsed.error);
+  if (!schema) return { data: body as T, headers: response.headers };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new InvalidResponseError(url, parsed.error);
   return { data: parsed.data, headers: response.headers };
+}
+
+async function requestWithHeadersAt<T>(
+  path: string,
+  sendOptions: SendOptions,
+  options: RequestOptions<T> = {},
+): Promise<ApiResponse<T>> {
+  const { schema, ...flags } = options;
+  return requestWithHeaders(`${API_BASE}${path}`, { ...flags, ...sendOptions }, schema);
 }
 
 async function request<T>(
@@ -96,7 +111,7 @@ async function request<T>(
   sendOptions: SendOptions,
   options: RequestOptions<T> = {},
 ): Promise<T> {
-  return (await requestWithHeaders(path, sendOptions, options)).data;
+  return (await requestWithHeadersAt(path, sendOptions, options)).data;
 }
 
 /** The typed API client. Paths are relative to /api and keep the spec's trailing slashes. */
@@ -110,7 +125,7 @@ export const api = {
   },
   /** GET that also answers the response headers (e.g. the `Link` of a paginated list). */
   getWithHeaders<T>(path: string, options?: RequestOptions<T>): Promise<ApiResponse<T>> {
-    return requestWithHeaders(
+    return requestWithHeadersAt(
       path,
       { method: 'GET', signal: options?.signal, headers: options?.headers },
       options,
