@@ -1,17 +1,17 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { PresentedPost } from '@zura/contracts';
-import { api } from '../../lib/api';
+import { API_BASE, type ApiResponse } from '../../lib/api';
+import { client, followLink, type Answer } from '../../lib/api-client';
 import { nextPagePath } from '../../lib/link-header';
 import { uploadWithProgress } from '../../lib/upload';
 import { saleFormFields, type SubscriberPricing } from './pay-per-view';
 import { postKeys } from '../../lib/query-keys';
 
 /**
- * A post as this viewer sees it (spec §3 "Post"): the server serializes through the contract's
- * `presentedPost`, so its type is the answer's shape. A locked post the viewer has not unlocked
- * has `content: ''` and no media keys at all.
+ * A post as this viewer sees it (spec §3 "Post"): the answer of GET /api/posts/{id}/ as the
+ * served document types it (the server serializes through the contract's `presentedPost`). A
+ * locked post the viewer has not unlocked has `content: ''` and no media keys at all.
  */
-export type Post = PresentedPost;
+export type Post = Answer<'/api/posts/{id}/', 'get'>;
 
 /** One page of a post list and the API path of the next one (from the `Link` header). */
 export interface PostPage {
@@ -35,10 +35,15 @@ export type PostPages = InfiniteData<PostPage>;
 
 export const POSTS_PAGE_SIZE = 20;
 
-async function fetchPostPage(path: string, signal: AbortSignal): Promise<PostPage> {
-  const { data, headers } = await api.getWithHeaders<Post[]>(path, { signal });
+/** A page of posts from a list answer and its headers (`Link`, `X-Feed-Source`). */
+export function toPostPage({ data, headers }: ApiResponse<Post[]>): PostPage {
   const source = feedSourceOf(headers.get('X-Feed-Source'));
   return { posts: data, next: nextPagePath(headers.get('Link')), ...(source && { source }) };
+}
+
+/** The page after the first: the `Link` href (a path relative to /api) of a list's answer. */
+export function nextPageHref(next: string): string {
+  return `${API_BASE}${next}`;
 }
 
 /**
@@ -49,8 +54,16 @@ async function fetchPostPage(path: string, signal: AbortSignal): Promise<PostPag
 export function feedQuery() {
   return infiniteQueryOptions({
     queryKey: postKeys.feed(),
-    queryFn: ({ pageParam, signal }) => fetchPostPage(pageParam, signal),
-    initialPageParam: `/posts/?limit=${POSTS_PAGE_SIZE}`,
+    queryFn: async ({ pageParam, signal }) =>
+      toPostPage(
+        pageParam
+          ? await followLink('/api/posts/', nextPageHref(pageParam), { signal })
+          : await client.withHeaders.GET('/api/posts/', {
+              query: { limit: POSTS_PAGE_SIZE },
+              signal,
+            }),
+      ),
+    initialPageParam: '',
     getNextPageParam: (lastPage: PostPage) => lastPage.next,
   });
 }
@@ -59,8 +72,17 @@ export function feedQuery() {
 export function userPostsQuery(userId: number | string) {
   return infiniteQueryOptions({
     queryKey: postKeys.user(userId),
-    queryFn: ({ pageParam, signal }) => fetchPostPage(pageParam, signal),
-    initialPageParam: `/posts/user/${encodeURIComponent(String(userId))}/?limit=${POSTS_PAGE_SIZE}`,
+    queryFn: async ({ pageParam, signal }) =>
+      toPostPage(
+        pageParam
+          ? await followLink('/api/posts/user/{idOrUsername}/', nextPageHref(pageParam), { signal })
+          : await client.withHeaders.GET('/api/posts/user/{idOrUsername}/', {
+              path: { idOrUsername: String(userId) },
+              query: { limit: POSTS_PAGE_SIZE },
+              signal,
+            }),
+      ),
+    initialPageParam: '',
     getNextPageParam: (lastPage: PostPage) => lastPage.next,
   });
 }
@@ -120,21 +142,20 @@ export function postFormData(input: NewPost): FormData {
 
 /** POST /posts/ with upload progress (0..1) for the attached media. */
 export function createPost(input: NewPost, onProgress?: (fraction: number) => void) {
-  return uploadWithProgress<Post>('/posts/', postFormData(input), { onProgress });
+  return uploadWithProgress<Answer<'/api/posts/', 'post'>>('/posts/', postFormData(input), {
+    onProgress,
+  });
 }
 
 export function deletePost(postId: number) {
-  return api.delete<unknown>(`/posts/${postId}/`);
+  return client.DELETE('/api/posts/{id}/', { path: { id: postId } });
 }
 
-/** The unlock route's answer (its response schema in `server/src/modules/posts/routes.ts`). */
-export interface UnlockedPost {
-  message: string;
-  post: Post;
-}
+/** The unlock route's answer: a message and the opened post. */
+export type UnlockedPost = Answer<'/api/posts/{id}/unlock/', 'post'>;
 
 export function unlockPost(postId: number, password: string) {
-  return api.post<UnlockedPost>(`/posts/${postId}/unlock/`, { password });
+  return client.POST('/api/posts/{id}/unlock/', { path: { id: postId }, body: { password } });
 }
 
 /** The list with `created` on top of the first page (the composer's optimistic-free insert). */

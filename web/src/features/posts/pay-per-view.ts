@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency';
 import type { Post } from './api';
 
@@ -16,11 +16,10 @@ export function isClosedForSale(post: Pick<Post, 'price_for_viewer'>): boolean {
 
 /** POST /posts/{id}/purchase/ with the action's Idempotency-Key; answers the opened post. */
 export function purchasePost(postId: number, idempotencyKey: string) {
-  return api.post<Post>(
-    `/posts/${postId}/purchase/`,
-    {},
-    { headers: idempotencyHeaders(idempotencyKey) },
-  );
+  return client.POST('/api/posts/{id}/purchase/', {
+    path: { id: postId },
+    headers: idempotencyHeaders(idempotencyKey),
+  });
 }
 
 /** The composer's choice for subscribers: the full price, free, or a discounted price. */
