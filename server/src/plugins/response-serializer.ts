@@ -37,18 +37,21 @@ function compile(route: RouteSchema): (data: unknown) => string {
 
 /**
  * An answer sent again unchanged (a cached page's, `lib/answer-cache.ts`) is written once per
- * route: its JSON is kept beside it for as long as the answer lives. Per route, because the
- * JSON a schema writes is the route's own.
+ * route: its JSON is kept beside it, as UTF-8 bytes, for as long as the answer lives. Per
+ * route, because the JSON a schema writes is the route's own; as bytes, because encoding a
+ * feed's 11 KB string for the socket (and measuring it for Content-Length) on every request was
+ * the largest cost left of a cached page once its JSON was kept. Fastify writes a Buffer
+ * payload as it is; its serializer type only names strings.
  */
 function writingReusedOnce(serialize: (data: unknown) => string): (data: unknown) => string {
-  const written = new WeakMap<object, string>();
+  const written = new WeakMap<object, Buffer>();
   return (data) => {
     if (!isReusedAnswer(data)) return serialize(data);
     let json = written.get(data);
     if (json === undefined) {
-      json = serialize(data);
+      json = Buffer.from(serialize(data));
       written.set(data, json);
     }
-    return json;
+    return json as unknown as string;
   };
 }
