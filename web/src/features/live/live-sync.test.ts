@@ -34,10 +34,11 @@ afterEach(() => {
 
 const conversation: Conversation = {
   id: 5,
-  otherUser: { id: 2, username: 'kate', avatar: null },
-  unreadCount: 0,
-  updatedAt: null,
-  lastMessage: null,
+  other_user: { id: 2, username: 'kate', avatar: null },
+  unread_count: 0,
+  updated_at: '2025-01-01T00:00:00Z',
+  created_at: '2025-01-01T00:00:00Z',
+  last_message: null,
 };
 
 /** A `message` frame's body as the server sends it (the contracts' `chatMessage`). */
@@ -156,7 +157,7 @@ describe('live frames into the cache', () => {
       queryClient.getQueryData<MessageThread>(messagingKeys.thread(5))?.messages.map((m) => m.id),
     ).toEqual([10]);
     const [updated, below] = conversationsOf(held());
-    expect(updated?.lastMessage?.text).toBe('hello');
+    expect(updated?.last_message?.text).toBe('hello');
     expect(below?.id).toBe(4);
     // Each page keeps its size and the server's cursor to the page after it.
     expect(held()?.pages.map((page) => page.conversations.map((c) => c.id))).toEqual([[5], [4]]);
@@ -165,9 +166,9 @@ describe('live frames into the cache', () => {
       '/messaging/conversations/?limit=1&before=b',
     ]);
     // Not on screen (no observer): it counts as unread.
-    expect(updated?.unreadCount).toBe(1);
+    expect(updated?.unread_count).toBe(1);
     sync.onFrame({ type: 'read', conversation_id: 5 });
-    expect(conversationsOf(held())[0]?.unreadCount).toBe(0);
+    expect(conversationsOf(held())[0]?.unread_count).toBe(0);
   });
 
   it('reads the list again for a message in a conversation on no page held', () => {

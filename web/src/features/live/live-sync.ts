@@ -54,7 +54,7 @@ export function createLiveSync(queryClient: QueryClient) {
     const message = parseMessage(body);
     if (!message) return;
     const threadKey = messagingKeys.thread(conversationId);
-    const fromOther = message.senderId !== getUserId();
+    const fromOther = message.sender !== getUserId();
     const open = isObserved(threadKey);
     queryClient.setQueryData<MessageThread>(threadKey, (thread) =>
       thread ? { ...thread, messages: upsertMessages(thread.messages, [message]) } : thread,

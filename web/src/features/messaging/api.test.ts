@@ -9,7 +9,7 @@ afterEach(() => {
 
 describe('totalUnread', () => {
   it('sums the unread counts', () => {
-    expect(totalUnread([{ unreadCount: 2 }, { unreadCount: 3 }, { unreadCount: 0 }])).toBe(5);
+    expect(totalUnread([{ unread_count: 2 }, { unread_count: 3 }, { unread_count: 0 }])).toBe(5);
   });
 });
 

@@ -1,154 +1,39 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type {
-  CallSummary,
-  chatMessage,
-  conversationSummary,
-  messageAttachment,
-  uploadedFile,
-} from '@zura/contracts';
+import type { uploadedFile } from '@zura/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
 import { isRecord } from '../../lib/api-errors';
+import { client, type Answer } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload';
-import type { VideoProcessingFields } from '../video';
 import { upsertMessages, type MessageThread } from './thread';
 import { messagingKeys } from '../../lib/query-keys';
 
 // ---------------------------------------------------------------------------------------------
-// Shapes: the server serializes through the contracts' schemas, so their types are the
-// answers' shapes (type-only imports: no zod runs in the browser for these calls).
+// Shapes: the answers as the served document types them (contracts/src/openapi.ts), read as
+// they come (type-only imports: no zod runs in the browser for these calls).
 
-type WireMessage = z.infer<typeof chatMessage>;
-type WireAttachment = z.infer<typeof messageAttachment>;
-export type WireConversation = z.infer<typeof conversationSummary>;
+/** A message as one participant sees it; a locked one not paid for has no text nor files. */
+export type ChatMessage = Answer<'/api/messaging/conversations/{id}/messages/', 'get'>[number];
+/** One file of a message. */
+export type Attachment = ChatMessage['attachments'][number];
+/** A conversation of the list, with its other user and its last message. */
+export type Conversation = Answer<'/api/messaging/conversations/', 'get'>[number];
+export type LastMessage = NonNullable<Conversation['last_message']>;
 type UploadedFile = z.infer<typeof uploadedFile>;
 
-export interface Attachment {
-  id: string;
-  name: string;
-  size: number | null;
-  contentType: string;
-  url: string | null;
-  thumbnailUrl: string | null;
-  isImage: boolean;
-  /** A video's file to play (the progressive MP4 once transcoded); `url` downloads it. */
-  videoUrl: string | null;
-  videoHlsUrl: string | null;
-  posterUrl: string | null;
-  /** The sender's own video still being transcoded, or failed (video_* fields). */
-  video: VideoProcessingFields;
-}
-
-function toAttachment(raw: WireAttachment): Attachment {
-  return {
-    id: raw.id,
-    // An upload stored without a name still needs a label to download it by.
-    name: raw.original_filename || 'file',
-    size: raw.file_size,
-    contentType: raw.content_type,
-    url: raw.file_url,
-    thumbnailUrl: raw.thumbnail_url,
-    isImage: raw.is_image,
-    videoUrl: raw.video_url ?? null,
-    videoHlsUrl: raw.video_hls_url ?? null,
-    posterUrl: raw.poster_url ?? null,
-    video: {
-      video_state: raw.video_state,
-      video_progress: raw.video_progress,
-      video_error: raw.video_error,
-    },
-  };
-}
-
-/** Spec §9: the unlock price shown when a locked message names none. */
-const DEFAULT_PRICE_CENTS = 500;
-
-export interface ChatMessage {
-  id: number;
-  conversationId: number | null;
-  text: string;
-  createdAt: string;
-  senderId: number | null;
-  senderName: string;
-  hasMedia: boolean;
-  isLocked: boolean;
-  isUnlocked: boolean;
-  priceCents: number;
-  attachments: Attachment[];
-  isSystem: boolean;
-  roomId: string | null;
-  /** The call a system message announces, with its state (issue 32); null otherwise. */
-  call: CallSummary | null;
-}
-
-export function toMessage(raw: WireMessage): ChatMessage {
-  return {
-    id: raw.id,
-    conversationId: raw.conversation_id,
-    text: raw.text,
-    createdAt: raw.created_at,
-    senderId: raw.sender,
-    senderName: raw.sender_name,
-    hasMedia: raw.has_media,
-    isLocked: raw.is_locked,
-    isUnlocked: raw.is_unlocked,
-    priceCents: raw.price_cents > 0 ? raw.price_cents : DEFAULT_PRICE_CENTS,
-    attachments: raw.attachments.map(toAttachment),
-    isSystem: raw.is_system,
-    roomId: raw.roomId,
-    call: raw.call ?? null,
-  };
-}
-
 /**
- * The body of a live `message` frame (the server sends `chatMessage` there too); a frame
- * body without a numeric id is not a message and is ignored.
+ * The body of a live `message` frame (the server sends the message as its answers do); a
+ * frame body without a numeric id is not a message and is ignored.
  */
+function isMessage(body: unknown): body is ChatMessage {
+  return isRecord(body) && typeof body.id === 'number';
+}
+
 export function parseMessage(body: unknown): ChatMessage | undefined {
-  if (!isRecord(body) || typeof body.id !== 'number') return undefined;
-  return toMessage(body as WireMessage);
+  return isMessage(body) ? body : undefined;
 }
 
-export interface LastMessage {
-  text: string;
-  hasMedia: boolean;
-  isLocked: boolean;
-  isUnlocked: boolean;
-  /** A call announcement: previewed in the reader's language, not by the server's text. */
-  isSystem: boolean;
-  createdAt: string | null;
-}
-
-export interface Conversation {
-  id: number;
-  otherUser: { id: number | null; username: string; avatar: string | null };
-  unreadCount: number;
-  updatedAt: string | null;
-  lastMessage: LastMessage | null;
-}
-
-export function toConversation(raw: WireConversation): Conversation {
-  const last = raw.last_message;
-  return {
-    id: raw.id,
-    otherUser: raw.other_user,
-    unreadCount: raw.unread_count,
-    updatedAt: raw.updated_at,
-    lastMessage: last
-      ? {
-          text: last.text,
-          hasMedia: last.has_media,
-          isLocked: last.is_locked,
-          isUnlocked: last.is_unlocked,
-          isSystem: last.is_system,
-          createdAt: last.created_at,
-        }
-      : null,
-  };
-}
-
-export function totalUnread(conversations: readonly Pick<Conversation, 'unreadCount'>[]): number {
-  return conversations.reduce((sum, conversation) => sum + conversation.unreadCount, 0);
+export function totalUnread(conversations: readonly Pick<Conversation, 'unread_count'>[]): number {
+  return conversations.reduce((sum, conversation) => sum + conversation.unread_count, 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,23 +49,16 @@ const CATCH_UP_PAGE_SIZE = 200;
  */
 const THREAD_RELOAD_AFTER_MS = 30 * 60 * 1000;
 
-function messagesPath(conversationId: number, params: Record<string, number>): string {
-  const query = new URLSearchParams(
-    Object.entries(params).map(([key, value]) => [key, String(value)]),
-  ).toString();
-  return `/messaging/conversations/${conversationId}/messages/${query ? `?${query}` : ''}`;
-}
-
-export async function fetchMessages(
+export function fetchMessages(
   conversationId: number,
-  params: { after?: number; before?: number; limit?: number },
+  query: { after?: number; before?: number; limit?: number },
   signal?: AbortSignal,
 ): Promise<ChatMessage[]> {
-  const clean = Object.fromEntries(
-    Object.entries(params).filter((entry): entry is [string, number] => entry[1] !== undefined),
-  );
-  const list = await api.get<WireMessage[]>(messagesPath(conversationId, clean), { signal });
-  return list.map(toMessage);
+  return client.GET('/api/messaging/conversations/{id}/messages/', {
+    path: { id: conversationId },
+    query,
+    signal,
+  });
 }
 
 /** Every message after `afterId`, page by page. */
@@ -251,26 +129,23 @@ export interface SendMessageInput {
   roomId?: string;
 }
 
-export async function sendMessage(
-  conversationId: number,
-  input: SendMessageInput,
-): Promise<ChatMessage> {
-  const body: Record<string, unknown> = {
-    text: input.text,
-    is_locked: input.isLocked ?? false,
-    uploaded_file_uuids: input.fileIds ?? [],
-    is_system: input.isSystem ?? false,
-  };
-  if (input.isLocked && input.price !== undefined) body.price = input.price;
-  if (input.roomId !== undefined) body.roomId = input.roomId;
-  const path = `/messaging/conversations/${conversationId}/send_message/`;
-  return toMessage(await api.post<WireMessage>(path, body));
+export function sendMessage(conversationId: number, input: SendMessageInput): Promise<ChatMessage> {
+  return client.POST('/api/messaging/conversations/{id}/send_message/', {
+    path: { id: conversationId },
+    body: {
+      text: input.text,
+      is_locked: input.isLocked ?? false,
+      uploaded_file_uuids: input.fileIds ?? [],
+      is_system: input.isSystem ?? false,
+      ...(input.isLocked && input.price !== undefined && { price: input.price }),
+      ...(input.roomId !== undefined && { roomId: input.roomId }),
+    },
+  });
 }
 
 /** POST /messaging/messages/{id}/unlock/: charges the wallet, answers the full message. */
-export async function unlockMessage(messageId: number): Promise<ChatMessage> {
-  const path = `/messaging/messages/${messageId}/unlock/`;
-  return toMessage(await api.post<WireMessage>(path));
+export function unlockMessage(messageId: number): Promise<ChatMessage> {
+  return client.POST('/api/messaging/messages/{id}/unlock/', { path: { id: messageId } });
 }
 
 /** One file of a message, uploaded ahead of sending (context `message_attachment`). */
@@ -313,10 +188,9 @@ export function storeActiveConversationId(id: number | string): void {
  * the server) and remember it as the active one.
  */
 export async function startConversation(recipientId: number) {
-  const conversation = await api.post<WireConversation>(
-    '/messaging/conversations/start_conversation/',
-    { recipient_id: recipientId },
-  );
+  const conversation = await client.POST('/api/messaging/conversations/start_conversation/', {
+    body: { recipient_id: recipientId },
+  });
   storeActiveConversationId(conversation.id);
   return conversation;
 }

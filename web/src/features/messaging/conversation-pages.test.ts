@@ -12,10 +12,11 @@ import { withConversationRead, withNewMessage } from './thread';
 function conversation(id: number, unreadCount = 0): Conversation {
   return {
     id,
-    otherUser: { id: id + 100, username: `u${id}`, avatar: null },
-    unreadCount,
-    updatedAt: null,
-    lastMessage: null,
+    other_user: { id: id + 100, username: `u${id}`, avatar: null },
+    unread_count: unreadCount,
+    updated_at: '2025-12-01T00:00:00.000Z',
+    created_at: '2025-12-01T00:00:00.000Z',
+    last_message: null,
   };
 }
 
@@ -30,7 +31,24 @@ function pages(...ids: number[][]): ConversationPages {
   };
 }
 
-const message = { id: 1, text: 'new', createdAt: '2026-01-01T00:00:00.000Z' } as ChatMessage;
+const message: ChatMessage = {
+  id: 1,
+  conversation_id: 8,
+  text: 'new',
+  created_at: '2026-01-01T00:00:00.000Z',
+  timestamp: '2026-01-01T00:00:00.000Z',
+  sender: 108,
+  sender_name: 'u8',
+  has_media: false,
+  is_locked: false,
+  is_unlocked: false,
+  price: 0,
+  price_cents: 0,
+  attachments: [],
+  is_system: false,
+  roomId: null,
+  call: null,
+};
 const idsOf = (data: ConversationPages | undefined) =>
   data?.pages.map((page) => page.conversations.map((c) => c.id));
 
@@ -46,14 +64,14 @@ describe('conversation pages', () => {
     expect(idsOf(moved)).toEqual([[6, 9], [8, 7], [5]]);
     expect(moved?.pages.map((page) => page.next)).toEqual(data.pages.map((page) => page.next));
     expect(moved?.pageParams).toBe(data.pageParams);
-    expect(conversationsOf(moved)[0]?.lastMessage?.text).toBe('new');
+    expect(conversationsOf(moved)[0]?.last_message?.text).toBe('new');
   });
 
   it('answer the same object when nothing changes, and mark one read in place', () => {
     const data = pages([9, 8], [7]);
     expect(updateConversations(data, (list) => withNewMessage(list, 3, message))).toBe(data);
     const read = updateConversations(data, (list) => withConversationRead(list, 7));
-    expect(conversationsOf(read).map((c) => c.unreadCount)).toEqual([1, 1, 0]);
+    expect(conversationsOf(read).map((c) => c.unread_count)).toEqual([1, 1, 0]);
     expect(updateConversations(undefined, (list) => list)).toBeUndefined();
   });
 

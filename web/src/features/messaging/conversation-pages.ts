@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { CONVERSATIONS_PAGE_DEFAULT } from '@zura/contracts';
-import { api } from '../../lib/api';
+import { API_BASE, type ApiResponse } from '../../lib/api';
+import { client, followLink } from '../../lib/api-client';
 import { nextPagePath } from '../../lib/link-header';
-import { toConversation, totalUnread, type Conversation, type WireConversation } from './api';
+import { totalUnread, type Conversation } from './api';
 import { messagingKeys } from '../../lib/query-keys';
 
 /** One page of the conversation list and the path of the next one (from `Link`). */
@@ -15,11 +16,22 @@ export interface ConversationPage {
 
 export type ConversationPages = InfiniteData<ConversationPage>;
 
-async function fetchConversationPage(path: string, signal: AbortSignal): Promise<ConversationPage> {
-  const { data, headers } = await api.getWithHeaders<WireConversation[]>(path, { signal });
+/** The page after the first is the `Link` href (relative to /api) of the one before. */
+async function fetchConversationPage(next: string, signal: AbortSignal): Promise<ConversationPage> {
+  return toConversationPage(
+    next
+      ? await followLink('/api/messaging/conversations/', `${API_BASE}${next}`, { signal })
+      : await client.withHeaders.GET('/api/messaging/conversations/', {
+          query: { limit: CONVERSATIONS_PAGE_DEFAULT },
+          signal,
+        }),
+  );
+}
+
+function toConversationPage({ data, headers }: ApiResponse<Conversation[]>): ConversationPage {
   const unread = Number(headers.get('X-Unread-Messages') ?? Number.NaN);
   return {
-    conversations: data.map(toConversation),
+    conversations: data,
     next: nextPagePath(headers.get('Link')),
     unreadMessages: Number.isSafeInteger(unread) && unread >= 0 ? unread : undefined,
   };
@@ -35,7 +47,7 @@ export function conversationsQuery() {
   return infiniteQueryOptions({
     queryKey: messagingKeys.conversations(),
     queryFn: ({ pageParam, signal }) => fetchConversationPage(pageParam, signal),
-    initialPageParam: `/messaging/conversations/?limit=${CONVERSATIONS_PAGE_DEFAULT}`,
+    initialPageParam: '',
     getNextPageParam: (lastPage: ConversationPage) => lastPage.next,
   });
 }

@@ -1,4 +1,4 @@
-import type { LastMessage } from './api';
+import type { Attachment, ChatMessage, LastMessage } from './api';
 import { formatDecimal, formatMoney } from '../../lib/format';
 
 /** Spec §9: the last-message preview keeps 30 characters and adds '...'. */
@@ -26,10 +26,10 @@ export function truncatePreview(text: string, max = PREVIEW_MAX_CHARS): string {
 export function previewOf(last: LastMessage | null): Preview {
   if (!last) return { kind: 'none' };
   // A call announcement's text is the server's English: the reader's language says it.
-  if (last.isSystem) return { kind: 'call' };
-  if (last.isLocked && !last.isUnlocked) return { kind: 'locked' };
+  if (last.is_system) return { kind: 'call' };
+  if (last.is_locked && !last.is_unlocked) return { kind: 'locked' };
   const text = last.text.trim();
-  if (last.hasMedia && !text) return { kind: 'media' };
+  if (last.has_media && !text) return { kind: 'media' };
   if (text) return { kind: 'text', text: truncatePreview(text) };
   return { kind: 'attachment' };
 }
@@ -49,6 +49,19 @@ const MAX_ATTACHMENT_BYTES = 10 * 1024 ** 3;
 
 export function isTooLarge(file: Pick<File, 'size'>): boolean {
   return file.size > MAX_ATTACHMENT_BYTES;
+}
+
+/** Spec §9: the unlock price shown when a locked message names none. */
+const DEFAULT_PRICE_CENTS = 500;
+
+/** What unlocking the message costs, in cents: its price, or the spec's default when none. */
+export function unlockPriceCents(message: Pick<ChatMessage, 'price_cents'>): number {
+  return message.price_cents > 0 ? message.price_cents : DEFAULT_PRICE_CENTS;
+}
+
+/** The label of a file: an upload stored without a name still needs one to download it by. */
+export function attachmentName(attachment: Pick<Attachment, 'original_filename'>): string {
+  return attachment.original_filename || 'file';
 }
 
 /** 'Unlock for $5.00': the app's one money format, as every other price shows. */

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { parseMessage, type ChatMessage, type Conversation, type LastMessage } from './api';
 import {
-  parseMessage,
-  toConversation,
-  toMessage,
-  type ChatMessage,
-  type Conversation,
-} from './api';
-import {
+  attachmentName,
   formatFileSize,
   formatPrice,
   isTooLarge,
   previewOf,
   relativeDay,
   truncatePreview,
+  unlockPriceCents,
 } from './format';
 import {
   filterConversations,
@@ -26,17 +22,19 @@ import {
 function message(id: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
   return {
     id,
-    conversationId: 1,
+    conversation_id: 1,
     text: `m${id}`,
-    createdAt: '2025-03-10T12:00:00.000Z',
-    senderId: 1,
-    senderName: 'a',
-    hasMedia: false,
-    isLocked: false,
-    isUnlocked: false,
-    priceCents: 500,
+    created_at: '2025-03-10T12:00:00.000Z',
+    timestamp: '2025-03-10T12:00:00.000Z',
+    sender: 1,
+    sender_name: 'a',
+    has_media: false,
+    is_locked: false,
+    is_unlocked: false,
+    price: 5,
+    price_cents: 500,
     attachments: [],
-    isSystem: false,
+    is_system: false,
     roomId: null,
     call: null,
     ...overrides,
@@ -46,21 +44,24 @@ function message(id: number, overrides: Partial<ChatMessage> = {}): ChatMessage 
 function conversation(id: number, overrides: Partial<Conversation> = {}): Conversation {
   return {
     id,
-    otherUser: { id: id + 100, username: `user${id}`, avatar: null },
-    unreadCount: 0,
-    updatedAt: null,
-    lastMessage: null,
+    other_user: { id: id + 100, username: `user${id}`, avatar: null },
+    unread_count: 0,
+    updated_at: '2025-03-10T12:00:00.000Z',
+    created_at: '2025-03-10T12:00:00.000Z',
+    last_message: null,
     ...overrides,
   };
 }
 
-const last = (overrides: Partial<NonNullable<Conversation['lastMessage']>>) => ({
+const last = (overrides: Partial<LastMessage>): LastMessage => ({
+  id: 1,
   text: '',
-  hasMedia: false,
-  isLocked: false,
-  isUnlocked: false,
-  isSystem: false,
-  createdAt: null,
+  has_media: false,
+  is_locked: false,
+  is_unlocked: false,
+  is_system: false,
+  sender: 1,
+  created_at: '2025-03-10T12:00:00.000Z',
   ...overrides,
 });
 
@@ -79,17 +80,17 @@ describe('last-message preview', () => {
 
   it('tells locked, media, text and attachment apart', () => {
     expect(previewOf(null)).toEqual({ kind: 'none' });
-    expect(previewOf(last({ isLocked: true, text: '' }))).toEqual({ kind: 'locked' });
-    expect(previewOf(last({ isLocked: true, isUnlocked: true, text: 'hi' }))).toEqual({
+    expect(previewOf(last({ is_locked: true, text: '' }))).toEqual({ kind: 'locked' });
+    expect(previewOf(last({ is_locked: true, is_unlocked: true, text: 'hi' }))).toEqual({
       kind: 'text',
       text: 'hi',
     });
-    expect(previewOf(last({ hasMedia: true }))).toEqual({ kind: 'media' });
+    expect(previewOf(last({ has_media: true }))).toEqual({ kind: 'media' });
     // A call announcement's stored text is English: the reader's language previews it.
-    expect(previewOf(last({ isSystem: true, text: 'ann started a video call' }))).toEqual({
+    expect(previewOf(last({ is_system: true, text: 'ann started a video call' }))).toEqual({
       kind: 'call',
     });
-    expect(previewOf(last({ hasMedia: true, text: 'look' }))).toEqual({
+    expect(previewOf(last({ has_media: true, text: 'look' }))).toEqual({
       kind: 'text',
       text: 'look',
     });
@@ -164,14 +165,14 @@ describe('thread cache', () => {
     const list = [conversation(1), conversation(2)];
     const next = withNewMessage(list, 2, message(9, { text: 'hey' }), true);
     expect(next.map((c) => c.id)).toEqual([2, 1]);
-    expect(next[0]?.lastMessage?.text).toBe('hey');
-    expect(next[0]?.unreadCount).toBe(1);
+    expect(next[0]?.last_message?.text).toBe('hey');
+    expect(next[0]?.unread_count).toBe(1);
     expect(withNewMessage(list, 5, message(9))).toBe(list);
   });
 
   it('clears the unread count of a read conversation', () => {
-    const list = [conversation(1, { unreadCount: 3 }), conversation(2, { unreadCount: 1 })];
-    expect(withConversationRead(list, 1).map((c) => c.unreadCount)).toEqual([0, 1]);
+    const list = [conversation(1, { unread_count: 3 }), conversation(2, { unread_count: 1 })];
+    expect(withConversationRead(list, 1).map((c) => c.unread_count)).toEqual([0, 1]);
     const none = [conversation(1)];
     expect(withConversationRead(none, 1)).toBe(none);
   });
@@ -187,7 +188,7 @@ describe('thread cache', () => {
   it('searches by the other user name', () => {
     const list = [
       conversation(1),
-      conversation(2, { otherUser: { id: 2, username: 'Kate', avatar: null } }),
+      conversation(2, { other_user: { id: 2, username: 'Kate', avatar: null } }),
     ];
     expect(filterConversations(list, ' kat ').map((c) => c.id)).toEqual([2]);
     expect(filterConversations(list, '')).toBe(list);
@@ -195,110 +196,30 @@ describe('thread cache', () => {
 
   it('shows the time once per run of one sender within five minutes', () => {
     const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1, 12, minutes)).toISOString();
-    const a1 = message(1, { createdAt: at(0) });
-    const a2 = message(2, { createdAt: at(3) });
-    const b = message(3, { createdAt: at(4), senderId: 2 });
-    const a3 = message(4, { createdAt: at(20) });
+    const a1 = message(1, { created_at: at(0) });
+    const a2 = message(2, { created_at: at(3) });
+    const b = message(3, { created_at: at(4), sender: 2 });
+    const a3 = message(4, { created_at: at(20) });
     expect(showsTime(a1, a2)).toBe(false);
     expect(showsTime(a2, b)).toBe(true);
-    expect(showsTime(message(5, { createdAt: at(0) }), a3)).toBe(true);
+    expect(showsTime(message(5, { created_at: at(0) }), a3)).toBe(true);
     expect(showsTime(a3, undefined)).toBe(true);
   });
 });
 
-describe('mapping the contract shapes', () => {
-  const wireMessage = {
-    id: 1,
-    conversation_id: 4,
-    text: '',
-    created_at: '2025-01-01T00:00:00Z',
-    timestamp: '2025-01-01T00:00:00Z',
-    sender: 9,
-    sender_name: 'kate',
-    has_media: false,
-    is_locked: true,
-    is_unlocked: false,
-    price: 0,
-    price_cents: 0,
-    attachments: [],
-    is_system: false,
-    roomId: null,
-    call: null,
-  };
-
-  it('maps a conversation summary', () => {
-    const parsed = toConversation({
-      id: 4,
-      other_user: { id: 9, username: 'kate', avatar: '/media/x' },
-      unread_count: 2,
-      updated_at: '2025-01-01T00:00:00Z',
-      created_at: '2025-01-01T00:00:00Z',
-      last_message: {
-        id: 1,
-        text: 'hi',
-        has_media: false,
-        is_locked: false,
-        is_unlocked: false,
-        is_system: false,
-        sender: 9,
-        created_at: '2025-01-01T00:00:00Z',
-      },
-    });
-    expect(parsed).toMatchObject({
-      id: 4,
-      otherUser: { id: 9, username: 'kate', avatar: '/media/x' },
-      unreadCount: 2,
-      lastMessage: { text: 'hi', createdAt: '2025-01-01T00:00:00Z' },
-    });
-  });
-
-  it("maps a video attachment's stream, poster and processing", () => {
-    const [attachment] = toMessage({
-      ...wireMessage,
-      attachments: [
-        {
-          id: 'a1',
-          original_filename: '',
-          file_size: 10,
-          content_type: 'video/quicktime',
-          file_url: '/media/u/original',
-          thumbnail_url: null,
-          is_image: false,
-          video_url: '/media/u/mp4',
-          video_hls_url: '/media/u/hls/master.m3u8',
-          poster_url: '/media/u/poster',
-          video_state: 'failed',
-          video_error: 'Not a video.',
-        },
-      ],
-    }).attachments;
-    expect(attachment).toEqual({
-      id: 'a1',
-      name: 'file',
-      size: 10,
-      contentType: 'video/quicktime',
-      url: '/media/u/original',
-      thumbnailUrl: null,
-      isImage: false,
-      videoUrl: '/media/u/mp4',
-      videoHlsUrl: '/media/u/hls/master.m3u8',
-      posterUrl: '/media/u/poster',
-      video: { video_state: 'failed', video_progress: undefined, video_error: 'Not a video.' },
-    });
-  });
-
+describe('messages as the API answers them', () => {
   it('shows the default unlock price when a locked message names none', () => {
-    expect(toMessage(wireMessage)).toMatchObject({
-      createdAt: '2025-01-01T00:00:00Z',
-      priceCents: 500,
-      isLocked: true,
-      attachments: [],
-    });
-    expect(toMessage({ ...wireMessage, price: 7, price_cents: 700 }).priceCents).toBe(700);
+    expect(unlockPriceCents(message(1, { is_locked: true, price: 0, price_cents: 0 }))).toBe(500);
+    expect(unlockPriceCents(message(1, { is_locked: true, price: 7, price_cents: 700 }))).toBe(700);
+  });
+
+  it('names a file stored without a name', () => {
+    expect(attachmentName({ original_filename: '' })).toBe('file');
+    expect(attachmentName({ original_filename: 'a.pdf' })).toBe('a.pdf');
   });
 
   it('reads a live frame body, ignoring one without an id', () => {
-    expect(parseMessage(wireMessage)?.senderName).toBe('kate');
+    expect(parseMessage(message(1, { sender_name: 'kate' }))?.sender_name).toBe('kate');
     expect(parseMessage({ text: 'no id' })).toBeUndefined();
     expect(parseMessage(null)).toBeUndefined();
   });

@@ -39,15 +39,17 @@ export function withNewMessage(
   if (!current) return conversations as Conversation[];
   const updated: Conversation = {
     ...current,
-    unreadCount: current.unreadCount + (countAsUnread ? 1 : 0),
-    updatedAt: message.createdAt || current.updatedAt,
-    lastMessage: {
+    unread_count: current.unread_count + (countAsUnread ? 1 : 0),
+    updated_at: message.created_at || current.updated_at,
+    last_message: {
+      id: message.id,
       text: message.text,
-      hasMedia: message.hasMedia,
-      isLocked: message.isLocked,
-      isUnlocked: message.isUnlocked,
-      isSystem: message.isSystem,
-      createdAt: message.createdAt || null,
+      has_media: message.has_media,
+      is_locked: message.is_locked,
+      is_unlocked: message.is_unlocked,
+      is_system: message.is_system,
+      sender: message.sender,
+      created_at: message.created_at,
     },
   };
   return [updated, ...conversations.slice(0, index), ...conversations.slice(index + 1)];
@@ -58,11 +60,11 @@ export function withConversationRead(
   conversations: readonly Conversation[],
   conversationId: number,
 ): Conversation[] {
-  if (!conversations.some((c) => c.id === conversationId && c.unreadCount > 0)) {
+  if (!conversations.some((c) => c.id === conversationId && c.unread_count > 0)) {
     return conversations as Conversation[];
   }
   return conversations.map((conversation) =>
-    conversation.id === conversationId ? { ...conversation, unreadCount: 0 } : conversation,
+    conversation.id === conversationId ? { ...conversation, unread_count: 0 } : conversation,
   );
 }
 
@@ -84,7 +86,7 @@ export function filterConversations(
 ): Conversation[] {
   const needle = search.trim().toLocaleLowerCase();
   if (!needle) return conversations as Conversation[];
-  return conversations.filter((c) => c.otherUser.username.toLocaleLowerCase().includes(needle));
+  return conversations.filter((c) => c.other_user.username.toLocaleLowerCase().includes(needle));
 }
 
 /** Consecutive messages of one sender within this long share one time label. */
@@ -95,14 +97,14 @@ const TIME_GROUP_MS = 5 * 60 * 1000;
  * written within five minutes of each other (system messages always show theirs).
  */
 export function showsTime(message: ChatMessage, next: ChatMessage | undefined): boolean {
-  if (!next || message.isSystem || next.isSystem || next.senderId !== message.senderId) {
+  if (!next || message.is_system || next.is_system || next.sender !== message.sender) {
     return true;
   }
-  const gap = new Date(next.createdAt).getTime() - new Date(message.createdAt).getTime();
+  const gap = new Date(next.created_at).getTime() - new Date(message.created_at).getTime();
   return !(gap >= 0 && gap < TIME_GROUP_MS) || dayKeyOf(next) !== dayKeyOf(message);
 }
 
 function dayKeyOf(message: ChatMessage): string {
-  const date = new Date(message.createdAt);
+  const date = new Date(message.created_at);
   return Number.isNaN(date.getTime()) ? '' : date.toDateString();
 }

@@ -7,7 +7,7 @@ import { VideoProcessingNotice } from '../../video';
 import { videoUploadId } from '../../video';
 import { useVideoProcessing } from '../../video';
 import type { Attachment } from '../api';
-import { formatFileSize } from '../format';
+import { attachmentName, formatFileSize } from '../format';
 
 export interface AttachmentViewProps {
   attachment: Attachment;
@@ -23,10 +23,10 @@ export interface AttachmentViewProps {
  */
 export function AttachmentView({ attachment, onColour, onMediaLoad }: AttachmentViewProps) {
   const { t } = useTranslation();
-  const url = resolveMediaUrl(attachment.url);
-  const name = attachment.name;
+  const url = resolveMediaUrl(attachment.file_url);
+  const name = attachmentName(attachment);
 
-  if (attachment.isImage && url) {
+  if (attachment.is_image && url) {
     return (
       <a
         href={url}
@@ -36,7 +36,7 @@ export function AttachmentView({ attachment, onColour, onMediaLoad }: Attachment
         className="block rounded-xl focus-visible:outline-2 focus-visible:outline-violet-600"
       >
         <img
-          src={resolveMediaUrl(attachment.thumbnailUrl) ?? url}
+          src={resolveMediaUrl(attachment.thumbnail_url) ?? url}
           alt={name}
           onLoad={onMediaLoad}
           className="max-h-[200px] max-w-full rounded-xl object-contain"
@@ -51,7 +51,7 @@ export function AttachmentView({ attachment, onColour, onMediaLoad }: Attachment
     );
   }
 
-  const size = formatFileSize(attachment.size);
+  const size = formatFileSize(attachment.file_size);
   return (
     <a
       href={url}
@@ -78,20 +78,20 @@ export function AttachmentView({ attachment, onColour, onMediaLoad }: Attachment
 
 function isVideo(attachment: Attachment): boolean {
   return (
-    (attachment.contentType.startsWith('video/') || Boolean(attachment.video.video_state)) &&
-    Boolean(attachment.url || attachment.videoUrl || attachment.videoHlsUrl)
+    (attachment.content_type.startsWith('video/') || Boolean(attachment.video_state)) &&
+    Boolean(attachment.file_url || attachment.video_url || attachment.video_hls_url)
   );
 }
 
 /** A video attachment: the player, or for its sender the progress or error of its processing. */
 function VideoAttachment({ attachment, onColour, onMediaLoad }: AttachmentViewProps) {
   const uploadId = videoUploadId([
-    attachment.videoUrl,
-    attachment.url,
-    attachment.videoHlsUrl,
-    attachment.posterUrl,
+    attachment.video_url,
+    attachment.file_url,
+    attachment.video_hls_url,
+    attachment.poster_url,
   ]);
-  const processing = useVideoProcessing(uploadId, attachment.video);
+  const processing = useVideoProcessing(uploadId, attachment);
   if (processing) {
     return (
       <VideoProcessingNotice
@@ -106,13 +106,13 @@ function VideoAttachment({ attachment, onColour, onMediaLoad }: AttachmentViewPr
   }
   return (
     <VideoPlayer
-      hlsUrl={attachment.videoHlsUrl}
-      url={attachment.videoUrl ?? attachment.url}
-      poster={attachment.posterUrl ?? attachment.thumbnailUrl}
+      hlsUrl={attachment.video_hls_url}
+      url={attachment.video_url ?? attachment.file_url}
+      poster={attachment.poster_url ?? attachment.thumbnail_url}
       controls
       preload="metadata"
       playsInline
-      aria-label={attachment.name}
+      aria-label={attachmentName(attachment)}
       onLoadedMetadata={onMediaLoad}
       className="max-h-[200px] max-w-full rounded-xl bg-black"
     />

@@ -52,7 +52,7 @@ export function CallChip({ message, onJoinCall, time }: CallChipProps) {
   } else if (state === 'missed') {
     text = t('calls.missedMessage');
   } else {
-    text = t('calls.startedMessage', { username: message.senderName });
+    text = t('calls.startedMessage', { username: message.sender_name });
   }
 
   return (

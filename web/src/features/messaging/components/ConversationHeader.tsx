@@ -34,7 +34,7 @@ export function ConversationHeader({
 }: ConversationHeaderProps) {
   const { t } = useTranslation();
   const dayLabel = useDayLabel();
-  const { otherUser } = conversation;
+  const { other_user: otherUser } = conversation;
   const profilePath = `/profile/${encodeURIComponent(otherUser.username || String(otherUser.id ?? ''))}`;
   const when = dayLabel(lastActive);
   const PanelIcon = panelOpen ? PanelRightClose : PanelRightOpen;

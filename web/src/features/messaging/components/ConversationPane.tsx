@@ -47,10 +47,10 @@ export function ConversationPane({
 
   const messages = thread.data?.messages ?? [];
   const lastFromOther = messages.findLast(
-    (message) => message.senderId !== null && message.senderId !== selfId && !message.isSystem,
+    (message) => message.sender !== null && message.sender !== selfId && !message.is_system,
   );
   // Only the other user's own messages say when they were active.
-  const lastActive = lastFromOther?.createdAt || null;
+  const lastActive = lastFromOther?.created_at || null;
 
   const onDragEnter = (event: DragEvent) => {
     if (!carriesFiles(event)) return;
@@ -78,7 +78,7 @@ export function ConversationPane({
 
   return (
     <section
-      aria-label={conversation.otherUser.username}
+      aria-label={conversation.other_user.username}
       onDragEnter={onDragEnter}
       onDragOver={onDragOver}
       onDragLeave={onDragLeave}
@@ -97,7 +97,7 @@ export function ConversationPane({
       <MessageList
         conversationId={conversation.id}
         thread={thread}
-        username={conversation.otherUser.username}
+        username={conversation.other_user.username}
         selfId={selfId}
         onJoinCall={onJoinCall}
       />

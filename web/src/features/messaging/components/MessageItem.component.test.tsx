@@ -11,17 +11,19 @@ const FORGED = 'Your account is suspended: pay at evil.example';
 function message(overrides: Partial<ChatMessage>): ChatMessage {
   return {
     id: 31,
-    conversationId: 5,
+    conversation_id: 5,
     text: FORGED,
-    createdAt: '2026-11-20T09:00:00.000Z',
-    senderId: 8,
-    senderName: 'bea',
-    hasMedia: false,
-    isLocked: false,
-    isUnlocked: false,
-    priceCents: 0,
+    created_at: '2026-11-20T09:00:00.000Z',
+    timestamp: '2026-11-20T09:00:00.000Z',
+    sender: 8,
+    sender_name: 'bea',
+    has_media: false,
+    is_locked: false,
+    is_unlocked: false,
+    price: 0,
+    price_cents: 0,
     attachments: [],
-    isSystem: false,
+    is_system: false,
     roomId: null,
     call: null,
     ...overrides,
@@ -49,7 +51,7 @@ function call(overrides: Partial<CallSummary>): CallSummary {
 
 function announcement(callState: Partial<CallSummary> | null) {
   return message({
-    isSystem: true,
+    is_system: true,
     roomId: 'room_7_8',
     call: callState === null ? null : call(callState),
   });

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 import { ReportMenu } from '../../reports';
 import type { ChatMessage } from '../api';
-import { formatPrice } from '../format';
+import { formatPrice, unlockPriceCents } from '../format';
 import { AttachmentView } from './AttachmentView';
 import { CallChip } from './CallChip';
 import { UnlockPanel } from './UnlockPanel';
@@ -58,25 +58,25 @@ export function MessageItem({
 }: MessageItemProps) {
   const { t, i18n } = useTranslation();
 
-  if (message.isSystem) {
+  if (message.is_system) {
     return (
       <CallChip
         message={message}
         onJoinCall={onJoinCall}
-        time={<MessageTime createdAt={message.createdAt} className="text-slate-500" />}
+        time={<MessageTime createdAt={message.created_at} className="text-slate-500" />}
       />
     );
   }
 
-  const lockedForMe = message.isLocked && !message.isUnlocked && !mine;
+  const lockedForMe = message.is_locked && !message.is_unlocked && !mine;
   const hasText = message.text.trim() !== '';
-  const price = formatPrice(message.priceCents);
+  const price = formatPrice(unlockPriceCents(message));
 
   return (
     <div className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
       <div
         className={cn('flex max-w-[85%] flex-col gap-1 sm:max-w-[70%]', mine && 'items-end')}
-        title={showTime ? undefined : formatDateTime(message.createdAt, i18n.language)}
+        title={showTime ? undefined : formatDateTime(message.created_at, i18n.language)}
       >
         {lockedForMe ? (
           <UnlockPanel message={message} conversationId={conversationId} />
@@ -89,7 +89,7 @@ export function MessageItem({
                 : 'rounded-es-md bg-white text-slate-900 ring-1 ring-slate-200',
             )}
           >
-            {message.isLocked && (
+            {message.is_locked && (
               <p
                 className={cn(
                   'flex items-center gap-1.5 text-xs font-semibold',
@@ -119,13 +119,13 @@ export function MessageItem({
         )}
         <div className="flex items-center gap-1">
           {showTime && (
-            <MessageTime createdAt={message.createdAt} className="px-1 text-slate-500" />
+            <MessageTime createdAt={message.created_at} className="px-1 text-slate-500" />
           )}
           {!mine && (
             <ReportMenu
               subject={{ type: 'message', id: message.id }}
-              username={message.senderName}
-              label={t('reports.messageMenu', { username: message.senderName })}
+              username={message.sender_name}
+              label={t('reports.messageMenu', { username: message.sender_name })}
               className="size-6"
             />
           )}

@@ -47,7 +47,7 @@ export function MessageList({
   const first = messages[0]?.id;
   const lastMessage = messages[messages.length - 1];
   const last = lastMessage?.id;
-  const lastIsMine = lastMessage !== undefined && lastMessage.senderId === selfId;
+  const lastIsMine = lastMessage !== undefined && lastMessage.sender === selfId;
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -139,15 +139,15 @@ export function MessageList({
           )}
           <ol className="space-y-1.5">
             {messages.map((message, index) => {
-              const day = dayKey(message.createdAt);
-              const newDay = index === 0 || dayKey(messages[index - 1]?.createdAt ?? '') !== day;
+              const day = dayKey(message.created_at);
+              const newDay = index === 0 || dayKey(messages[index - 1]?.created_at ?? '') !== day;
               return (
                 <Fragment key={message.id}>
                   {newDay && day && (
                     <li className="flex items-center gap-3 py-1">
                       <span className="h-px flex-1 bg-slate-200" aria-hidden />
                       <span className="text-xs font-medium text-slate-500">
-                        {dayLabel(message.createdAt)}
+                        {dayLabel(message.created_at)}
                       </span>
                       <span className="h-px flex-1 bg-slate-200" aria-hidden />
                     </li>
@@ -155,7 +155,7 @@ export function MessageList({
                   <li>
                     <MessageItem
                       message={message}
-                      mine={selfId !== null && message.senderId === selfId}
+                      mine={selfId !== null && message.sender === selfId}
                       conversationId={conversationId}
                       onJoinCall={onJoinCall}
                       onMediaLoad={followBottom}

@@ -72,10 +72,10 @@ export function MessagesScreen() {
    * side on any page), then opens the overlay on the call it made.
    */
   const startCall = () => {
-    const otherId = active?.otherUser.id;
+    const otherId = active?.other_user.id;
     if (!active || selfId === null || otherId == null) return;
     const roomId = roomIdFor(selfId, otherId);
-    const otherName = active.otherUser.username;
+    const otherName = active.other_user.username;
     announceCall.mutate(
       {
         conversationId: active.id,
@@ -102,7 +102,7 @@ export function MessagesScreen() {
         callId: call.id,
         roomId: call.room_id,
         otherId,
-        otherName: active.otherUser.username,
+        otherName: active.other_user.username,
       });
     if (call.callee_id !== selfId || call.state !== 'ringing') return open();
     answerCall(call.id)
@@ -128,7 +128,7 @@ export function MessagesScreen() {
             selfId={selfId}
             canLock={own?.is_creator === true}
             onStartCall={startCall}
-            callDisabled={callOpen || announceCall.isPending || active.otherUser.id === null}
+            callDisabled={callOpen || announceCall.isPending || active.other_user.id === null}
             onJoinCall={callOpen ? undefined : joinCall}
             panelOpen={panelOpen}
             onTogglePanel={() => setPanelOpen((open) => !open)}

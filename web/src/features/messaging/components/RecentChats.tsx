@@ -115,8 +115,8 @@ export function RecentChats({
       <ul className="space-y-0.5 px-2 pb-3">
         {shown.map((conversation) => {
           const active = conversation.id === activeId;
-          const preview = previewText(previewOf(conversation.lastMessage));
-          const when = dayLabel(conversation.lastMessage?.createdAt ?? conversation.updatedAt);
+          const preview = previewText(previewOf(conversation.last_message));
+          const when = dayLabel(conversation.last_message?.created_at ?? conversation.updated_at);
           return (
             <li key={conversation.id}>
               <button
@@ -130,8 +130,8 @@ export function RecentChats({
                 )}
               >
                 <Avatar
-                  src={conversation.otherUser.avatar}
-                  name={conversation.otherUser.username}
+                  src={conversation.other_user.avatar}
+                  name={conversation.other_user.username}
                   decorative
                 />
                 <span className="min-w-0 flex-1">
@@ -139,12 +139,12 @@ export function RecentChats({
                     <span
                       className={cn(
                         'min-w-0 flex-1 truncate text-sm',
-                        conversation.unreadCount > 0
+                        conversation.unread_count > 0
                           ? 'font-bold text-slate-900'
                           : 'font-semibold text-slate-800',
                       )}
                     >
-                      {conversation.otherUser.username}
+                      {conversation.other_user.username}
                     </span>
                     {when && <span className="shrink-0 text-xs text-slate-600">{when}</span>}
                   </span>
@@ -153,9 +153,9 @@ export function RecentChats({
                       {preview}
                     </span>
                     <CountBadge
-                      count={conversation.unreadCount}
+                      count={conversation.unread_count}
                       tone="blue"
-                      srLabel={t('messaging.unread', { count: conversation.unreadCount })}
+                      srLabel={t('messaging.unread', { count: conversation.unread_count })}
                     />
                   </span>
                 </span>

@@ -8,7 +8,7 @@ import { PaymentConfirm } from '../../../payments/PaymentConfirm';
 import { WalletBalance } from '../../wallet';
 import { paymentFailure } from '../../../payments/payment-errors';
 import type { ChatMessage } from '../api';
-import { formatPrice } from '../format';
+import { formatPrice, unlockPriceCents } from '../format';
 import { useUnlockMessage } from '../hooks';
 
 export interface UnlockPanelProps {
@@ -23,6 +23,7 @@ export interface UnlockPanelProps {
  */
 export function UnlockPanel({ message, conversationId }: UnlockPanelProps) {
   const { t } = useTranslation();
+  const priceCents = unlockPriceCents(message);
   const [open, setOpen] = useState(false);
   // Lives as long as the panel, so a failure stays explained until the dialog is closed.
   const unlock = useUnlockMessage(conversationId);
@@ -38,7 +39,7 @@ export function UnlockPanel({ message, conversationId }: UnlockPanelProps) {
       </p>
       <p className="text-xs text-slate-600">{t('messaging.message.lockedHint')}</p>
       <Button size="sm" onClick={() => setOpen(true)}>
-        {t('messaging.message.unlock', { price: formatPrice(message.priceCents) })}
+        {t('messaging.message.unlock', { price: formatPrice(priceCents) })}
       </Button>
       <Dialog
         open={open}
@@ -47,8 +48,8 @@ export function UnlockPanel({ message, conversationId }: UnlockPanelProps) {
       >
         <PaymentConfirm
           balance={<WalletBalance />}
-          text={t('messaging.message.unlockText', { price: formatMoney(message.priceCents) })}
-          priceCents={message.priceCents}
+          text={t('messaging.message.unlockText', { price: formatMoney(priceCents) })}
+          priceCents={priceCents}
           failure={
             unlock.isError
               ? paymentFailure(unlock.error, t, t('messaging.message.unlockFailed'))
