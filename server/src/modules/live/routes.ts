@@ -1,4 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
+import type { ServerFrame } from '@zura/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -120,7 +121,7 @@ export async function registerLiveSocket(
     const tcp = releaseUpgradeRequest(socket, request);
     /** Set once the first `auth` frame is accepted; the socket's user for as long as it is open. */
     let userId: number | undefined;
-    const send = (frame: object) =>
+    const send = (frame: ServerFrame) =>
       socket.readyState === socket.OPEN && socket.send(JSON.stringify(frame));
     const authTimer = setTimeout(
       () => socket.close(CLOSE.authTimeout, 'Authenticate within 10 seconds'),

@@ -59,6 +59,22 @@ function wireMessage(id: number, text: string) {
     attachments: [],
     is_system: false,
     roomId: null,
+    call: null,
+  };
+}
+
+/** A notification as the API and the `notification` frame carry it. */
+function wireNotification(id: number, title = 'a') {
+  return {
+    id,
+    title,
+    message: '',
+    notification_type: 'system' as const,
+    kind: 'text' as const,
+    is_read: false,
+    read_at: null,
+    created_at: '2025-01-01T00:00:00Z',
+    data: {},
   };
 }
 
@@ -88,6 +104,7 @@ describe('live frames into the cache', () => {
     sync.onFrame({
       type: 'mass_message_progress',
       mass_message_id: 7,
+      recipient_count: 3000,
       sent_count: 2000,
       status: 'sending',
     });
@@ -98,6 +115,7 @@ describe('live frames into the cache', () => {
     sync.onFrame({
       type: 'mass_message_progress',
       mass_message_id: 7,
+      recipient_count: 3000,
       sent_count: 3000,
       status: 'sent',
     });
@@ -192,9 +210,9 @@ describe('live frames into the cache', () => {
     queryClient.setQueryData<AppNotification[]>(notificationKeys.list(), []);
     const sync = createLiveSync(queryClient);
     expect(sync.lastNotificationId()).toBeUndefined();
-    sync.onFrame({ type: 'notification', notification: { id: 8, title: 'a' } });
-    sync.onFrame({ type: 'notification', notification: { id: 9, title: 'b' }, replay: true });
-    sync.onFrame({ type: 'notification', notification: { id: 9, title: 'b' } });
+    sync.onFrame({ type: 'notification', notification: wireNotification(8, 'a') });
+    sync.onFrame({ type: 'notification', notification: wireNotification(9, 'b'), replay: true });
+    sync.onFrame({ type: 'notification', notification: wireNotification(9, 'b') });
     expect(
       queryClient.getQueryData<AppNotification[]>(notificationKeys.list())?.map((n) => n.id),
     ).toEqual([9, 8]);
@@ -207,7 +225,7 @@ describe('live frames into the cache', () => {
 
   it('forgets the newest id of another user', () => {
     const sync = createLiveSync(queryClient);
-    sync.onFrame({ type: 'notification', notification: { id: 8 } });
+    sync.onFrame({ type: 'notification', notification: wireNotification(8) });
     expect(sync.lastNotificationId()).toBe(8);
     setSession({ access: accessToken(2, 60), refresh: 'r2' });
     expect(sync.lastNotificationId()).toBeUndefined();

@@ -23,7 +23,7 @@ const REQUIRED_FIELDS: { [T in FrameType]: readonly FieldsOf<T>[] } = {
   pong: [],
   post_counts: ['post_id', 'like_count', 'comment_count'],
   upload_processing: ['upload_id', 'state', 'progress'],
-  mass_message_progress: ['mass_message_id', 'sent_count', 'status'],
+  mass_message_progress: ['mass_message_id', 'recipient_count', 'sent_count', 'status'],
   call: ['call'],
 };
 
