@@ -18,7 +18,7 @@ import type { Benchmark } from './lib/benchmark.ts';
 import { describeMachine, machineBusy } from './lib/machine.ts';
 import { REPO_ROOT, removeDataDir, startServer } from './lib/server.ts';
 import { median } from './lib/stats.ts';
-import { measureRounds, WARM_UP_SECONDS, type Checkout } from './pages/measure.ts';
+import { measureRounds, WARM_UP_SECONDS, type Checkout, type Rounds } from './pages/measure.ts';
 import {
   checkoutTable,
   figuresOf,
@@ -67,6 +67,28 @@ async function startCheckout(name: string, root: string, log: (line: string) => 
   return { name, root, server, world } satisfies Checkout;
 }
 
+/**
+ * The bare route answering as many bytes as the home feed, beside the feed of each checkout:
+ * how much of the feed's distance from GET /api/ is the transfer of its bytes alone (not a
+ * target; it tells a reader where the rest of the time goes).
+ */
+function feedSizedFloor(rounds: Rounds, figures: CheckoutFigures[]): string | undefined {
+  if (!rounds.bareFeedSized) return undefined;
+  const { bytes, samples } = rounds.bareFeedSized;
+  const sizedRps = median(samples.map((sample) => sample.okPerSecond));
+  const bareRps = median(rounds.bare.map((sample) => sample.okPerSecond));
+  const lines = [
+    `the bare route answering the home feed's ${bytes} bytes: ${Math.round(sizedRps)} req/s, ${(sizedRps / bareRps).toFixed(2)} of its {"status":"ok"}`,
+  ];
+  for (const checkout of figures) {
+    const feed = checkout.rows.find((row) => row.key === 'feed')?.okPerSecond;
+    if (feed !== undefined) {
+      lines.push(`${checkout.name}: the home feed at ${(feed / sizedRps).toFixed(2)} of it`);
+    }
+  }
+  return lines.join('\n');
+}
+
 async function runPages(options: PagesOptions): Promise<PagesResult> {
   const busy = await machineBusy();
   const loadBefore = os.loadavg()[0] ?? 0;
@@ -92,7 +114,7 @@ async function runPages(options: PagesOptions): Promise<PagesResult> {
     const setup = [
       `autocannon, ${options.connections} connections, ${options.durationSeconds} s per measurement after a ${WARM_UP_SECONDS} s warm-up; median of ${options.rounds} round(s), pages and checkouts interleaved in each`,
       `world per server: ${AUTHORS} authors x ${POSTS_PER_AUTHOR} text posts, a signed-in fan following nobody (the feed falls back to everyone's posts), ${MESSAGES} messages with one author, ${AUTHORS} notifications`,
-      `bare route: Fastify with one GET /api/ answering {"status":"ok"}, in its own process`,
+      `bare route: Fastify with one GET /api/ answering {"status":"ok"} (and GET /api/bytes/<n>/, n bytes of JSON made once), in its own process`,
       ...checkouts.map((c) => `${c.name}: ${c.root}`),
       `machine ${busy === undefined ? 'unknown' : `${Math.round(busy * 100)}%`} busy before; 1-min load average ${loadBefore.toFixed(2)} before, ${(os.loadavg()[0] ?? 0).toFixed(2)} after`,
     ];
@@ -101,6 +123,8 @@ async function runPages(options: PagesOptions): Promise<PagesResult> {
     );
     const [change, landed] = figures;
     if (change && landed) sections.push(`change against landed\n${sideBySide(change, landed)}`);
+    const floor = feedSizedFloor(rounds, figures);
+    if (floor) sections.push(floor);
     sections.push(
       `targets (pass/miss, never a failure): each page >= 0.75 of GET /api/ with p99 < 50 ms at ${options.connections} connections and every answer 2xx; GET /api/ >= 0.5 of the bare route`,
     );

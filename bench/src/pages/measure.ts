@@ -28,6 +28,8 @@ export type Sample = {
 
 export type Rounds = {
   bare: Sample[];
+  /** The bare route answering as many bytes as the first checkout's home feed, per round. */
+  bareFeedSized: { bytes: number; samples: Sample[] } | undefined;
   /** Per checkout name, per page, one sample per round (absent for a page that is n/a). */
   pages: Map<string, Partial<Record<PageKey, Sample[]>>>;
 };
@@ -77,11 +79,23 @@ export async function measureRounds(
   bare: BareRoute,
   options: MeasureOptions,
 ): Promise<Rounds> {
-  const rounds: Rounds = { bare: [], pages: new Map(checkouts.map((c) => [c.name, {}])) };
+  const feed = checkouts[0]?.world.pages.feed;
+  const feedBytes = feed?.ok ? feed.bytes : undefined;
+  const rounds: Rounds = {
+    bare: [],
+    bareFeedSized: feedBytes === undefined ? undefined : { bytes: feedBytes, samples: [] },
+    pages: new Map(checkouts.map((c) => [c.name, {}])),
+  };
   for (let round = 1; round <= options.rounds; round += 1) {
     const bareSample = await measure(`${bare.url}/api/`, {}, options);
     rounds.bare.push(bareSample);
     options.log(`round ${round}: bare route: ${describe(bareSample)}`);
+    if (rounds.bareFeedSized) {
+      const { bytes, samples } = rounds.bareFeedSized;
+      const sized = await measure(`${bare.url}/api/bytes/${bytes}/`, {}, options);
+      samples.push(sized);
+      options.log(`round ${round}: bare route, ${bytes} bytes: ${describe(sized)}`);
+    }
     for (const { key, label } of PAGES) {
       for (const checkout of checkouts) {
         const page = checkout.world.pages[key];

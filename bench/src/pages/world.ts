@@ -27,7 +27,14 @@ export const PAGES: { key: PageKey; label: string }[] = [
 
 /** A page to load: its path and headers, or why it cannot be measured on this server. */
 type PageTarget =
-  { ok: true; path: string; headers: Record<string, string> } | { ok: false; why: string };
+  | {
+      ok: true;
+      path: string;
+      headers: Record<string, string>;
+      /** The answer's size in bytes, as the check read it. */
+      bytes?: number;
+    }
+  | { ok: false; why: string };
 
 export type World = {
   pages: Record<PageKey, PageTarget>;
@@ -108,7 +115,9 @@ async function check(url: string, target: PageTarget): Promise<PageTarget> {
       signal: AbortSignal.timeout(30_000),
     });
     const body = await response.text();
-    if (response.status >= 200 && response.status < 300) return target;
+    if (response.status >= 200 && response.status < 300) {
+      return { ...target, bytes: Buffer.byteLength(body) };
+    }
     return {
       ok: false,
       why: `GET ${target.path} answered ${response.status}: ${body.slice(0, 120)}`,
