@@ -1,15 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type {
-  adminPayoutList,
-  adminUserList,
-  auditLogPage,
-  creatorApplicationReviewList,
-  messageResponse,
-} from '@zura/contracts';
+import type { adminPayoutList, creatorApplicationReviewList } from '@zura/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
-import type { CreatorApplication } from '../creator';
-import type { Payout } from '../wallet';
+import { client } from '../../lib/api-client';
 
 export const APPLICATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationReviewStatus = (typeof APPLICATION_REVIEW_STATUSES)[number];
@@ -20,8 +12,6 @@ export type ReviewedApplication = z.infer<typeof creatorApplicationReviewList>[n
 
 /** The server serializes the queue through the contract's schema: its type is the answer's. */
 export type ReviewedPayout = z.infer<typeof adminPayoutList>[number];
-
-type MessageAnswer = z.infer<typeof messageResponse>;
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -41,57 +31,62 @@ export function applicationsForReviewQuery(status: ApplicationReviewStatus) {
   return queryOptions({
     queryKey: adminKeys.applications(status),
     queryFn: ({ signal }) =>
-      api.get<ReviewedApplication[]>(`/admin/creator-applications/?status=${status}`, { signal }),
+      client.GET('/api/admin/creator-applications/', { query: { status }, signal }),
     // Others keep applying: every visit, tab switch and window focus asks again.
     staleTime: 0,
   });
 }
 
 export function approveApplication(id: number) {
-  return api.post<CreatorApplication>(`/admin/creator-applications/${id}/approve/`);
+  return client.POST('/api/admin/creator-applications/{id}/approve/', { path: { id } });
 }
 
 export function rejectApplication(id: number, reason: string) {
-  return api.post<CreatorApplication>(`/admin/creator-applications/${id}/reject/`, { reason });
+  return client.POST('/api/admin/creator-applications/{id}/reject/', {
+    path: { id },
+    body: { reason },
+  });
 }
 
 export function payoutsForReviewQuery(status: PayoutReviewStatus) {
   return queryOptions({
     queryKey: adminKeys.payouts(status),
-    queryFn: ({ signal }) =>
-      api.get<ReviewedPayout[]>(`/admin/payouts/?status=${status}`, { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/payouts/', { query: { status }, signal }),
     staleTime: 0,
   });
 }
 
 export function markPayoutPaid(id: number) {
-  return api.post<Payout>(`/admin/payouts/${id}/mark-paid/`);
+  return client.POST('/api/admin/payouts/{id}/mark-paid/', { path: { id } });
 }
 
 /** GET /admin/users/?q=: accounts whose username or email starts with the query. */
 export function adminUsersQuery(query: string) {
   return queryOptions({
     queryKey: adminKeys.users(query),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof adminUserList>>(`/admin/users/?q=${encodeURIComponent(query)}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => client.GET('/api/admin/users/', { query: { q: query }, signal }),
     enabled: query.trim() !== '',
     staleTime: 0,
   });
 }
 
 export function suspendUser(id: number, reason: string) {
-  return api.post<MessageAnswer>(`/admin/users/${id}/suspend/`, { reason });
+  return client.POST('/api/admin/users/{id}/suspend/', {
+    path: { id: String(id) },
+    body: { reason },
+  });
 }
 
 export function unsuspendUser(id: number) {
-  return api.post<MessageAnswer>(`/admin/users/${id}/unsuspend/`, {});
+  return client.POST('/api/admin/users/{id}/unsuspend/', { path: { id: String(id) }, body: {} });
 }
 
 /** POST /admin/users/{id}/2fa/reset/: two-factor off and every session ended; audited. */
 export function resetUserTwoFactor(id: number, reason: string) {
-  return api.post<MessageAnswer>(`/admin/users/${id}/2fa/reset/`, { reason });
+  return client.POST('/api/admin/users/{id}/2fa/reset/', {
+    path: { id: String(id) },
+    body: { reason },
+  });
 }
 
 /** GET /admin/audit-log/: admin actions, newest first, 50 a page. */
@@ -99,10 +94,10 @@ export function auditLogQuery() {
   return infiniteQueryOptions({
     queryKey: adminKeys.auditLog(),
     queryFn: ({ pageParam, signal }) =>
-      api.get<z.infer<typeof auditLogPage>>(
-        `/admin/audit-log/${pageParam ? `?before=${pageParam}` : ''}`,
-        { signal },
-      ),
+      client.GET('/api/admin/audit-log/', {
+        query: { before: pageParam === null ? undefined : String(pageParam) },
+        signal,
+      }),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
     staleTime: 0,
