@@ -1,23 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  LoginResponse,
-  SignupRequest,
-  SignupResponse,
-  TokenPair,
-  TokenRequest,
-  messageResponse,
-  verifyTokenResponse,
-} from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import type { SignupRequest, TokenRequest } from '@zura/contracts';
+import { client, type Answer } from '../../lib/api-client';
 import { ApiError, isRecord } from '../../lib/api-errors';
 import { setSession } from '../../lib/session';
 
 /** Calls of the sign-in family never carry a (possibly stale) session: `auth: false`. */
 const publicCall = { auth: false } as const;
 
-type MessageResponse = z.infer<typeof messageResponse>;
-type VerifyTokenResponse = z.infer<typeof verifyTokenResponse>;
+type VerifyTokenResponse = Answer<'/api/auth/password-reset/verify-token/', 'post'>;
 
 const authKeys = {
   all: ['auth'] as const,
@@ -30,7 +20,7 @@ const authKeys = {
  * two-factor sign-in answers a challenge instead, for `loginSecondFactor`.
  */
 export async function login(credentials: TokenRequest): Promise<{ challenge?: string }> {
-  const answer = await api.post<LoginResponse>('/auth/token/', credentials, publicCall);
+  const answer = await client.POST('/api/auth/token/', { body: credentials, ...publicCall });
   if ('challenge' in answer) return { challenge: answer.challenge };
   setSession(answer);
   return {};
@@ -38,19 +28,19 @@ export async function login(credentials: TokenRequest): Promise<{ challenge?: st
 
 /** POST /auth/token/2fa/: the challenge and a code (or a recovery code) give the pair. */
 export async function loginSecondFactor(body: { challenge: string; code: string }) {
-  setSession(await api.post<TokenPair>('/auth/token/2fa/', body, publicCall));
+  setSession(await client.POST('/api/auth/token/2fa/', { body, ...publicCall }));
 }
 
 export function signup(body: SignupRequest) {
-  return api.post<SignupResponse>('/auth/signup/', body, publicCall);
+  return client.POST('/api/auth/signup/', { body, ...publicCall });
 }
 
 function verifyEmail(token: string) {
-  return api.post<MessageResponse>('/auth/verify-email/', { token }, publicCall);
+  return client.POST('/api/auth/verify-email/', { body: { token }, ...publicCall });
 }
 
 export function requestPasswordReset(email: string) {
-  return api.post<MessageResponse>('/auth/password-reset/', { email }, publicCall);
+  return client.POST('/api/auth/password-reset/', { body: { email }, ...publicCall });
 }
 
 /** The invalid-token 400 carries {valid, error?}; any other 400 (a field error) stays an error. */
@@ -65,11 +55,10 @@ function isVerifyTokenAnswer(body: unknown): body is VerifyTokenResponse {
 /** Answers {valid, error?}; the server says "invalid" with a 400 carrying the same shape. */
 async function verifyResetToken(token: string) {
   try {
-    return await api.post<VerifyTokenResponse>(
-      '/auth/password-reset/verify-token/',
-      { token },
-      publicCall,
-    );
+    return await client.POST('/api/auth/password-reset/verify-token/', {
+      body: { token },
+      ...publicCall,
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 400 && isVerifyTokenAnswer(error.body)) {
       return error.body;
@@ -79,11 +68,10 @@ async function verifyResetToken(token: string) {
 }
 
 export function confirmPasswordReset(token: string, newPassword: string) {
-  return api.post<MessageResponse>(
-    '/auth/password-reset/confirm/',
-    { token, new_password: newPassword },
-    publicCall,
-  );
+  return client.POST('/api/auth/password-reset/confirm/', {
+    body: { token, new_password: newPassword },
+    ...publicCall,
+  });
 }
 
 /**
