@@ -1,15 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BundlesBody,
-  CreateOfferBody,
-  bundleList,
-  creatorOffer,
-  creatorOfferList,
-  publicOffer,
-  subscribeOptions,
-} from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import type { BundlesBody, CreateOfferBody } from '@zura/contracts';
+import { client } from '../../lib/api-client';
 import { errorBodyText, ApiError, isRecord } from '../../lib/api-errors';
 import { invalidateAfterSubscribing } from '../../lib/query-keys';
 import { offerKeys } from '../../lib/query-keys';
@@ -18,15 +9,14 @@ import { offerKeys } from '../../lib/query-keys';
 export function myOffersQuery() {
   return queryOptions({
     queryKey: offerKeys.mine(),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof creatorOfferList>>('/creator/offers/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/creator/offers/', { signal }),
   });
 }
 
 export function myBundlesQuery() {
   return queryOptions({
     queryKey: offerKeys.bundles(),
-    queryFn: ({ signal }) => api.get<z.infer<typeof bundleList>>('/creator/bundles/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/creator/bundles/', { signal }),
   });
 }
 
@@ -35,10 +25,7 @@ export function offerByCodeQuery(code: string) {
   return queryOptions({
     queryKey: offerKeys.byCode(code),
     queryFn: ({ signal }) =>
-      api.get<z.infer<typeof publicOffer>>(`/offers/${encodeURIComponent(code)}/`, {
-        signal,
-        auth: false,
-      }),
+      client.GET('/api/offers/{code}/', { path: { code }, signal, auth: false }),
     retry: false,
   });
 }
@@ -48,7 +35,7 @@ export function useSubscribeOptions(creatorId: number, enabled: boolean) {
   return useQuery({
     queryKey: offerKeys.options(creatorId),
     queryFn: ({ signal }) =>
-      api.get<z.infer<typeof subscribeOptions>>(`/offers/for/${creatorId}/`, { signal }),
+      client.GET('/api/offers/for/{creatorId}/', { path: { creatorId }, signal }),
     enabled,
   });
 }
@@ -56,8 +43,7 @@ export function useSubscribeOptions(creatorId: number, enabled: boolean) {
 export function useCreateOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateOfferBody) =>
-      api.post<z.infer<typeof creatorOffer>>('/creator/offers/', body),
+    mutationFn: (body: CreateOfferBody) => client.POST('/api/creator/offers/', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.mine() }),
   });
 }
@@ -66,7 +52,7 @@ export function useEndOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (offerId: number) =>
-      api.post<z.infer<typeof creatorOffer>>(`/creator/offers/${offerId}/end/`),
+      client.POST('/api/creator/offers/{id}/end/', { path: { id: offerId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.mine() }),
   });
 }
@@ -74,24 +60,17 @@ export function useEndOffer() {
 export function useSaveBundles() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BundlesBody) =>
-      api.put<z.infer<typeof bundleList>>('/creator/bundles/', body),
+    mutationFn: (body: BundlesBody) => client.PUT('/api/creator/bundles/', { body }),
     onSuccess: (saved) => queryClient.setQueryData(offerKeys.bundles(), saved),
   });
-}
-
-/** POST /offers/{code}/claim/ answers the creator subscribed to. */
-interface ClaimedTrial {
-  id: number;
-  username: string;
 }
 
 /** Starts the free trial of a link; afterwards the profile shows the fan subscribed. */
 export function useClaimTrial() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      api.post<ClaimedTrial>(`/offers/${encodeURIComponent(code)}/claim/`),
+    // Answers the trial subscription (its creator's id and username).
+    mutationFn: (code: string) => client.POST('/api/offers/{code}/claim/', { path: { code } }),
     onSuccess: () => invalidateAfterSubscribing(queryClient),
   });
 }
