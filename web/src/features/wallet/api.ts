@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import type { payout, topupAnswer, walletSummary, walletTransaction } from '@zura/contracts';
+import type { payout, walletSummary, walletTransaction } from '@zura/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency';
 import { amountText } from '../../payments/money';
 import { walletKeys } from '../../lib/query-keys';
@@ -21,20 +21,10 @@ export const PAYMENT_KINDS: ReadonlySet<string> = new Set([
   'post_unlock',
 ]);
 
-/**
- * A top-up's answer with both variants' fields optional, so the form and the cache read it
- * without narrowing: test mode credits at once, a real provider answers where to pay.
- */
-export interface TopupResult {
-  status: 'credited' | 'pending';
-  balance_cents?: number;
-  checkout_url?: string;
-}
-
 export function walletQuery() {
   return queryOptions({
     queryKey: walletKeys.summary(),
-    queryFn: ({ signal }) => api.get<WalletSummary>('/wallet/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/wallet/', { signal }),
   });
 }
 
@@ -49,10 +39,9 @@ export function nextTransactionsCursor(
   return page[page.length - 1]?.id;
 }
 
-export function transactionsPath(before: number | undefined, limit = TRANSACTIONS_PAGE_SIZE) {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (before !== undefined) params.set('before', String(before));
-  return `/wallet/transactions/?${params.toString()}`;
+/** The query of a page of GET /wallet/transactions/: `before` the cursor, when there is one. */
+export function transactionsParams(before: number | undefined, limit = TRANSACTIONS_PAGE_SIZE) {
+  return before === undefined ? { limit } : { limit, before };
 }
 
 export type TransactionPages = InfiniteData<WalletTransaction[]>;
@@ -61,7 +50,7 @@ export function transactionsQuery() {
   return infiniteQueryOptions({
     queryKey: walletKeys.transactions(),
     queryFn: ({ pageParam, signal }) =>
-      api.get<WalletTransaction[]>(transactionsPath(pageParam), { signal }),
+      client.GET('/api/wallet/transactions/', { query: transactionsParams(pageParam), signal }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (lastPage: WalletTransaction[]) => nextTransactionsCursor(lastPage),
   });
@@ -80,25 +69,23 @@ export function flattenTransactions(data: TransactionPages | undefined): WalletT
 export function payoutsQuery() {
   return queryOptions({
     queryKey: walletKeys.payouts(),
-    queryFn: ({ signal }) => api.get<Payout[]>('/wallet/payouts/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/wallet/payouts/', { signal }),
   });
 }
 
-export async function topUp(amountCents: number, idempotencyKey: string): Promise<TopupResult> {
-  const answer: z.infer<typeof topupAnswer> = await api.post(
-    '/wallet/topups/',
-    { amount: amountText(amountCents) },
-    { headers: idempotencyHeaders(idempotencyKey) },
-  );
-  return answer;
+/** Test mode credits at once (`credited`); a real provider answers where to pay (`pending`). */
+export function topUp(amountCents: number, idempotencyKey: string) {
+  return client.POST('/api/wallet/topups/', {
+    body: { amount: amountText(amountCents) },
+    headers: idempotencyHeaders(idempotencyKey),
+  });
 }
 
 export function requestPayout(amountCents: number, idempotencyKey: string) {
-  return api.post<Payout>(
-    '/wallet/payouts/',
-    { amount: amountText(amountCents) },
-    { headers: idempotencyHeaders(idempotencyKey) },
-  );
+  return client.POST('/api/wallet/payouts/', {
+    body: { amount: amountText(amountCents) },
+    headers: idempotencyHeaders(idempotencyKey),
+  });
 }
 
 /** Only a web address of the provider is followed for checkout. */

@@ -12,11 +12,9 @@ export function useTopUp() {
     onSuccess: (answer) => {
       if (answer.status !== 'credited') return;
       const balance = answer.balance_cents;
-      if (balance !== undefined) {
-        queryClient.setQueryData<WalletSummary>(walletKeys.summary(), (wallet) =>
-          wallet ? { ...wallet, balance_cents: balance } : wallet,
-        );
-      }
+      queryClient.setQueryData<WalletSummary>(walletKeys.summary(), (wallet) =>
+        wallet ? { ...wallet, balance_cents: balance } : wallet,
+      );
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     },
   });

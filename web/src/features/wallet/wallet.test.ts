@@ -6,7 +6,7 @@ import {
   flattenTransactions,
   nextTransactionsCursor,
   safeCheckoutUrl,
-  transactionsPath,
+  transactionsParams,
   type WalletTransaction,
 } from './api';
 import { amountText, CREATOR_SHARE_PERCENT, formatSignedCents } from '../../payments/money';
@@ -81,9 +81,9 @@ describe('transactions pages', () => {
     expect(nextTransactionsCursor([], 3)).toBeUndefined();
   });
 
-  it('builds the page path', () => {
-    expect(transactionsPath(undefined)).toBe('/wallet/transactions/?limit=50');
-    expect(transactionsPath(42, 10)).toBe('/wallet/transactions/?limit=10&before=42');
+  it('builds the page query', () => {
+    expect(transactionsParams(undefined)).toEqual({ limit: 50 });
+    expect(transactionsParams(42, 10)).toEqual({ limit: 10, before: 42 });
   });
 
   it('flattens pages without repeats', () => {
