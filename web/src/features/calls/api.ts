@@ -1,6 +1,6 @@
 import type { CallSummary, callTicket } from '@zura/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
 
 /** The server serializes through the contract's schema, so its type is the answer's shape. */
 export type CallTicket = z.infer<typeof callTicket>;
@@ -15,22 +15,22 @@ export function requestCallTicket(
   signal?: AbortSignal,
 ): Promise<CallTicket> {
   const body = callId === undefined ? { room_id: roomId } : { room_id: roomId, call_id: callId };
-  return api.post<CallTicket>('/calls/ticket/', body, { signal });
+  return client.POST('/api/calls/ticket/', { body, signal });
 }
 
 /** GET /calls/ringing/: the calls ringing for this user now (asked when the socket is back). */
 export function fetchRingingCalls(): Promise<CallSummary[]> {
-  return api.get<CallSummary[]>('/calls/ringing/');
+  return client.GET('/api/calls/ringing/');
 }
 
 /** POST /calls/{id}/answer/: the callee takes the call; every other tab stops ringing. */
 export function answerCall(callId: number): Promise<CallSummary> {
-  return api.post<CallSummary>(`/calls/${callId}/answer/`, {});
+  return client.POST('/api/calls/{id}/answer/', { path: { id: callId } });
 }
 
 /** POST /calls/{id}/decline/: the callee turns it down; it shows as missed. */
 export function declineCall(callId: number): Promise<CallSummary> {
-  return api.post<CallSummary>(`/calls/${callId}/decline/`, {});
+  return client.POST('/api/calls/{id}/decline/', { path: { id: callId } });
 }
 
 /**
@@ -38,5 +38,5 @@ export function declineCall(callId: number): Promise<CallSummary> {
  * `keepalive` for the hang-up of a tab that is closing.
  */
 export function endCall(callId: number, keepalive = false): Promise<CallSummary> {
-  return api.post<CallSummary>(`/calls/${callId}/end/`, {}, { keepalive });
+  return client.POST('/api/calls/{id}/end/', { path: { id: callId }, keepalive });
 }

@@ -1,8 +1,5 @@
-import type { PushSubscriptionInput, pushDeviceState, pushKey } from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
-
-type PushDeviceState = z.infer<typeof pushDeviceState>;
+import type { PushSubscriptionInput } from '@zura/contracts';
+import { client } from '../../lib/api-client';
 
 export const pushKeys = {
   device: () => ['push', 'device'] as const,
@@ -13,22 +10,22 @@ export function pushDeviceQuery() {
   return {
     queryKey: pushKeys.device(),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get<PushDeviceState>('/push/subscriptions/', { signal }),
+      client.GET('/api/push/subscriptions/', { signal }),
   };
 }
 
 export async function fetchPushKey(): Promise<string> {
-  return (await api.get<z.infer<typeof pushKey>>('/push/key/')).public_key;
+  return (await client.GET('/api/push/key/')).public_key;
 }
 
 export function saveSubscription(body: PushSubscriptionInput) {
-  return api.post<PushDeviceState>('/push/subscriptions/', body);
+  return client.POST('/api/push/subscriptions/', { body });
 }
 
 export function deleteSubscription() {
-  return api.delete<PushDeviceState>('/push/subscriptions/');
+  return client.DELETE('/api/push/subscriptions/');
 }
 
 export function sendTestPush() {
-  return api.post<{ detail: string }>('/push/test/', {});
+  return client.POST('/api/push/test/');
 }
