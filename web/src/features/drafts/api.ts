@@ -1,13 +1,7 @@
-import type {
-  draftList,
-  presentedPost,
-  scheduledDraft,
-  scheduledQueue,
-  ScheduledDraft,
-} from '@zura/contracts';
-import type { z } from 'zod';
+import type { ScheduledDraft } from '@zura/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { API_BASE } from '../../lib/api';
+import { client, followLink } from '../../lib/api-client';
 import { nextPagePath } from '../../lib/link-header';
 import { POSTS_PAGE_SIZE, type Post, type PostPage } from '../posts';
 import { postKeys, scheduledKey } from '../../lib/query-keys';
@@ -16,39 +10,44 @@ import { postKeys, scheduledKey } from '../../lib/query-keys';
 export function draftsQuery() {
   return infiniteQueryOptions({
     queryKey: postKeys.drafts(),
+    // The first page is asked for; each next one is the `Link` the previous answered.
     queryFn: async ({ pageParam, signal }): Promise<PostPage> => {
-      const { data, headers } = await api.getWithHeaders<z.infer<typeof draftList>>(pageParam, {
-        signal,
-      });
+      const { data, headers } =
+        pageParam === null
+          ? await client.withHeaders.GET('/api/posts/drafts/', {
+              query: { limit: POSTS_PAGE_SIZE },
+              signal,
+            })
+          : await followLink('/api/posts/drafts/', `${API_BASE}${pageParam}`, { signal });
       return { posts: data, next: nextPagePath(headers.get('Link')) };
     },
-    initialPageParam: `/posts/drafts/?limit=${POSTS_PAGE_SIZE}`,
+    initialPageParam: null as string | null,
     getNextPageParam: (lastPage: PostPage) => lastPage.next,
   });
 }
 
 /** PATCH /posts/{id}/: new text for an own post, draft or published. */
 export function editPost(postId: number, content: string): Promise<Post> {
-  return api.patch<z.infer<typeof presentedPost>>(`/posts/${postId}/`, { content });
+  return client.PATCH('/api/posts/{id}/', { path: { id: postId }, body: { content } });
 }
 
 /** POST /posts/{id}/publish/: the draft becomes a post made now. */
 export function publishDraft(postId: number): Promise<Post> {
-  return api.post<z.infer<typeof presentedPost>>(`/posts/${postId}/publish/`);
+  return client.POST('/api/posts/{id}/publish/', { path: { id: postId } });
 }
 
 /** GET /posts/scheduled/: the author's scheduled drafts, soonest first. */
 export function scheduledQuery() {
   return queryOptions({
     queryKey: scheduledKey,
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof scheduledQueue>>('/posts/scheduled/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/posts/scheduled/', { signal }),
   });
 }
 
 /** PATCH /posts/{id}/schedule/: a new time for an own draft (ISO), or null to unschedule. */
 export function rescheduleDraft(postId: number, publishAt: string | null): Promise<ScheduledDraft> {
-  return api.patch<z.infer<typeof scheduledDraft>>(`/posts/${postId}/schedule/`, {
-    publish_at: publishAt,
+  return client.PATCH('/api/posts/{id}/schedule/', {
+    path: { id: postId },
+    body: { publish_at: publishAt },
   });
 }
