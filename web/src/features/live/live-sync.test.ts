@@ -219,7 +219,7 @@ describe('live frames into the cache', () => {
     expect(sync.lastNotificationId()).toBe(9);
     sync.onFrame({ type: 'notifications_read', unread_count: 0 });
     expect(
-      queryClient.getQueryData<AppNotification[]>(notificationKeys.list())?.every((n) => n.isRead),
+      queryClient.getQueryData<AppNotification[]>(notificationKeys.list())?.every((n) => n.is_read),
     ).toBe(true);
   });
 

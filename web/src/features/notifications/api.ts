@@ -1,34 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { NOTICE_KINDS, type NoticeKind } from '@zura/contracts/notice-kinds';
-import type {
-  notification,
-  notificationMarkedRead,
-  notificationSummary,
-  notificationsMarkedRead,
-} from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
 import { isRecord } from '../../lib/api-errors';
+import { client, type Answer } from '../../lib/api-client';
 import { notificationKeys } from '../../lib/query-keys';
 
-/** The server serializes through the contracts' schemas, so their types are the answers' shapes. */
-type WireNotification = z.infer<typeof notification>;
-type NotificationSummary = z.infer<typeof notificationSummary>;
-
-export interface AppNotification {
-  id: number;
-  /** What happened; with `facts`, what the item renders in the reader's language. */
-  kind: NoticeKind;
-  facts: Record<string, unknown>;
-  type: string;
-  isRead: boolean;
-  readAt: string | null;
-  createdAt: string;
-  conversationId: number | null;
-  /** The post a like, a comment or an unlock was about: opening the notice shows it. */
-  postId: number | null;
-  senderUsername: string | null;
-}
+/** A notification as the API answers it (and the `notification` frame carries it). */
+export type AppNotification = Answer<'/api/notifications/', 'get'>[number];
+type NotificationSummary = Answer<'/api/notifications/summary/', 'get'>;
 
 /** `data` is a free record whose keys depend on the type: each is read only if it fits. */
 function positiveId(value: unknown): number | null {
@@ -40,34 +18,38 @@ function isNoticeKind(value: unknown): value is NoticeKind {
   return typeof value === 'string' && (NOTICE_KINDS as readonly string[]).includes(value);
 }
 
-export function toNotification(raw: WireNotification): AppNotification {
-  const username = raw.data.sender_username;
-  // A kind this build does not know (a newer server) shows the server's English words.
-  const known = isNoticeKind(raw.kind);
-  return {
-    id: raw.id,
-    kind: known ? raw.kind : 'text',
-    facts: known ? raw.data : { title: raw.title, message: raw.message },
-    type: raw.notification_type,
-    isRead: raw.is_read,
-    readAt: raw.read_at,
-    createdAt: raw.created_at,
-    conversationId: positiveId(raw.data.conversation_id),
-    postId: positiveId(raw.data.post_id),
-    senderUsername: typeof username === 'string' ? username : null,
-  };
+/**
+ * What the item renders in the reader's language: the kind and its facts (`data`). A kind this
+ * build does not know (a newer server) shows the server's English words.
+ */
+export function noticeOf(
+  notification: Pick<AppNotification, 'kind' | 'data' | 'title' | 'message'>,
+): { kind: NoticeKind; facts: Record<string, unknown> } {
+  return isNoticeKind(notification.kind)
+    ? { kind: notification.kind, facts: notification.data }
+    : { kind: 'text', facts: { title: notification.title, message: notification.message } };
+}
+
+/** The conversation a message, a call or an unlock was in, when `data` names one. */
+export function conversationIdOf(notification: Pick<AppNotification, 'data'>): number | null {
+  return positiveId(notification.data.conversation_id);
+}
+
+/** The post a like, a comment or an unlock was about: opening the notice shows it. */
+export function postIdOf(notification: Pick<AppNotification, 'data'>): number | null {
+  return positiveId(notification.data.post_id);
+}
+
+function isNotification(body: unknown): body is AppNotification {
+  return isRecord(body) && typeof body.id === 'number' && isRecord(body.data);
 }
 
 /**
- * The body of a live `notification` frame (the server sends the contract's `notification`
- * there too); a body without a numeric id is ignored.
+ * The body of a live `notification` frame (the server sends the notification as its answers
+ * do); a body without a numeric id or its `data` record is ignored.
  */
 export function parseNotification(body: unknown): AppNotification | undefined {
-  if (!isRecord(body) || typeof body.id !== 'number') return undefined;
-  return toNotification({
-    ...(body as WireNotification),
-    data: isRecord(body.data) ? body.data : {},
-  });
+  return isNotification(body) ? body : undefined;
 }
 
 /** The newest this many notifications (the server's maximum page). */
@@ -77,10 +59,8 @@ const NOTIFICATION_LIST_LIMIT = 200;
 export function notificationsQuery() {
   return queryOptions({
     queryKey: notificationKeys.list(),
-    queryFn: async ({ signal }) => {
-      const path = `/notifications/?limit=${NOTIFICATION_LIST_LIMIT}`;
-      return (await api.get<WireNotification[]>(path, { signal })).map(toNotification);
-    },
+    queryFn: ({ signal }) =>
+      client.GET('/api/notifications/', { query: { limit: NOTIFICATION_LIST_LIMIT }, signal }),
   });
 }
 
@@ -97,7 +77,7 @@ export function notificationSummaryQuery() {
     queryKey: notificationKeys.summary(),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<NotificationSummary>('/notifications/summary/', { signal });
+        return await client.GET('/api/notifications/summary/', { signal });
       } catch (error) {
         if (signal.aborted) throw error;
         return EMPTY_SUMMARY;
@@ -108,11 +88,11 @@ export function notificationSummaryQuery() {
 }
 
 export function markNotificationRead(id: number) {
-  return api.post<z.infer<typeof notificationMarkedRead>>(`/notifications/${id}/mark_read/`);
+  return client.POST('/api/notifications/{id}/mark_read/', { path: { id } });
 }
 
 export function markAllNotificationsRead() {
-  return api.post<z.infer<typeof notificationsMarkedRead>>('/notifications/mark_all_read/');
+  return client.POST('/api/notifications/mark_all_read/');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +115,9 @@ export function markedRead(
   readAt: string,
 ): AppNotification[] {
   return list.map((item) =>
-    (id === 'all' || item.id === id) && !item.isRead ? { ...item, isRead: true, readAt } : item,
+    (id === 'all' || item.id === id) && !item.is_read
+      ? { ...item, is_read: true, read_at: readAt }
+      : item,
   );
 }
 

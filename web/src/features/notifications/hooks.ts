@@ -28,7 +28,7 @@ export function useMarkRead() {
     mutationFn: (id: number) => markNotificationRead(id),
     onMutate: (id) => {
       const list = queryClient.getQueryData<AppNotification[]>(notificationKeys.list());
-      const wasUnread = list?.some((item) => item.id === id && !item.isRead) ?? false;
+      const wasUnread = list?.some((item) => item.id === id && !item.is_read) ?? false;
       queryClient.setQueryData<AppNotification[]>(notificationKeys.list(), (current) =>
         current ? markedRead(current, id, new Date().toISOString()) : current,
       );
@@ -38,9 +38,7 @@ export function useMarkRead() {
       }
     },
     onSuccess: (answer) => {
-      if (answer.unread_count !== undefined) {
-        setUnreadCounts(queryClient, { notifications: answer.unread_count });
-      }
+      setUnreadCounts(queryClient, { notifications: answer.unread_count });
     },
     onError: (error) => {
       console.warn('Mark notification read failed:', error);

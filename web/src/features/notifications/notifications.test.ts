@@ -1,26 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
+  conversationIdOf,
   markedRead,
   mergeNotifications,
   newestNotificationId,
   notificationAge,
+  noticeOf,
   parseNotification,
-  toNotification,
+  postIdOf,
   type AppNotification,
 } from './api';
 
 function item(id: number, isRead = false): AppNotification {
   return {
     id,
+    title: `New message ${id}`,
+    message: `n${id}`,
+    notification_type: 'message',
     kind: 'message_received',
-    facts: { preview: `n${id}` },
-    type: 'message',
-    isRead,
-    readAt: null,
-    createdAt: '2025-01-01T00:00:00Z',
-    conversationId: null,
-    postId: null,
-    senderUsername: null,
+    is_read: isRead,
+    read_at: null,
+    created_at: '2025-01-01T00:00:00Z',
+    data: { preview: `n${id}` },
   };
 }
 
@@ -50,13 +51,15 @@ describe('notification list', () => {
   it('merges newest first without duplicates', () => {
     const merged = mergeNotifications([item(3), item(1)], [item(2), item(3, true)]);
     expect(merged.map((n) => n.id)).toEqual([3, 2, 1]);
-    expect(merged[0]?.isRead).toBe(true);
+    expect(merged[0]?.is_read).toBe(true);
   });
 
   it('marks one or all read', () => {
     const list = [item(2), item(1)];
-    expect(markedRead(list, 1, 'now').map((n) => n.isRead)).toEqual([false, true]);
-    expect(markedRead(list, 'all', 'now').every((n) => n.isRead && n.readAt === 'now')).toBe(true);
+    expect(markedRead(list, 1, 'now').map((n) => n.is_read)).toEqual([false, true]);
+    expect(markedRead(list, 'all', 'now').every((n) => n.is_read && n.read_at === 'now')).toBe(
+      true,
+    );
   });
 
   it('finds the newest id', () => {
@@ -77,40 +80,36 @@ describe('notification list', () => {
     data: { conversation_id: 12, sender_username: 'kate', preview: 'hi' },
   };
 
-  it('maps a notification, with the conversation of a message', () => {
-    expect(toNotification(wire)).toEqual({
-      id: 1,
+  it('reads the conversation and the post a notification names in its data', () => {
+    expect(conversationIdOf(wire)).toBe(12);
+    expect(postIdOf(wire)).toBeNull();
+    const liked = { ...wire, id: 3, notification_type: 'like' as const, data: { post_id: 41 } };
+    expect(postIdOf(liked)).toBe(41);
+    expect(conversationIdOf(liked)).toBeNull();
+    const odd = { ...wire, data: { conversation_id: 'x', post_id: null } };
+    expect(conversationIdOf(odd)).toBeNull();
+    expect(postIdOf(odd)).toBeNull();
+  });
+
+  it('renders a known kind from its facts', () => {
+    expect(noticeOf(wire)).toEqual({
       kind: 'message_received',
       facts: { conversation_id: 12, sender_username: 'kate', preview: 'hi' },
-      type: 'message',
-      isRead: false,
-      readAt: null,
-      createdAt: '2025-01-01T00:00:00Z',
-      conversationId: 12,
-      postId: null,
-      senderUsername: 'kate',
-    });
-    const liked = { ...wire, id: 3, notification_type: 'like' as const, data: { post_id: 41 } };
-    expect(toNotification(liked)).toMatchObject({ type: 'like', postId: 41, conversationId: null });
-    const odd = { ...wire, data: { conversation_id: 'x', post_id: null, sender_username: 7 } };
-    expect(toNotification(odd)).toMatchObject({
-      conversationId: null,
-      postId: null,
-      senderUsername: null,
     });
   });
 
   it('shows a kind it does not know by the English words the server sent', () => {
     const newer = { ...wire, kind: 'party_started', title: 'Party', message: 'kate threw one' };
-    expect(parseNotification(newer)).toMatchObject({
+    const parsed = parseNotification(newer);
+    expect(parsed && noticeOf(parsed)).toEqual({
       kind: 'text',
       facts: { title: 'Party', message: 'kate threw one' },
     });
   });
 
-  it('reads a live frame body, ignoring one without an id', () => {
-    expect(parseNotification(wire)?.conversationId).toBe(12);
-    expect(parseNotification({ ...wire, data: null })?.conversationId).toBeNull();
+  it('reads a live frame body, ignoring one without an id or data', () => {
+    expect(parseNotification(wire)).toEqual(wire);
+    expect(parseNotification({ ...wire, data: null })).toBeUndefined();
     expect(parseNotification({ nope: true })).toBeUndefined();
   });
 });

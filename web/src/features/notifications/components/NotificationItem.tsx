@@ -14,7 +14,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatShortDate } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
-import { notificationAge, type AppNotification } from '../api';
+import { noticeOf, notificationAge, type AppNotification } from '../api';
 
 const ICONS: Record<string, LucideIcon> = {
   message: MessageCircle,
@@ -36,16 +36,17 @@ export interface NotificationItemProps {
 
 export function NotificationItem({ notification, now, onOpen }: NotificationItemProps) {
   const { t, i18n } = useTranslation();
-  const Icon = ICONS[notification.type] ?? Bell;
-  const age = notificationAge(notification.createdAt, now);
+  const Icon = ICONS[notification.notification_type] ?? Bell;
+  const age = notificationAge(notification.created_at, now);
   let ageText = '';
   if (age?.unit === 'now') ageText = t('notifications.age.justNow');
   else if (age?.unit === 'minutes') ageText = t('notifications.age.minutes', { count: age.count });
   else if (age?.unit === 'hours') ageText = t('notifications.age.hours', { count: age.count });
   else if (age?.unit === 'date') ageText = formatShortDate(age.date, i18n.language);
-  const unread = !notification.isRead;
+  const unread = !notification.is_read;
   // The sentence is written here, from the facts, in the reader's language.
-  const { title, message } = renderNotice(notification.kind, notification.facts, currentLanguage());
+  const { kind, facts } = noticeOf(notification);
+  const { title, message } = renderNotice(kind, facts, currentLanguage());
 
   return (
     <button
@@ -78,7 +79,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
             {title}
           </span>
           {ageText && (
-            <time dateTime={notification.createdAt} className="shrink-0 text-xs text-slate-600">
+            <time dateTime={notification.created_at} className="shrink-0 text-xs text-slate-600">
               {ageText}
             </time>
           )}

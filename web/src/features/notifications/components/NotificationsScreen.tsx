@@ -11,7 +11,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';
 import { cn } from '../../../ui/cn';
 import { storeActiveConversationId } from '../../messaging';
-import type { AppNotification } from '../api';
+import { conversationIdOf, postIdOf, type AppNotification } from '../api';
 import { useMarkAllRead, useMarkRead, useNotifications, useNow } from '../hooks';
 import { NotificationItem } from './NotificationItem';
 
@@ -36,17 +36,19 @@ export function NotificationsScreen() {
   const now = useNow();
 
   const list = notifications.data ?? [];
-  const unread = list.filter((item) => !item.isRead);
-  const read = list.filter((item) => item.isRead);
+  const unread = list.filter((item) => !item.is_read);
+  const read = list.filter((item) => item.is_read);
   const shown = filter === 'unread' ? unread : filter === 'read' ? read : list;
 
   const open = (notification: AppNotification) => {
-    if (!notification.isRead) markRead.mutate(notification.id);
-    if (notification.conversationId !== null && CONVERSATION_TYPES.has(notification.type)) {
-      storeActiveConversationId(notification.conversationId);
+    if (!notification.is_read) markRead.mutate(notification.id);
+    const conversationId = conversationIdOf(notification);
+    const postId = postIdOf(notification);
+    if (conversationId !== null && CONVERSATION_TYPES.has(notification.notification_type)) {
+      storeActiveConversationId(conversationId);
       void navigate('/messages');
-    } else if (notification.postId !== null) {
-      void navigate(`/posts/${notification.postId}`);
+    } else if (postId !== null) {
+      void navigate(`/posts/${postId}`);
     }
   };
 
