@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { fanSubscription } from '@zura/contracts';
+import type { fanSubscription, subscribeMonths } from '@zura/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency';
 import { subscriptionKeys } from '../../lib/query-keys';
 
@@ -22,12 +22,23 @@ export function mySubscriptionsQuery() {
     queryKey: subscriptionKeys.mine(),
     queryFn: async ({ signal }): Promise<MySubscriptions> => {
       const [active, expired] = await Promise.all([
-        api.get<Subscription[]>('/auth/subscriptions/active/', { signal }),
-        api.get<Subscription[]>('/auth/subscriptions/expired/', { signal }),
+        client.GET('/api/auth/subscriptions/active/', { signal }),
+        client.GET('/api/auth/subscriptions/expired/', { signal }),
       ]);
       return { active, expired };
     },
   });
+}
+
+type SubscribeMonths = z.infer<typeof subscribeMonths>;
+
+/**
+ * The months a subscription may last (a month, or a bundle's 3, 6 or 12). A plan's months come
+ * from the creator's bundles, which the document types as any number: checked before paying.
+ */
+export function subscribeMonthsOf(months: number): SubscribeMonths {
+  if (months === 1 || months === 3 || months === 6 || months === 12) return months;
+  throw new RangeError(`A subscription lasts 1, 3, 6 or 12 months, not ${months}.`);
 }
 
 /**
@@ -41,21 +52,20 @@ export function subscribe(
   months = 1,
   expectedPriceCents?: number,
 ) {
-  return api.post<Subscription>(
-    '/auth/subscriptions/',
-    {
+  return client.POST('/api/auth/subscriptions/', {
+    body: {
       creator_id: creatorId,
       ...(shareEmail ? { share_email: true } : {}),
       // A bundle's months; the server prices it (and any discount) itself.
-      ...(months > 1 ? { months } : {}),
+      ...(months > 1 ? { months: subscribeMonthsOf(months) } : {}),
       // What the fan confirmed: the server answers 409 instead of charging another price.
       ...(expectedPriceCents !== undefined ? { expected_price_cents: expectedPriceCents } : {}),
     },
-    { headers: idempotencyHeaders(idempotencyKey) },
-  );
+    headers: idempotencyHeaders(idempotencyKey),
+  });
 }
 
 /** Stays active until `active_until`, then expires without renewing. */
 export function cancelSubscription(subscriptionId: number) {
-  return api.post<Subscription>(`/auth/subscriptions/${subscriptionId}/cancel/`);
+  return client.POST('/api/auth/subscriptions/{id}/cancel/', { path: { id: subscriptionId } });
 }
