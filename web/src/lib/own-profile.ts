@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OwnProfile } from '@zura/contracts';
-import { api } from './api';
+import { client } from './api-client';
 import { profileKeys } from './query-keys';
 import { useSession } from './use-session';
 
@@ -11,7 +10,7 @@ import { useSession } from './use-session';
 export function ownProfileQuery() {
   return queryOptions({
     queryKey: profileKeys.own(),
-    queryFn: ({ signal }) => api.get<OwnProfile>('/auth/profile/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/auth/profile/', { signal }),
     staleTime: 60_000,
   });
 }

@@ -1,12 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  OwnProfile,
-  ProfileUpdateRequest,
-  uploadedFile,
-  viewedProfile,
-} from '@zura/contracts';
+import type { OwnProfile, ProfileUpdateRequest, viewedProfile } from '@zura/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client, type Answer } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload';
 import { profileKeys } from '../../lib/query-keys';
 
@@ -21,7 +16,7 @@ export function userProfileQuery(idOrUsername: string) {
   return queryOptions({
     queryKey: profileKeys.user(idOrUsername),
     queryFn: ({ signal }) =>
-      api.get<ViewedProfile>(`/auth/users/${encodeURIComponent(idOrUsername)}/`, { signal }),
+      client.GET('/api/auth/users/{idOrUsername}/', { path: { idOrUsername }, signal }),
   });
 }
 
@@ -33,27 +28,25 @@ export function canSeeContent(
 }
 
 /** The unlock route's answer: a message and the profile now open to the viewer. */
-export interface UnlockedProfile {
-  message: string;
-  profile: ViewedProfile;
-}
+export type UnlockedProfile = Answer<'/api/auth/users/{idOrUsername}/unlock/', 'post'>;
 
 export function unlockProfile(username: string, password: string) {
-  return api.post<UnlockedProfile>(`/auth/users/${encodeURIComponent(username)}/unlock/`, {
-    password,
+  return client.POST('/api/auth/users/{idOrUsername}/unlock/', {
+    path: { idOrUsername: username },
+    body: { password },
   });
 }
 
 export function updateProfile(body: ProfileUpdateRequest): Promise<OwnProfile> {
-  return api.put<OwnProfile>('/auth/profile/', body);
+  return client.PUT('/api/auth/profile/', { body });
 }
 
 export type ProfileImageKind = 'profile' | 'cover';
 
 export function deleteProfileImage(kind: ProfileImageKind) {
-  return api.delete<unknown>(
-    `/auth/profile/${kind === 'profile' ? 'profile-image' : 'cover-image'}/`,
-  );
+  return kind === 'profile'
+    ? client.DELETE('/api/auth/profile/profile-image/')
+    : client.DELETE('/api/auth/profile/cover-image/');
 }
 
 /** POST /uploads/ with the image's context; the answer's id goes into the profile update. */
@@ -65,5 +58,5 @@ export function uploadProfileImage(
   const form = new FormData();
   form.append('file', file);
   form.append('context', kind === 'profile' ? 'profile_image' : 'cover_image');
-  return uploadWithProgress<z.infer<typeof uploadedFile>>('/uploads/', form, { onProgress });
+  return uploadWithProgress<Answer<'/api/uploads/', 'post'>>('/uploads/', form, { onProgress });
 }
