@@ -1,7 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { blockedUserList, blockState } from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
 
 const blocksKeys = {
   all: ['blocks'] as const,
@@ -11,16 +9,20 @@ const blocksKeys = {
 export function blockedUsersQuery() {
   return queryOptions({
     queryKey: blocksKeys.all,
-    queryFn: ({ signal }) => api.get<z.infer<typeof blockedUserList>>('/auth/blocks/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/auth/blocks/', { signal }),
   });
 }
 
 /** POST /auth/users/{id}/block/: follows end both ways, subscriptions stop renewing. */
 export function blockUser(userId: number) {
-  return api.post<z.infer<typeof blockState>>(`/auth/users/${userId}/block/`, {});
+  return client.POST('/api/auth/users/{idOrUsername}/block/', {
+    path: { idOrUsername: String(userId) },
+  });
 }
 
 /** DELETE /auth/users/{id}/block/: the two see each other again. */
 export function unblockUser(userId: number) {
-  return api.delete<z.infer<typeof blockState>>(`/auth/users/${userId}/block/`);
+  return client.DELETE('/api/auth/users/{idOrUsername}/block/', {
+    path: { idOrUsername: String(userId) },
+  });
 }

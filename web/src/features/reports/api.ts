@@ -1,15 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  messageResponse,
-  reportCreated,
-  reportQueue,
-  REPORT_STATUSES,
-  ReportAction,
-  ReportGroup,
-  ReportRequest,
-} from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import type { REPORT_STATUSES, ReportAction, ReportGroup, ReportRequest } from '@zura/contracts';
+import { client } from '../../lib/api-client';
 
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** One report of a group, with its resolution once decided. */
@@ -23,15 +14,14 @@ const reportKeys = {
 
 /** POST /reports/: 201 with the open report; 404, 409 and 429 say why not in `detail`. */
 export function submitReport(body: ReportRequest) {
-  return api.post<z.infer<typeof reportCreated>>('/reports/', body);
+  return client.POST('/api/reports/', { body });
 }
 
 /** GET /admin/reports/?status=: reports grouped by target, newest group first. */
 export function reportQueueQuery(status: ReportStatus) {
   return queryOptions({
     queryKey: reportKeys.queue(status),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof reportQueue>>(`/admin/reports/?status=${status}`, { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/reports/', { query: { status }, signal }),
     // Members keep reporting: every visit and tab switch asks again.
     staleTime: 0,
   });
@@ -39,8 +29,8 @@ export function reportQueueQuery(status: ReportStatus) {
 
 /** POST /admin/reports/{id}/resolve/: resolves every open report of the same target. */
 export function resolveReport(id: number, action: ReportAction, note?: string) {
-  return api.post<z.infer<typeof messageResponse>>(
-    `/admin/reports/${id}/resolve/`,
-    note === undefined ? { action } : { action, note },
-  );
+  return client.POST('/api/admin/reports/{id}/resolve/', {
+    path: { id },
+    body: note === undefined ? { action } : { action, note },
+  });
 }
