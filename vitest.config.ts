@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{server,web,contracts}/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['{server,web,contracts,sdk}/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.component.test.tsx', '**/node_modules/**'],
           environment: 'node',
           // Pure code: starting a process (child_process) throws; such tests are integration's.
@@ -36,7 +36,11 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['server/{src,test}/**/*.int.test.ts', 'scripts/**/*.int.test.ts'],
+          include: [
+            'server/{src,test}/**/*.int.test.ts',
+            'sdk/src/**/*.int.test.ts',
+            'scripts/**/*.int.test.ts',
+          ],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
