@@ -1,11 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  creatorApplication,
-  creatorApplicationStatus,
-  creatorApplicationSubmitted,
-} from '@zura/contracts';
+import type { creatorApplication, creatorApplicationStatus } from '@zura/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client, type Answer } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload';
 
 /**
@@ -24,13 +20,13 @@ export const creatorKeys = {
 export function applicationStateQuery() {
   return queryOptions({
     queryKey: creatorKeys.application(),
-    queryFn: ({ signal }) => api.get<ApplicationState>('/auth/creator-application/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/auth/creator-application/', { signal }),
   });
 }
 
 /** POST /auth/creator-application/ (multipart) with upload progress. */
 export function submitCreatorApplication(body: FormData, onProgress?: (fraction: number) => void) {
-  return uploadWithProgress<z.infer<typeof creatorApplicationSubmitted>>(
+  return uploadWithProgress<Answer<'/api/auth/creator-application/', 'post'>>(
     '/auth/creator-application/',
     body,
     { onProgress },

@@ -1,6 +1,6 @@
 import type { tipAnswer } from '@zura/contracts';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency';
 import { amountText } from '../../payments/money';
 
@@ -21,13 +21,12 @@ export function tipFingerprint({ creatorId, amountCents, postId }: TipRequest): 
 
 /** POST /tips/ from the wallet; the creator receives 90%. */
 export function sendTip({ creatorId, amountCents, postId }: TipRequest, idempotencyKey: string) {
-  return api.post<TipAnswer>(
-    '/tips/',
-    {
+  return client.POST('/api/tips/', {
+    body: {
       creator_id: creatorId,
       amount: amountText(amountCents),
       ...(postId === undefined ? {} : { post_id: postId }),
     },
-    { headers: idempotencyHeaders(idempotencyKey) },
-  );
+    headers: idempotencyHeaders(idempotencyKey),
+  });
 }

@@ -18,11 +18,7 @@ import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { MultiChipPicker, SingleChipPicker } from '../../profile';
 import { PROFILE_CATEGORY_OPTIONS } from '../../profile';
-import {
-  CATEGORY_OPTIONS,
-  TAG_OPTIONS,
-  VIBE_OPTIONS,
-} from '../../profile';
+import { CATEGORY_OPTIONS, TAG_OPTIONS, VIBE_OPTIONS } from '../../profile';
 import { ImageField } from '../../profile';
 import { creatorKeys, submitCreatorApplication } from '../api';
 import {
