@@ -45,6 +45,7 @@ import { registerApiDocs, registerApiDocsViewer } from './plugins/api-docs.ts';
 import { guardRoutes } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
+import { registerReusedCompression } from './plugins/reused-compression.ts';
 import { registerRequestDeadlines, serverTimeouts } from './plugins/request-deadlines.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app, { mediaOrigin: await directUrlOrigin(storage) });
+  registerReusedCompression(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart);
   // Before the routes: it collects them as they are registered.

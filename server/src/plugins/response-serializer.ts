@@ -43,6 +43,13 @@ function compile(route: RouteSchema): (data: unknown) => string {
  * the largest cost left of a cached page once its JSON was kept. Fastify writes a Buffer
  * payload as it is; its serializer type only names strings.
  */
+const reusedBytes = new WeakSet<Buffer>();
+
+/** The bytes of a reused answer, sent again unchanged (so also compressed once: `reused-compression.ts`). */
+export function isReusedBytes(payload: unknown): payload is Buffer {
+  return Buffer.isBuffer(payload) && reusedBytes.has(payload);
+}
+
 function writingReusedOnce(serialize: (data: unknown) => string): (data: unknown) => string {
   const written = new WeakMap<object, Buffer>();
   return (data) => {
@@ -51,6 +58,7 @@ function writingReusedOnce(serialize: (data: unknown) => string): (data: unknown
     if (json === undefined) {
       json = Buffer.from(serialize(data));
       written.set(data, json);
+      reusedBytes.add(json);
     }
     return json as unknown as string;
   };

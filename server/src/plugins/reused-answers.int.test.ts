@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { buildPost, buildUser } from '../../test/factories.ts';
@@ -30,7 +30,20 @@ it('sends a reused feed answer whole, plain and gzipped, with its type and lengt
   const posts = again.json() as { content: string }[];
   expect(posts.map((post) => post.content).slice(0, 2)).toEqual(['second ü', 'first é']);
 
-  const zipped = await get({ 'accept-encoding': 'gzip' });
-  expect(zipped.headers['content-encoding']).toBe('gzip');
-  expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(first.body);
+  // Compressed once per encoding and sent again: each time the whole page, with its length.
+  for (const [encoding, decompress] of [
+    ['gzip', gunzipSync],
+    ['br', brotliDecompressSync],
+  ] as const) {
+    for (let time = 0; time < 2; time += 1) {
+      const zipped = await get({ 'accept-encoding': `${encoding}, deflate` });
+      expect(zipped.headers['content-encoding']).toBe(encoding);
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.length);
+      expect(decompress(zipped.rawPayload).toString('utf8')).toBe(first.body);
+    }
+  }
+  const refused = await get({ 'accept-encoding': 'br;q=0, gzip;q=0' });
+  expect(refused.headers['content-encoding']).toBeUndefined();
+  expect(refused.body).toBe(first.body);
 });
