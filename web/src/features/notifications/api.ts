@@ -18,6 +18,11 @@ function isNoticeKind(value: unknown): value is NoticeKind {
   return typeof value === 'string' && (NOTICE_KINDS as readonly string[]).includes(value);
 }
 
+/** `data` as a record: a frame body from an older server may lack it (then no facts). */
+function dataOf(notification: Pick<AppNotification, 'data'>): Record<string, unknown> {
+  return isRecord(notification.data) ? notification.data : {};
+}
+
 /**
  * What the item renders in the reader's language: the kind and its facts (`data`). A kind this
  * build does not know (a newer server) shows the server's English words.
@@ -26,27 +31,27 @@ export function noticeOf(
   notification: Pick<AppNotification, 'kind' | 'data' | 'title' | 'message'>,
 ): { kind: NoticeKind; facts: Record<string, unknown> } {
   return isNoticeKind(notification.kind)
-    ? { kind: notification.kind, facts: notification.data }
+    ? { kind: notification.kind, facts: dataOf(notification) }
     : { kind: 'text', facts: { title: notification.title, message: notification.message } };
 }
 
 /** The conversation a message, a call or an unlock was in, when `data` names one. */
 export function conversationIdOf(notification: Pick<AppNotification, 'data'>): number | null {
-  return positiveId(notification.data.conversation_id);
+  return positiveId(dataOf(notification).conversation_id);
 }
 
 /** The post a like, a comment or an unlock was about: opening the notice shows it. */
 export function postIdOf(notification: Pick<AppNotification, 'data'>): number | null {
-  return positiveId(notification.data.post_id);
+  return positiveId(dataOf(notification).post_id);
 }
 
 function isNotification(body: unknown): body is AppNotification {
-  return isRecord(body) && typeof body.id === 'number' && isRecord(body.data);
+  return isRecord(body) && typeof body.id === 'number';
 }
 
 /**
  * The body of a live `notification` frame (the server sends the notification as its answers
- * do); a body without a numeric id or its `data` record is ignored.
+ * do); a body without a numeric id is ignored.
  */
 export function parseNotification(body: unknown): AppNotification | undefined {
   return isNotification(body) ? body : undefined;

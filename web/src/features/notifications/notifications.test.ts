@@ -107,9 +107,10 @@ describe('notification list', () => {
     });
   });
 
-  it('reads a live frame body, ignoring one without an id or data', () => {
+  it('reads a live frame body, ignoring one without an id', () => {
     expect(parseNotification(wire)).toEqual(wire);
-    expect(parseNotification({ ...wire, data: null })).toBeUndefined();
+    const withoutData = parseNotification({ ...wire, data: null });
+    expect(withoutData && conversationIdOf(withoutData)).toBeNull();
     expect(parseNotification({ nope: true })).toBeUndefined();
   });
 });
