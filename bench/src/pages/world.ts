@@ -14,11 +14,14 @@ export const POSTS_PER_AUTHOR = 100;
 export const MESSAGES = 50;
 const SIGN_UPS_AT_ONCE = 5;
 
-export type PageKey = 'health' | 'feed' | 'post' | 'profile' | 'messages' | 'notifications';
+export type PageKey =
+  'health' | 'feed' | 'feedCompressed' | 'post' | 'profile' | 'messages' | 'notifications';
 
 export const PAGES: { key: PageKey; label: string }[] = [
   { key: 'health', label: 'GET /api/ (select 1)' },
   { key: 'feed', label: 'home feed' },
+  // As a browser asks for it: every browser sends Accept-Encoding, and the answer is compressed.
+  { key: 'feedCompressed', label: 'home feed, brotli' },
   { key: 'post', label: 'post page' },
   { key: 'profile', label: "profile's posts" },
   { key: 'messages', label: 'conversation messages' },
@@ -134,6 +137,7 @@ export async function makeWorld(server: RunningServer): Promise<World> {
   const pages: Record<PageKey, PageTarget> = {
     health: { ok: true, path: '/api/', headers: {} },
     feed: missing('no signed-in fan'),
+    feedCompressed: missing('no signed-in fan'),
     post: missing('no posts'),
     profile: missing('no posts'),
     messages: missing('no conversation'),
@@ -157,6 +161,11 @@ export async function makeWorld(server: RunningServer): Promise<World> {
   if (fan) {
     const auth = { authorization: `Bearer ${fan.access}` };
     pages.feed = { ok: true, path: '/api/posts/?limit=20', headers: auth };
+    pages.feedCompressed = {
+      ok: true,
+      path: '/api/posts/?limit=20',
+      headers: { ...auth, 'accept-encoding': 'gzip, deflate, br' },
+    };
     pages.notifications = { ok: true, path: '/api/notifications/?limit=200', headers: auth };
     const author = authors?.[0];
     const postId =
