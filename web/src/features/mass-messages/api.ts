@@ -1,15 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type {
-  massMessage,
-  massMessageList,
-  muteState,
-  recipientCount,
-  welcomeMessageState,
-  MassMessage,
-  SegmentInput,
-} from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import type { SegmentInput } from '@zura/contracts';
+import { client, type Answer } from '../../lib/api-client';
 
 export const massKeys = {
   all: ['mass-messages'] as const,
@@ -26,11 +17,14 @@ export const massKeys = {
  */
 const PROGRESS_POLL_MS = 10_000;
 
+/** The creator's mass messages, newest first, as GET /creator/mass-messages/ answers them. */
+type MassMessageList = Answer<'/api/creator/mass-messages/', 'get'>;
+export type MassMessage = MassMessageList['results'][number];
+
 export function massMessagesQuery() {
   return queryOptions({
     queryKey: massKeys.list(),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof massMessageList>>('/creator/mass-messages/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/creator/mass-messages/', { signal }),
     refetchInterval: (query) =>
       query.state.data?.results.some((m) => m.status === 'queued' || m.status === 'sending')
         ? PROGRESS_POLL_MS
@@ -43,11 +37,7 @@ export function recipientCountQuery(segment: SegmentInput, enabled: boolean) {
   return queryOptions({
     queryKey: massKeys.count(segment),
     queryFn: ({ signal }) =>
-      api.post<z.infer<typeof recipientCount>>(
-        '/creator/mass-messages/count/',
-        { segment },
-        { signal },
-      ),
+      client.POST('/api/creator/mass-messages/count/', { body: { segment }, signal }),
     enabled,
     retry: false,
   });
@@ -56,37 +46,40 @@ export function recipientCountQuery(segment: SegmentInput, enabled: boolean) {
 export type MassContentInput = { text: string; media_ids: string[]; price: string | null };
 
 export function sendMassMessage(body: MassContentInput & { segment: SegmentInput }) {
-  return api.post<z.infer<typeof massMessage>>('/creator/mass-messages/', body);
+  return client.POST('/api/creator/mass-messages/', { body });
 }
 
 export function welcomeQuery() {
   return queryOptions({
     queryKey: massKeys.welcome(),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof welcomeMessageState>>('/creator/welcome-message/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/creator/welcome-message/', { signal }),
   });
 }
 
 export function saveWelcome(body: MassContentInput) {
-  return api.put<z.infer<typeof welcomeMessageState>>('/creator/welcome-message/', body);
+  return client.PUT('/api/creator/welcome-message/', { body });
 }
 
 export function turnOffWelcome() {
-  return api.delete<z.infer<typeof welcomeMessageState>>('/creator/welcome-message/');
+  return client.DELETE('/api/creator/welcome-message/');
 }
 
 export function muteQuery(userId: number) {
   return queryOptions({
     queryKey: massKeys.mute(userId),
     queryFn: ({ signal }) =>
-      api.get<z.infer<typeof muteState>>(`/auth/users/${userId}/mute/`, { signal }),
+      client.GET('/api/auth/users/{idOrUsername}/mute/', {
+        path: { idOrUsername: String(userId) },
+        signal,
+      }),
   });
 }
 
 export function setMuted(userId: number, muted: boolean) {
+  const options = { path: { idOrUsername: String(userId) } };
   return muted
-    ? api.put<z.infer<typeof muteState>>(`/auth/users/${userId}/mute/`, {})
-    : api.delete<z.infer<typeof muteState>>(`/auth/users/${userId}/mute/`);
+    ? client.PUT('/api/auth/users/{idOrUsername}/mute/', options)
+    : client.DELETE('/api/auth/users/{idOrUsername}/mute/', options);
 }
 
 /**
@@ -97,7 +90,7 @@ export function applyMassProgress(
   queryClient: QueryClient,
   frame: { mass_message_id: number; sent_count: number; status: MassMessage['status'] },
 ): void {
-  queryClient.setQueryData<{ results: MassMessage[] }>(massKeys.list(), (data) =>
+  queryClient.setQueryData<MassMessageList>(massKeys.list(), (data) =>
     data
       ? {
           ...data,

@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import { audiencePage } from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client, type Answer } from '../../lib/api-client';
 import { massKeys } from './api';
 
 // Apart from api.ts: the live updates load that on every first visit, and this parses its answer
@@ -11,16 +10,15 @@ import { massKeys } from './api';
 export function audienceSearchQuery(q: string) {
   return infiniteQueryOptions({
     queryKey: massKeys.audience(q),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ q });
-      if (pageParam) params.set('after', pageParam);
-      return api.get(`/creator/mass-messages/audience/?${params.toString()}`, {
+    queryFn: ({ pageParam, signal }) =>
+      client.GET('/api/creator/mass-messages/audience/', {
+        query: { q, after: pageParam || undefined },
         schema: audiencePage,
         signal,
-      });
-    },
+      }),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage: z.infer<typeof audiencePage>) => lastPage.next ?? undefined,
+    getNextPageParam: (lastPage: Answer<'/api/creator/mass-messages/audience/', 'get'>) =>
+      lastPage.next ?? undefined,
     // The last answer stays while the next search runs, so the list does not flicker away.
     placeholderData: keepPreviousData,
   });

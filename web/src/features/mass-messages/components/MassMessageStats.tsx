@@ -1,4 +1,4 @@
-import type { MassMessage } from '@zura/contracts';
+import type { MassMessage } from '../api';
 import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 
