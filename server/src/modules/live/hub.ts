@@ -157,7 +157,8 @@ export function createSocketHub(
       clearInterval(sweep);
       unsubscribe();
       for (const connections of sockets.values())
-        for (const socket of connections.keys()) socket.close(1001, 'Server shutting down');
+        for (const socket of connections.keys())
+          socket.close(CLOSE.goingAway, 'Server shutting down');
       sockets.clear();
       postWatches.clear();
       bySession.clear();

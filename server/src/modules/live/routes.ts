@@ -139,7 +139,7 @@ export async function registerLiveSocket(
     let pending: Promise<unknown> = Promise.resolve();
     socket.on('message', (raw: Buffer) => {
       if (raw.length > MAX_FRAME_BYTES) {
-        socket.close(1009, 'Frame too large');
+        socket.close(CLOSE.frameTooLarge, 'Frame too large');
         return;
       }
       const handle = async () => {
