@@ -47,8 +47,13 @@ export type FetchAnswer<T> =
  * `data?: never`, an undefined the check below rules out.)
  */
 export function orThrow<T>(answer: FetchAnswer<T>): NonNullable<T> {
-  if (answer.response.ok && answer.data !== undefined && answer.data !== null) return answer.data;
-  throw toZuraApiError(answer);
+  if (!answer.response.ok) throw toZuraApiError(answer);
+  if (answer.data !== undefined && answer.data !== null) return answer.data;
+  // A 2xx without a body: the caller expected one, so say so rather than answer undefined.
+  throw new ZuraApiError(answer.response.status, {
+    code: 'no_body',
+    detail: 'The answer has no body: check an operation answering 204 with throwIfFailed.',
+  });
 }
 
 /** Throws the answer's error as a `ZuraApiError` unless it is a 2xx. */
