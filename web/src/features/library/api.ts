@@ -1,18 +1,16 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import type { TFunction } from '../../lib/translator';
-import type { libraryPage, libraryStorage, uploadedFile } from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client, type Answer } from '../../lib/api-client';
 import { ApiError, errorBodyText, isRecord } from '../../lib/api-errors';
 import { uploadWithProgress } from '../../lib/upload';
 import { libraryKeys } from '../../lib/query-keys';
 
 /**
  * A "Merged media item" (engagement spec §3) as GET /library/ answers it: already merged by
- * content hash on the server, with the ids of every source for deleting. The server
- * serializes through the contract's schema, so its type is the answer's shape.
+ * content hash on the server, with the ids of every source for deleting; typed as the served
+ * document has the answer.
  */
-export type LibraryPage = z.infer<typeof libraryPage>;
+export type LibraryPage = Answer<'/api/library/', 'get'>;
 export type MediaItem = LibraryPage['results'][number];
 export type LibraryPages = InfiniteData<LibraryPage>;
 
@@ -24,8 +22,7 @@ const VARIANTS_POLL_MS = 3000;
 export function libraryStorageQuery() {
   return queryOptions({
     queryKey: libraryKeys.storage(),
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof libraryStorage>>('/library/storage/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/library/storage/', { signal }),
   });
 }
 
@@ -33,11 +30,11 @@ export function libraryStorageQuery() {
 export function libraryQuery() {
   return infiniteQueryOptions({
     queryKey: libraryKeys.list(),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(LIBRARY_PAGE_SIZE) });
-      if (pageParam) params.set('cursor', pageParam);
-      return api.get<LibraryPage>(`/library/?${params.toString()}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      client.GET('/api/library/', {
+        query: { limit: LIBRARY_PAGE_SIZE, cursor: pageParam || undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage: LibraryPage) => lastPage.next_cursor ?? undefined,
     // Only the first page can hold just-uploaded items (newest first).
@@ -103,7 +100,7 @@ export function uploadLibraryFile(
   const form = new FormData();
   form.append('file', file);
   form.append('context', 'media');
-  return uploadWithProgress<z.infer<typeof uploadedFile>>('/uploads/', form, {
+  return uploadWithProgress<Answer<'/api/uploads/', 'post'>>('/uploads/', form, {
     onProgress,
     signal,
   });
@@ -147,15 +144,31 @@ export function uploadFailureMessage(
     : t('library.upload.failedSome', { details });
 }
 
-/** The calls that remove one merged item from every source (spec §7). */
-export function deletionPaths(item: Pick<MediaItem, 'refs'>): string[] {
+/** One source of a merged item: a post, a message's attachment, or a library file. */
+export type MediaSource =
+  { kind: 'post'; id: number } | { kind: 'attachment'; id: string } | { kind: 'file'; id: string };
+
+/** The sources that removing one merged item deletes, one call each (spec §7). */
+export function deletionSources(item: Pick<MediaItem, 'refs'>): MediaSource[] {
   return [
-    ...item.refs.post_ids.map((id) => `/posts/${id}/`),
-    ...item.refs.attachment_ids.map(
-      (id) => `/messaging/attachments/${encodeURIComponent(id)}/delete_attachment/`,
-    ),
-    ...item.refs.file_ids.map((id) => `/uploads/${encodeURIComponent(id)}/`),
+    ...item.refs.post_ids.map((id) => ({ kind: 'post' as const, id })),
+    ...item.refs.attachment_ids.map((id) => ({ kind: 'attachment' as const, id })),
+    ...item.refs.file_ids.map((id) => ({ kind: 'file' as const, id })),
   ];
+}
+
+/** The call that deletes one source. */
+export function deleteSource(source: MediaSource): Promise<unknown> {
+  switch (source.kind) {
+    case 'post':
+      return client.DELETE('/api/posts/{id}/', { path: { id: source.id } });
+    case 'attachment':
+      return client.DELETE('/api/messaging/attachments/{id}/delete_attachment/', {
+        path: { id: source.id },
+      });
+    case 'file':
+      return client.DELETE('/api/uploads/{id}/', { path: { id: source.id } });
+  }
 }
 
 /** No source could be deleted (spec §8 'Failed to delete from any source'). */
@@ -173,20 +186,20 @@ export class DeleteMediaError extends Error {
  */
 export async function deleteMediaItem(
   item: Pick<MediaItem, 'refs'>,
-  remove: (path: string) => Promise<unknown> = (path) => api.delete<unknown>(path),
+  remove: (source: MediaSource) => Promise<unknown> = deleteSource,
 ): Promise<{ deleted: number; failed: number }> {
   let deleted = 0;
   const failures: unknown[] = [];
-  for (const path of deletionPaths(item)) {
+  for (const source of deletionSources(item)) {
     try {
-      await remove(path);
+      await remove(source);
       deleted += 1;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         deleted += 1;
         continue;
       }
-      console.warn(`Failed to delete media source ${path}`, error);
+      console.warn(`Failed to delete media source ${source.kind} ${source.id}`, error);
       failures.push(error);
     }
   }

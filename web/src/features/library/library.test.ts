@@ -6,7 +6,7 @@ import {
   awaitingVariants,
   deleteFailureMessage,
   deleteMediaItem,
-  deletionPaths,
+  deletionSources,
   errorDetail,
   flattenLibrary,
   removeLibraryItem,
@@ -313,21 +313,21 @@ describe('deleting media', () => {
   });
 
   it('calls every source', () => {
-    expect(deletionPaths(several)).toEqual([
-      '/posts/7/',
-      '/posts/8/',
-      '/messaging/attachments/a-1/delete_attachment/',
-      '/uploads/f-1/',
+    expect(deletionSources(several)).toEqual([
+      { kind: 'post', id: 7 },
+      { kind: 'post', id: 8 },
+      { kind: 'attachment', id: 'a-1' },
+      { kind: 'file', id: 'f-1' },
     ]);
   });
 
   it('tolerates a failing source when another succeeds, and counts 404 as gone', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const calls: string[] = [];
-    const result = await deleteMediaItem(several, async (path) => {
-      calls.push(path);
-      if (path === '/posts/7/') throw new ApiError(500, { detail: 'boom' });
-      if (path === '/posts/8/') throw new ApiError(404, { detail: 'Post not found.' });
+    const calls: unknown[] = [];
+    const result = await deleteMediaItem(several, async (source) => {
+      calls.push(source);
+      if (source.id === 7) throw new ApiError(500, { detail: 'boom' });
+      if (source.id === 8) throw new ApiError(404, { detail: 'Post not found.' });
     });
     expect(calls).toHaveLength(4);
     expect(result).toEqual({ deleted: 3, failed: 1 });
