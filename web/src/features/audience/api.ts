@@ -1,7 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { emailShareList, messageResponse } from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
 
 export const emailShareKeys = { all: ['email-shares'] as const };
 
@@ -9,14 +7,13 @@ export const emailShareKeys = { all: ['email-shares'] as const };
 export function emailSharesQuery() {
   return queryOptions({
     queryKey: emailShareKeys.all,
-    queryFn: ({ signal }) =>
-      api.get<z.infer<typeof emailShareList>>('/auth/email-shares/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/auth/email-shares/', { signal }),
   });
 }
 
 /** Withdraws the fan's consent: the creator's next export no longer carries their email. */
 export function withdrawEmailShare(creatorId: number) {
-  return api.delete<z.infer<typeof messageResponse>>(`/auth/email-shares/${creatorId}/`);
+  return client.DELETE('/api/auth/email-shares/{creatorId}/', { path: { creatorId } });
 }
 
 /**
@@ -24,6 +21,6 @@ export function withdrawEmailShare(creatorId: number) {
  * (a plain link would carry none), then handed to the browser as a file.
  */
 export function fetchAudienceCsv() {
-  // Text, not JSON: the client hands back a body that does not parse as JSON as it came.
-  return api.get<string>('/creator/audience/export/');
+  // Text, not JSON: the document answers text/csv, which the client hands back as it came.
+  return client.GET('/api/creator/audience/export/');
 }
