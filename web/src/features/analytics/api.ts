@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { analyticsResponse } from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
 import type { AnalyticsRange } from './range';
 
 const analyticsKeys = {
@@ -9,18 +7,13 @@ const analyticsKeys = {
   range: (range: AnalyticsRange) => ['analytics', range] as const,
 };
 
-function search(range: AnalyticsRange, withGranularity: boolean): string {
-  const params = new URLSearchParams({ from: range.from, to: range.to });
-  if (withGranularity) params.set('granularity', range.granularity);
-  return params.toString();
-}
-
 /** The creator's earnings analytics over a range (GET /creator/analytics/). */
 export function analyticsQuery(range: AnalyticsRange) {
   return queryOptions({
     queryKey: analyticsKeys.range(range),
     queryFn: ({ signal }) =>
-      api.get<z.infer<typeof analyticsResponse>>(`/creator/analytics/?${search(range, true)}`, {
+      client.GET('/api/creator/analytics/', {
+        query: { from: range.from, to: range.to, granularity: range.granularity },
         signal,
       }),
     // Switching ranges keeps the last figures on screen until the new ones arrive.
@@ -33,6 +26,8 @@ export function analyticsQuery(range: AnalyticsRange) {
  * bearer token like any call (a plain link would carry none), then saved as a file.
  */
 export function fetchAnalyticsCsv(range: AnalyticsRange) {
-  // Text, not JSON: the client hands back a body that does not parse as JSON as it came.
-  return api.get<string>(`/creator/analytics/export/?${search(range, false)}`);
+  // Text, not JSON: the document answers text/csv, which the client hands back as it came.
+  return client.GET('/api/creator/analytics/export/', {
+    query: { from: range.from, to: range.to },
+  });
 }
