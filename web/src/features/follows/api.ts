@@ -1,14 +1,16 @@
-import type { followAnswer } from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client, type Answer } from '../../lib/api-client';
 
 /** The answer of POST and DELETE /auth/users/{id}/follow/ (typed, not parsed). */
-export type FollowAnswer = z.infer<typeof followAnswer>;
+export type FollowAnswer =
+  | Answer<'/api/auth/users/{idOrUsername}/follow/', 'post'>
+  | Answer<'/api/auth/users/{idOrUsername}/follow/', 'delete'>;
 
 /** Follows (`follow: true`) or unfollows a user. */
 export function setFollowing(userId: number, follow: boolean): Promise<FollowAnswer> {
-  const path = `/auth/users/${userId}/follow/`;
-  return follow ? api.post<FollowAnswer>(path) : api.delete<FollowAnswer>(path);
+  const options = { path: { idOrUsername: userId } };
+  return follow
+    ? client.POST('/api/auth/users/{idOrUsername}/follow/', options)
+    : client.DELETE('/api/auth/users/{idOrUsername}/follow/', options);
 }
 
 /** The follow facts a cached entry of user `id` carries. */

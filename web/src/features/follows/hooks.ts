@@ -5,15 +5,14 @@ import {
   type InfiniteData,
   type QueryKey,
 } from '@tanstack/react-query';
-import type { creatorSearchPage, suggestedProfileList, viewedProfile } from '@zura/contracts';
-import type { z } from 'zod';
+import type { Answer } from '../../lib/api-client';
 import { patchFollow, patchFollowIn, setFollowing, type FollowPatch } from './api';
 import { discoverKeys, exploreKeys, postKeys, profileKeys } from '../../lib/query-keys';
 
-// The cached shapes a follow changes: the contracts' answers (what profile, discover and explore hold).
-type ViewedProfile = z.infer<typeof viewedProfile>;
-type SuggestedProfile = z.infer<typeof suggestedProfileList>[number];
-type ExplorePages = InfiniteData<z.infer<typeof creatorSearchPage>>;
+// The cached shapes a follow changes: the document's answers (what profile, discover and explore hold).
+type ViewedProfile = Answer<'/api/auth/users/{idOrUsername}/', 'get'>;
+type SuggestedProfile = Answer<'/api/auth/users/discover/', 'get'>[number];
+type ExplorePages = InfiniteData<Answer<'/api/explore/creators/', 'get'>>;
 
 type Snapshot = [QueryKey, unknown][];
 
