@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { CATEGORIES, PROFILE_CATEGORIES, type creatorSearchPage } from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { CATEGORIES, PROFILE_CATEGORIES } from '@zura/contracts';
+import { client, type Answer } from '../../lib/api-client';
 import { exploreKeys } from '../../lib/query-keys';
 
 export const EXPLORE_SORTS = ['relevance', 'newest', 'followers'] as const;
@@ -11,10 +10,9 @@ const EXPLORE_PAGE_SIZE = 20;
 
 /**
  * A page of creator cards (each the profile as this viewer may see it, and whether they follow
- * it): the server serializes through the contract's `creatorSearchPage`, so its type is the
- * answer's shape.
+ * it), as the served document types the answer of GET /explore/creators/.
  */
-export type ExplorePage = z.infer<typeof creatorSearchPage>;
+export type ExplorePage = Answer<'/api/explore/creators/', 'get'>;
 export type ExploreCreator = ExplorePage['results'][number];
 export type ExplorePages = InfiniteData<ExplorePage>;
 
@@ -24,16 +22,16 @@ export interface ExploreFilters {
   sort: ExploreSort;
 }
 
-/** The query string of one page of GET /explore/creators/. */
-export function exploreSearchParams(filters: ExploreFilters, offset: number): string {
-  const params = new URLSearchParams();
+/** The query parameters of one page of GET /explore/creators/ (empty filters left out). */
+export function exploreSearchQuery(filters: ExploreFilters, offset: number) {
   const q = filters.q.trim();
-  if (q) params.set('q', q);
-  if (filters.category) params.set('category', filters.category);
-  params.set('sort', filters.sort);
-  params.set('limit', String(EXPLORE_PAGE_SIZE));
-  params.set('offset', String(offset));
-  return params.toString();
+  return {
+    ...(q && { q }),
+    ...(filters.category && { category: filters.category }),
+    sort: filters.sort,
+    limit: EXPLORE_PAGE_SIZE,
+    offset,
+  };
 }
 
 /** GET /explore/creators/: creators by username, bio, category, tags and vibes. */
@@ -41,7 +39,8 @@ export function exploreQuery(filters: ExploreFilters) {
   return infiniteQueryOptions({
     queryKey: exploreKeys.creators(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<ExplorePage>(`/explore/creators/?${exploreSearchParams(filters, pageParam)}`, {
+      client.GET('/api/explore/creators/', {
+        query: exploreSearchQuery(filters, pageParam),
         signal,
       }),
     initialPageParam: 0,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EXPLORE_CATEGORIES,
   bioExcerpt,
-  exploreSearchParams,
+  exploreSearchQuery,
   filtersFromParams,
   flattenCreators,
   paramsFromFilters,
@@ -32,9 +32,12 @@ describe('explore filters', () => {
   });
 
   it('asks the server for a trimmed query and the page offset', () => {
-    expect(exploreSearchParams({ q: '  maya ', category: '', sort: 'relevance' }, 40)).toBe(
-      'q=maya&sort=relevance&limit=20&offset=40',
-    );
+    expect(exploreSearchQuery({ q: '  maya ', category: '', sort: 'relevance' }, 40)).toEqual({
+      q: 'maya',
+      sort: 'relevance',
+      limit: 20,
+      offset: 40,
+    });
   });
 
   it('offers each category once, profile categories first', () => {
