@@ -1,16 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { suggestedProfileList } from '@zura/contracts';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { client, type Answer } from '../../lib/api-client';
 import { discoverKeys } from '../../lib/query-keys';
 
 /** Suggested profile of the discover panel (engagement spec, section 3), typed not parsed. */
-export type SuggestedProfile = z.infer<typeof suggestedProfileList>[number];
+export type SuggestedProfile = Answer<'/api/auth/users/discover/', 'get'>[number];
 
 export function suggestedProfilesQuery() {
   return queryOptions({
     queryKey: discoverKeys.profiles(),
-    queryFn: ({ signal }) => api.get<SuggestedProfile[]>('/auth/users/discover/', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/auth/users/discover/', { signal }),
     staleTime: 5 * 60_000,
   });
 }
