@@ -1,6 +1,4 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { uploadedFile } from '@zura/contracts';
-import type { z } from 'zod';
 import { isRecord } from '../../lib/api-errors';
 import { client, type Answer } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload';
@@ -18,7 +16,6 @@ export type Attachment = ChatMessage['attachments'][number];
 /** A conversation of the list, with its other user and its last message. */
 export type Conversation = Answer<'/api/messaging/conversations/', 'get'>[number];
 export type LastMessage = NonNullable<Conversation['last_message']>;
-type UploadedFile = z.infer<typeof uploadedFile>;
 
 /**
  * The body of a live `message` frame (the server sends the message as its answers do); a
@@ -157,7 +154,10 @@ export function uploadMessageAttachment(
   const form = new FormData();
   form.append('file', file);
   form.append('context', 'message_attachment');
-  return uploadWithProgress<UploadedFile>('/uploads/', form, { onProgress, signal });
+  return uploadWithProgress<Answer<'/api/uploads/', 'post'>>('/uploads/', form, {
+    onProgress,
+    signal,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
