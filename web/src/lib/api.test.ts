@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api } from './api';
+import { requestWithHeaders } from './api';
 import { ApiError, InvalidResponseError } from './api-errors';
 import { getSession, setSession } from './session';
 import { accessToken, fakeFetch, jsonResponse, memoryStorage } from './test-helpers';
@@ -14,19 +14,31 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('api client', () => {
+const get = async (url: string, flags: { auth?: boolean } = {}) =>
+  (await requestWithHeaders(url, { method: 'GET', ...flags })).data;
+const post = async (
+  url: string,
+  body: unknown,
+  flags: { auth?: boolean; headers?: Record<string, string> } = {},
+) => (await requestWithHeaders(url, { method: 'POST', body, ...flags })).data;
+
+describe('requestWithHeaders, the one request function of the typed client', () => {
   it('sends the bearer token and parses with the schema', async () => {
     const access = accessToken(1, 60);
     setSession({ access, refresh: 'r1' });
     const { calls, fetchStub } = fakeFetch(() => jsonResponse(200, { id: 1, extra: true }));
     vi.stubGlobal('fetch', fetchStub);
 
-    const body = await api.get('/things/', { schema: z.object({ id: z.number() }) });
-    expect(body).toEqual({ id: 1 });
+    const { data } = await requestWithHeaders(
+      '/api/things/',
+      { method: 'GET' },
+      z.object({ id: z.number() }),
+    );
+    expect(data).toEqual({ id: 1 });
     expect(calls[0]).toMatchObject({ url: '/api/things/', authorization: `Bearer ${access}` });
   });
 
-  it('answers the headers with getWithHeaders', async () => {
+  it('answers the headers beside the body', async () => {
     setSession({ access: accessToken(1, 60), refresh: 'r1' });
     const link = '</api/posts/?limit=20&before=abc>; rel="next"';
     vi.stubGlobal(
@@ -39,9 +51,11 @@ describe('api client', () => {
           }),
       ).fetchStub,
     );
-    const { data, headers } = await api.getWithHeaders('/posts/?limit=20', {
-      schema: z.array(z.object({ id: z.number() })),
-    });
+    const { data, headers } = await requestWithHeaders(
+      '/api/posts/?limit=20',
+      { method: 'GET' },
+      z.array(z.object({ id: z.number() })),
+    );
     expect(data).toEqual([{ id: 1 }]);
     expect(headers.get('Link')).toBe(link);
   });
@@ -59,7 +73,7 @@ describe('api client', () => {
     });
     vi.stubGlobal('fetch', fetchStub);
 
-    await api.post('/tips/', { amount: '5.00' }, { headers: { 'Idempotency-Key': 'key-12345' } });
+    await post('/api/tips/', { amount: '5.00' }, { headers: { 'Idempotency-Key': 'key-12345' } });
     const payments = calls.filter((c) => c.url === '/api/tips/');
     expect(payments.map((c) => c.headers.get('Idempotency-Key'))).toEqual([
       'key-12345',
@@ -72,7 +86,7 @@ describe('api client', () => {
     setSession({ access: accessToken(1, 60), refresh: 'r1' });
     const { calls, fetchStub } = fakeFetch(() => jsonResponse(200, {}));
     vi.stubGlobal('fetch', fetchStub);
-    await api.post('/auth/token/', { email: 'a@b.c', password: 'x' }, { auth: false });
+    await post('/api/auth/token/', { email: 'a@b.c', password: 'x' }, { auth: false });
     expect(calls[0]?.authorization).toBeNull();
   });
 
@@ -87,7 +101,7 @@ describe('api client', () => {
     );
     vi.stubGlobal('fetch', fetchStub);
 
-    await Promise.all([api.get('/a/'), api.get('/b/'), api.get('/c/')]);
+    await Promise.all([get('/api/a/'), get('/api/b/'), get('/api/c/')]);
     expect(calls.filter((c) => c.url.endsWith('/refresh/'))).toHaveLength(1);
     expect(calls.filter((c) => !c.url.endsWith('/refresh/')).map((c) => c.authorization)).toEqual([
       `Bearer ${fresh}`,
@@ -109,7 +123,7 @@ describe('api client', () => {
     });
     vi.stubGlobal('fetch', fetchStub);
 
-    expect(await api.get('/me/')).toEqual({ ok: true });
+    expect(await get('/api/me/')).toEqual({ ok: true });
     expect(calls.map((c) => c.url)).toEqual(['/api/me/', '/api/auth/token/refresh/', '/api/me/']);
   });
 
@@ -120,7 +134,7 @@ describe('api client', () => {
     );
     vi.stubGlobal('fetch', fetchStub);
 
-    await expect(api.get('/me/')).rejects.toMatchObject({ status: 401 });
+    await expect(get('/api/me/')).rejects.toMatchObject({ status: 401 });
     expect(getSession()).toBeNull();
     expect(calls.map((c) => c.url)).toEqual([
       '/api/me/',
@@ -135,7 +149,7 @@ describe('api client', () => {
       fakeFetch(() => jsonResponse(400, { email: ['Please enter a valid email address'] }))
         .fetchStub,
     );
-    const error = await api.post('/auth/signup/', {}, { auth: false }).catch((e: unknown) => e);
+    const error = await post('/api/auth/signup/', {}, { auth: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).body).toEqual({ email: ['Please enter a valid email address'] });
   });
@@ -143,7 +157,7 @@ describe('api client', () => {
   it('rejects a 2xx body that breaks the contract', async () => {
     vi.stubGlobal('fetch', fakeFetch(() => jsonResponse(200, { id: 'x' })).fetchStub);
     await expect(
-      api.get('/x/', { auth: false, schema: z.object({ id: z.number() }) }),
+      requestWithHeaders('/api/x/', { method: 'GET', auth: false }, z.object({ id: z.number() })),
     ).rejects.toBeInstanceOf(InvalidResponseError);
   });
 });

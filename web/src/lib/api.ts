@@ -20,11 +20,6 @@ export interface RequestFlags {
   keepalive?: boolean;
 }
 
-export interface RequestOptions<T> extends RequestFlags {
-  /** Parses (and so validates) a 2xx body with a shared contract schema. */
-  schema?: ZodType<T>;
-}
-
 interface SendOptions extends RequestFlags {
   method: string;
   body?: unknown;
@@ -96,73 +91,3 @@ export async function requestWithHeaders<T>(
   if (!parsed.success) throw new InvalidResponseError(url, parsed.error);
   return { data: parsed.data, headers: response.headers };
 }
-
-async function requestWithHeadersAt<T>(
-  path: string,
-  sendOptions: SendOptions,
-  options: RequestOptions<T> = {},
-): Promise<ApiResponse<T>> {
-  const { schema, ...flags } = options;
-  return requestWithHeaders(`${API_BASE}${path}`, { ...flags, ...sendOptions }, schema);
-}
-
-async function request<T>(
-  path: string,
-  sendOptions: SendOptions,
-  options: RequestOptions<T> = {},
-): Promise<T> {
-  return (await requestWithHeadersAt(path, sendOptions, options)).data;
-}
-
-/** The typed API client. Paths are relative to /api and keep the spec's trailing slashes. */
-export const api = {
-  get<T>(path: string, options?: RequestOptions<T>): Promise<T> {
-    return request(
-      path,
-      { method: 'GET', signal: options?.signal, headers: options?.headers },
-      options,
-    );
-  },
-  /** GET that also answers the response headers (e.g. the `Link` of a paginated list). */
-  getWithHeaders<T>(path: string, options?: RequestOptions<T>): Promise<ApiResponse<T>> {
-    return requestWithHeadersAt(
-      path,
-      { method: 'GET', signal: options?.signal, headers: options?.headers },
-      options,
-    );
-  },
-  post<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T> {
-    return request(
-      path,
-      {
-        method: 'POST',
-        body,
-        signal: options?.signal,
-        headers: options?.headers,
-        keepalive: options?.keepalive,
-      },
-      options,
-    );
-  },
-  put<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T> {
-    return request(
-      path,
-      { method: 'PUT', body, signal: options?.signal, headers: options?.headers },
-      options,
-    );
-  },
-  patch<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T> {
-    return request(
-      path,
-      { method: 'PATCH', body, signal: options?.signal, headers: options?.headers },
-      options,
-    );
-  },
-  delete<T>(path: string, options?: RequestOptions<T>): Promise<T> {
-    return request(
-      path,
-      { method: 'DELETE', signal: options?.signal, headers: options?.headers },
-      options,
-    );
-  },
-};
