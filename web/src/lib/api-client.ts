@@ -74,7 +74,7 @@ type BodyOfResponse<R> = R extends { content: infer C }
   : undefined;
 
 /** The operation's answer: the union of its 2xx bodies. */
-export type AnswerOf<O> = O extends { responses: infer Responses }
+type AnswerOf<O> = O extends { responses: infer Responses }
   ? {
       [S in keyof Responses]: S extends SuccessStatus ? BodyOfResponse<Responses[S]> : never;
     }[keyof Responses]

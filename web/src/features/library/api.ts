@@ -158,7 +158,7 @@ export function deletionSources(item: Pick<MediaItem, 'refs'>): MediaSource[] {
 }
 
 /** The call that deletes one source. */
-export function deleteSource(source: MediaSource): Promise<unknown> {
+function deleteSource(source: MediaSource): Promise<unknown> {
   switch (source.kind) {
     case 'post':
       return client.DELETE('/api/posts/{id}/', { path: { id: source.id } });

@@ -151,9 +151,6 @@ export function deletePost(postId: number) {
   return client.DELETE('/api/posts/{id}/', { path: { id: postId } });
 }
 
-/** The unlock route's answer: a message and the opened post. */
-export type UnlockedPost = Answer<'/api/posts/{id}/unlock/', 'post'>;
-
 export function unlockPost(postId: number, password: string) {
   return client.POST('/api/posts/{id}/unlock/', { path: { id: postId }, body: { password } });
 }

@@ -27,9 +27,6 @@ export function canSeeContent(
   return profile.is_owner || !profile.is_profile_locked || profile.is_unlocked;
 }
 
-/** The unlock route's answer: a message and the profile now open to the viewer. */
-export type UnlockedProfile = Answer<'/api/auth/users/{idOrUsername}/unlock/', 'post'>;
-
 export function unlockProfile(username: string, password: string) {
   return client.POST('/api/auth/users/{idOrUsername}/unlock/', {
     path: { idOrUsername: username },

@@ -7,7 +7,6 @@ export {
   serverProcessing,
   videoUploadId,
   type VideoProcessing,
-  type VideoProcessingFields,
 } from './processing';
 export { useLiveUploadProcessing, useVideoProcessing } from './use-video-processing';
 export { VideoPlayer } from './VideoPlayer';

@@ -1,5 +1,5 @@
 // The wallet feature's public surface (issue 34): what other features, the pages and the app
 // use of it. Everything else in the folder is the feature's own to change.
-export type { Payout, WalletSummary } from './api';
+export type { WalletSummary } from './api';
 export { WalletBalance } from './components/WalletBalance';
 export { WalletScreen } from './components/WalletScreen';
