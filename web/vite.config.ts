@@ -34,7 +34,7 @@ const chunks = firstVisitChunks({
     '/src/pages/ResetPasswordPage.tsx',
     '/src/pages/OfferPage.tsx',
   ],
-  shell: '/src/features/shell/AppShell.tsx',
+  shell: '/src/features/shell/index.ts',
   signedInPages: {
     feed: '/src/pages/HomePage.tsx',
     profile: '/src/pages/ProfilePage.tsx',
