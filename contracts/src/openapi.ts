@@ -3065,7 +3065,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        id: string;
+        id: number;
       };
       cookie?: never;
     };
@@ -3728,7 +3728,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        id: string;
+        id: number;
       };
       cookie?: never;
     };
@@ -3821,7 +3821,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        id: string;
+        id: number;
       };
       cookie?: never;
     };
@@ -3914,7 +3914,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        id: string;
+        id: number;
       };
       cookie?: never;
     };
@@ -4005,7 +4005,7 @@ export interface operations {
   getAdminAuditLog: {
     parameters: {
       query?: {
-        before?: string;
+        before?: number;
       };
       header?: never;
       path?: never;
@@ -4881,7 +4881,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrUsername: string;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };
@@ -4986,7 +4986,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrUsername: string;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };
@@ -5129,7 +5129,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrUsername: string;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };
@@ -5849,7 +5849,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        idOrUsername: string;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };
@@ -12062,7 +12062,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrUsername: string;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };
@@ -12131,7 +12131,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrUsername: string;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };
@@ -12218,7 +12218,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrUsername: string;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };
@@ -12818,7 +12818,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrUsername: string;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };
@@ -12905,7 +12905,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrUsername: string;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };
@@ -13577,7 +13577,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrUsername: number;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };
@@ -13665,7 +13665,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        idOrUsername: number;
+        idOrUsername: number | string;
       };
       cookie?: never;
     };

@@ -130,7 +130,9 @@ function path(method: 'DELETE' | 'POST', url: string, field: string, answer: str
 const pathIds: Case[] = [
   path('DELETE', '/api/posts/1e0/', 'id', 'Not a valid post id.'),
   path('POST', '/api/notifications/0x1/mark_read/', 'id', 'Not a valid notification id.'),
-  path('POST', '/api/auth/users/1.0/follow/', 'idOrUsername', 'Not a valid user id.'),
+  path('POST', '/api/auth/users/01/follow/', 'idOrUsername', 'Not a valid user id.'),
+  path('DELETE', '/api/auth/users/0/block/', 'idOrUsername', 'Not a valid user id.'),
+  path('DELETE', '/api/auth/sessions/1e3/', 'id', 'Not a valid session id.'),
   path('POST', '/api/auth/subscriptions/+1/cancel/', 'id', 'Not a valid subscription id.'),
 ];
 

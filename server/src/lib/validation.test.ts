@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from './errors.ts';
-import { decodeFormFields, jsonId, pathId, queryInteger } from './validation.ts';
+import { decodeFormFields, jsonId, pathId, pathUserKey, queryInteger } from './validation.ts';
 
 describe('decodeFormFields', () => {
   it('decodes JSON fields and keeps other text as sent', () => {
@@ -82,6 +82,28 @@ describe('pathId', () => {
       ]);
     },
   );
+});
+
+describe('pathUserKey', () => {
+  const schema = pathUserKey();
+  const messages = (value: string) => schema.safeParse(value).error?.issues.map((i) => i.message);
+
+  it('reads digits as the id, and any other text as a username', () => {
+    expect(schema.parse('42')).toBe(42);
+    expect(schema.parse('ana_99')).toBe('ana_99');
+    expect(schema.parse('1.0')).toBe('1.0');
+  });
+
+  it.each(['0', '01', '0042', '9007199254740992', '9'.repeat(20)])(
+    'refuses the id "%s" as not an id, never looking it up as a username',
+    (value) => {
+      expect(messages(value)).toEqual(['Not a valid user id.']);
+    },
+  );
+
+  it.each(['', 'x'.repeat(65)])('refuses "%s" as not a username', (value) => {
+    expect(messages(value)).toEqual(['Not a valid username.']);
+  });
 });
 
 describe('queryInteger', () => {

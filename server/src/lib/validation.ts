@@ -84,6 +84,29 @@ export function pathId(message: string) {
     .meta({ 'x-integer': { minimum: 1, maximum: MAX_ID } });
 }
 
+/** A user as a path names them: the id (a number) or the username. */
+export type UserKey = number | string;
+
+/**
+ * A user in a path (`/auth/users/{idOrUsername}/…`): digits are the id, read as `pathId` reads
+ * one (plain decimal above 0, so '007' and '0' are refused, never looked up); anything else is a
+ * username, never all digits (users_username_not_digits). The API document shows it as one of
+ * an integer and a string with a non-digit, so a client passes the id it was answered as is.
+ */
+export function pathUserKey() {
+  const badId = 'Not a valid user id.';
+  const badName = 'Not a valid username.';
+  const username = z
+    .string({ error: badName })
+    .min(1, { error: badName, abort: true })
+    .max(64, { error: badName, abort: true })
+    .regex(/\D/, badId);
+  return z.union([pathId(badId), username], {
+    error: (issue) =>
+      typeof issue.input === 'string' && /^\d+$/.test(issue.input) ? badId : badName,
+  });
+}
+
 /** A whole number in a query string (a page size, an offset, an id to page from). */
 export function queryInteger(field: string, min: number, max = MAX_ID) {
   return integerText(`${field} must be a whole number.`)

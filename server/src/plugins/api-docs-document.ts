@@ -139,6 +139,13 @@ const WHOLE_NUMBER_TEXT = '^(0|-?[1-9]\\d*)$';
  * "12". The server still reads text and answers 400 to anything else (`1.0`, `1e1`, `0x1`).
  */
 function asInteger(schema: Schema | undefined): Schema | undefined {
+  // An id or a username (pathUserKey): the number, or a text with a non-digit; never both.
+  if (Array.isArray(schema?.anyOf)) {
+    const { anyOf, ...rest } = schema;
+    const members = (anyOf as Schema[]).map((member) => asInteger(member));
+    const exclusive = members.some((member, i) => member !== anyOf[i]);
+    return { ...rest, [exclusive ? 'oneOf' : 'anyOf']: members };
+  }
   if (!schema || schema.pattern !== WHOLE_NUMBER_TEXT) return schema;
   const { pattern: _pattern, type: _type, 'x-integer': range, ...rest } = schema;
   return { ...rest, type: 'integer', ...(range as Schema | undefined) };

@@ -13,16 +13,12 @@ import {
 } from '@zura/contracts';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
+import { pathId } from '../../lib/validation.ts';
 import type { AuthService } from './service.ts';
 import type { Sessions } from './sessions.ts';
 import type { TwoFactor } from './two-factor.ts';
 
-const sessionParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, 'Not a valid session id.')
-    .transform(Number),
-});
+const sessionParams = z.object({ id: pathId('Not a valid session id.') });
 
 /**
  * What a signed-in user does to keep the account theirs: the device list, the password, and

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blockedUserList, blockState } from '@zura/contracts';
 import { z } from 'zod';
+import { pathUserKey } from '../../lib/validation.ts';
 import type { BlocksService } from './service.ts';
 
 // Named like the other /auth/users/ routes' parameter, which the router requires.
-const params = z.object({ idOrUsername: z.string().min(1).max(64) });
+const params = z.object({ idOrUsername: pathUserKey() });
 
 /** Blocking and unblocking, and the caller's list (the /api guard checks the caller first). */
 export function blocksRoutes(deps: { blocks: BlocksService }): FastifyPluginAsyncZod {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { unfollow } from '../follows/index.ts';
 import { findUserByIdOrUsername } from '../profiles/index.ts';
+import type { UserKey } from '../../lib/validation.ts';
 import { stopRenewalsBetween } from '../subscriptions/index.ts';
 import type { MediaUrlResolver } from '../users/index.ts';
 import * as repo from './repo.ts';
@@ -16,7 +17,7 @@ export function createBlocksService(deps: {
 }) {
   const { db, mediaUrl, changes } = deps;
 
-  async function target(blockerId: number, idOrUsername: string) {
+  async function target(blockerId: number, idOrUsername: UserKey) {
     const user = await findUserByIdOrUsername(db, idOrUsername);
     if (!user) throw new NotFoundError('User not found');
     if (user.id === blockerId) throw new BadRequestError('You cannot block yourself.');
@@ -31,7 +32,7 @@ export function createBlocksService(deps: {
      * renewed: they run out at the end of the period already paid, seeing nothing meanwhile.
      * A call between the two ends at once, on whichever instances hold it (the notice).
      */
-    async block(blockerId: number, idOrUsername: string) {
+    async block(blockerId: number, idOrUsername: UserKey) {
       const blocked = await target(blockerId, idOrUsername);
       await db.transaction(async (tx) => {
         await repo.insertBlock(tx, blockerId, blocked.id);
@@ -49,7 +50,7 @@ export function createBlocksService(deps: {
     },
 
     /** Unblocking restores visibility only: follows and subscriptions that ended stay ended. */
-    async unblock(blockerId: number, idOrUsername: string) {
+    async unblock(blockerId: number, idOrUsername: UserKey) {
       const blocked = await target(blockerId, idOrUsername);
       await repo.deleteBlock(db, blockerId, blocked.id);
       return { blocked: false };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { followAnswer } from '@zura/contracts';
 import { z } from 'zod';
-import { pathId } from '../../lib/validation.ts';
+import { pathUserKey } from '../../lib/validation.ts';
 import type { FollowsService } from './service.ts';
 
 // Named like the other /auth/users/ routes' parameter, which the router requires.
-const params = z.object({ idOrUsername: pathId('Not a valid user id.') });
+const params = z.object({ idOrUsername: pathUserKey() });
 
 export function followsRoutes(deps: { follows: FollowsService }): FastifyPluginAsyncZod {
   return async (app) => {

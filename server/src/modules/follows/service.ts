@@ -4,8 +4,9 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { isBlockedEitherWay } from '../blocks/index.ts';
 import { recordNotice, type Notify } from '../notifications/index.ts';
-import { canViewProfile } from '../profiles/index.ts';
+import { canViewProfile, findUserByIdOrUsername } from '../profiles/index.ts';
 import { findUserById } from '../users/index.ts';
+import type { UserKey } from '../../lib/validation.ts';
 import * as repo from './repo.ts';
 
 export type FollowsService = ReturnType<typeof createFollowsService>;
@@ -17,9 +18,9 @@ export function createFollowsService(deps: {
 }) {
   const { db, notify, changes } = deps;
 
-  async function target(followerId: number, followeeId: number) {
-    if (followeeId === followerId) throw new BadRequestError('You cannot follow yourself.');
-    const followee = await findUserById(db, followeeId);
+  async function target(followerId: number, idOrUsername: UserKey) {
+    const followee = await findUserByIdOrUsername(db, idOrUsername);
+    if (followee?.id === followerId) throw new BadRequestError('You cannot follow yourself.');
     if (!followee) throw new NotFoundError('User not found');
     return followee;
   }
@@ -41,8 +42,9 @@ export function createFollowsService(deps: {
      * Following twice is harmless; the followee hears of the first time only, and of a follow
      * again after an unfollow only once the last notice from this follower is a day old.
      */
-    async follow(followerId: number, followeeId: number) {
-      const followee = await target(followerId, followeeId);
+    async follow(followerId: number, idOrUsername: UserKey) {
+      const followee = await target(followerId, idOrUsername);
+      const followeeId = followee.id;
       if (await isBlockedEitherWay(db, followerId, followeeId)) {
         throw new ForbiddenError('You cannot follow this user.');
       }
@@ -61,9 +63,9 @@ export function createFollowsService(deps: {
       return { following: true, ...(await followersShownTo(followerId, followee)) };
     },
 
-    async unfollow(followerId: number, followeeId: number) {
-      const followee = await target(followerId, followeeId);
-      await db.transaction((tx) => repo.unfollow(tx, followerId, followeeId));
+    async unfollow(followerId: number, idOrUsername: UserKey) {
+      const followee = await target(followerId, idOrUsername);
+      await db.transaction((tx) => repo.unfollow(tx, followerId, followee.id));
       changes.announce({ kind: 'following_changed', userId: followerId });
       return { following: false, ...(await followersShownTo(followerId, followee)) };
     },

@@ -13,10 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { pathUserKey } from '../../lib/validation.ts';
 import type { MassMessagesService } from './service.ts';
 
 // Named like the blocks routes' parameter, which the router requires of /auth/users/ paths.
-const userParams = z.object({ idOrUsername: z.string().min(1).max(64) });
+const userParams = z.object({ idOrUsername: pathUserKey() });
 
 const content = (body: z.output<typeof massContentSchema>) => ({
   text: body.text,

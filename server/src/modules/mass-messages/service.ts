@@ -16,6 +16,7 @@ import { searchAudience } from './audience-search.ts';
 import { assertMayMassMessage } from './frequency.ts';
 import { presentMassMessage } from './presenter.ts';
 import * as repo from './repo.ts';
+import type { UserKey } from '../../lib/validation.ts';
 import { countRecipients, refusedIds } from './segments.ts';
 import { segmentToStored } from './stored-segment.ts';
 
@@ -50,7 +51,7 @@ export function createMassMessagesService(deps: {
    * The user named, unless absent, suspended or in a block with the caller (either way): all
    * answer the same 404, as profiles do, so muting cannot tell who blocked whom.
    */
-  async function visibleUser(viewerId: number, idOrUsername: string) {
+  async function visibleUser(viewerId: number, idOrUsername: UserKey) {
     const target = await findUserByIdOrUsername(db, idOrUsername);
     if (!target || (await isHiddenFrom(db, viewerId, target.id))) {
       throw new NotFoundError('User not found');
@@ -184,7 +185,7 @@ export function createMassMessagesService(deps: {
     },
 
     /** Mass and welcome messages of `idOrUsername` stop reaching the caller; direct ones do not. */
-    async mute(userId: number, idOrUsername: string, muted: boolean) {
+    async mute(userId: number, idOrUsername: UserKey, muted: boolean) {
       const target = await visibleUser(userId, idOrUsername);
       if (target.id === userId) throw new BadRequestError('You cannot mute yourself.');
       if (muted) await repo.insertMute(db, userId, target.id);
@@ -192,7 +193,7 @@ export function createMassMessagesService(deps: {
       return { muted };
     },
 
-    async muteState(userId: number, idOrUsername: string) {
+    async muteState(userId: number, idOrUsername: UserKey) {
       const target = await visibleUser(userId, idOrUsername);
       return { muted: await repo.isMuted(db, userId, target.id) };
     },

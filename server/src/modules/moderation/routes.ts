@@ -8,20 +8,17 @@ import {
   unsuspendRequest,
 } from '@zura/contracts';
 import { z } from 'zod';
+import { pathId } from '../../lib/validation.ts';
 import { adminRoute } from '../../plugins/auth.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { Moderation } from './service.ts';
 
-const digits = (label: string) =>
-  z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, `Not a valid ${label}.`)
-    .transform(Number);
-const userParams = z.object({ id: digits('user id') });
+const userParams = z.object({ id: pathId('Not a valid user id.') });
 const searchQuery = z.object({
   q: z.string().trim().min(1, 'Enter part of a username or email.').max(100),
 });
-const auditQuery = z.object({ before: digits('entry id').optional() });
+// An entry id, as the page's `next` answers it.
+const auditQuery = z.object({ before: pathId('Not a valid entry id.').optional() });
 
 /** Admin routes: the /api guard checks the caller is an admin before anything is validated. */
 export function moderationRoutes(deps: {

@@ -1,5 +1,6 @@
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
+import type { UserKey } from '../../lib/validation.ts';
 import { findUserByIdOrUsername } from '../profiles/index.ts';
 
 type Author = NonNullable<Awaited<ReturnType<typeof findUserByIdOrUsername>>>;
@@ -26,8 +27,8 @@ export function createKeptAuthors(db: Database, notices: ChangeNotices) {
     }
   });
 
-  return async function findAuthor(idOrUsername: string): Promise<Author | undefined> {
-    const key = idOrUsername.toLowerCase();
+  return async function findAuthor(idOrUsername: UserKey): Promise<Author | undefined> {
+    const key = String(idOrUsername).toLowerCase();
     const entry = kept.get(key);
     if (entry && notices.live && Date.now() - entry.keptAt < MAX_AGE_MS) return entry.author;
     const started = generation;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { booleanField, MAX_POST_FILES, presentedPost, presentedPosts } from '@zura/contracts';
 import { ValidationError } from '../../lib/errors.ts';
-import { decodeFormFields, parseOrThrow, pathId } from '../../lib/validation.ts';
+import { decodeFormFields, parseOrThrow, pathId, pathUserKey } from '../../lib/validation.ts';
 import { receiveMultipart, type UploadsService } from '../uploads/index.ts';
 import { keysetPageQuery } from './cursor.ts';
 import { TOO_MANY_FILES_MESSAGE } from './post-files.ts';
@@ -22,7 +22,7 @@ const postFlags = z.object({
   is_locked: booleanField('is_locked').default(false),
   is_draft: booleanField('is_draft').default(false),
 });
-const userParams = z.object({ idOrUsername: z.string().min(1).max(64) });
+const userParams = z.object({ idOrUsername: pathUserKey() });
 const unlockBody = z.object({ password: z.string().optional() }).nullish();
 
 /** The body stays a bare array as the spec's client expects; the next page is in `Link`. */

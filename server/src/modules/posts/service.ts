@@ -34,6 +34,7 @@ import { insertPostMedia } from './post-media.ts';
 import { storePostFiles, TOO_MANY_FILES_MESSAGE } from './post-files.ts';
 import { unfinishedVideos, withCurrentMediaVideos } from './current-videos.ts';
 import { cachedAnswer, reusedAnswer } from '../../lib/answer-cache.ts';
+import type { UserKey } from '../../lib/validation.ts';
 import { createViewerPages, type ViewerRows } from './viewer-page.ts';
 
 export type PostsService = ReturnType<typeof createPostsService>;
@@ -258,7 +259,7 @@ export function createPostsService(deps: {
 
     async postsOf(
       viewerId: number,
-      idOrUsername: string,
+      idOrUsername: UserKey,
       cursor: PostCursor | undefined,
       limit: number,
     ) {

@@ -1,14 +1,16 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { UserKey } from '../../lib/validation.ts';
 import { profileUnlocks, subscriptions, users, type UserRow } from '../../db/schema/index.ts';
 
 /**
- * All digits find by id, whatever their length; anything else by username, case-insensitively.
+ * A number (a path's id, as pathUserKey reads it) finds by id, and so does a text of digits
+ * (a share link's), whatever its length; any other text by username, case-insensitively.
  * A username is never all digits (USERNAME_PATTERN, and the users_username_not_digits check), so
  * one text can never name two accounts.
  */
-export async function findUserByIdOrUsername(db: Executor, idOrUsername: string) {
-  if (/^\d+$/.test(idOrUsername)) {
+export async function findUserByIdOrUsername(db: Executor, idOrUsername: UserKey) {
+  if (typeof idOrUsername === 'number' || /^\d+$/.test(idOrUsername)) {
     const id = Number(idOrUsername);
     if (!Number.isSafeInteger(id)) return undefined;
     return db.query.users.findFirst({ where: eq(users.id, id) });

@@ -7,11 +7,11 @@ import {
 } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { decodeFormFields, parseOrThrow } from '../../lib/validation.ts';
+import { decodeFormFields, parseOrThrow, pathUserKey } from '../../lib/validation.ts';
 import { receiveMultipart, type UploadsService } from '../uploads/index.ts';
 import type { ProfilesService } from './service.ts';
 
-const userParams = z.object({ idOrUsername: z.string().min(1).max(64) });
+const userParams = z.object({ idOrUsername: pathUserKey() });
 const JSON_FIELDS = ['subcategories', 'tags', 'vibes', 'social_links'] as const;
 /** Multipart fields whose 'true', 'false' or 'null' mean the literal, not the text. */
 const LITERAL_FIELDS = [

@@ -27,6 +27,7 @@ import { applyPriceChange, findActive as findActiveSubscription } from '../subsc
 import { followedAmong } from '../follows/index.ts';
 import { presentProfile } from './presenter.ts';
 import * as repo from './repo.ts';
+import type { UserKey } from '../../lib/validation.ts';
 
 export type ProfilesService = ReturnType<typeof createProfilesService>;
 
@@ -81,7 +82,7 @@ export function createProfilesService(deps: {
    * The user, unless absent, suspended (except to themselves) or in a block with the viewer: all
    * answer the same 404, as if absent.
    */
-  async function visibleUser(viewerId: number, idOrUsername: string): Promise<UserRow> {
+  async function visibleUser(viewerId: number, idOrUsername: UserKey): Promise<UserRow> {
     const user = await repo.findUserByIdOrUsername(db, idOrUsername);
     if (!user || (await isHiddenFrom(db, viewerId, user.id))) {
       throw new NotFoundError('User not found');
@@ -92,7 +93,7 @@ export function createProfilesService(deps: {
   return {
     visibleUser,
 
-    async getProfile(viewerId: number, idOrUsername: string) {
+    async getProfile(viewerId: number, idOrUsername: UserKey) {
       const user = await visibleUser(viewerId, idOrUsername);
       // A subscriber opens a locked profile as one who entered its password does.
       const unlocked =
@@ -235,7 +236,7 @@ export function createProfilesService(deps: {
       return { message: `${which === 'profile' ? 'Profile' : 'Cover'} image deleted.` };
     },
 
-    async unlockProfile(viewerId: number, idOrUsername: string, password: string | undefined) {
+    async unlockProfile(viewerId: number, idOrUsername: UserKey, password: string | undefined) {
       const profile = await visibleUser(viewerId, idOrUsername);
       if (profile.id === viewerId) throw new BadRequestError('You cannot unlock your own profile.');
       if (!password) throw new BadRequestError('Password is required');

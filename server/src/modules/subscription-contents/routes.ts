@@ -1,12 +1,13 @@
 import { subscriptionContents } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathUserKey } from '../../lib/validation.ts';
 import type { Database } from '../../db/client.ts';
 import type { ProfilesService } from '../profiles/index.ts';
 import { subscriptionContentsFor } from './service.ts';
 
 // Named like the other /auth/users/ routes' parameter, which the router requires.
-const params = z.object({ idOrUsername: z.string().min(1).max(64) });
+const params = z.object({ idOrUsername: pathUserKey() });
 
 /** What a creator's subscription includes, before paying (the /api guard checks the caller). */
 export function subscriptionContentsRoutes(deps: {

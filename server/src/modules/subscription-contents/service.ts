@@ -1,6 +1,7 @@
 import type { SubscriptionContents } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
+import type { UserKey } from '../../lib/validation.ts';
 import { canViewProfile, type ProfilesService } from '../profiles/index.ts';
 import { countPublishedContent } from './repo.ts';
 
@@ -14,7 +15,7 @@ export const LOCKED_PROFILE_CONTENTS_MESSAGE = 'Unlock this profile to see what 
 export async function subscriptionContentsFor(
   deps: { db: Database; profiles: ProfilesService },
   viewerId: number,
-  idOrUsername: string,
+  idOrUsername: UserKey,
 ): Promise<SubscriptionContents> {
   const user = await deps.profiles.visibleUser(viewerId, idOrUsername);
   if (!(await canViewProfile(deps.db, viewerId, user))) {

@@ -72,19 +72,19 @@ export function adminUsersQuery(query: string) {
 
 export function suspendUser(id: number, reason: string) {
   return client.POST('/api/admin/users/{id}/suspend/', {
-    path: { id: String(id) },
+    path: { id },
     body: { reason },
   });
 }
 
 export function unsuspendUser(id: number) {
-  return client.POST('/api/admin/users/{id}/unsuspend/', { path: { id: String(id) }, body: {} });
+  return client.POST('/api/admin/users/{id}/unsuspend/', { path: { id }, body: {} });
 }
 
 /** POST /admin/users/{id}/2fa/reset/: two-factor off and every session ended; audited. */
 export function resetUserTwoFactor(id: number, reason: string) {
   return client.POST('/api/admin/users/{id}/2fa/reset/', {
-    path: { id: String(id) },
+    path: { id },
     body: { reason },
   });
 }
@@ -95,7 +95,7 @@ export function auditLogQuery() {
     queryKey: adminKeys.auditLog(),
     queryFn: ({ pageParam, signal }) =>
       client.GET('/api/admin/audit-log/', {
-        query: { before: pageParam === null ? undefined : String(pageParam) },
+        query: { before: pageParam ?? undefined },
         signal,
       }),
     initialPageParam: null as number | null,

@@ -16,13 +16,13 @@ export function blockedUsersQuery() {
 /** POST /auth/users/{id}/block/: follows end both ways, subscriptions stop renewing. */
 export function blockUser(userId: number) {
   return client.POST('/api/auth/users/{idOrUsername}/block/', {
-    path: { idOrUsername: String(userId) },
+    path: { idOrUsername: userId },
   });
 }
 
 /** DELETE /auth/users/{id}/block/: the two see each other again. */
 export function unblockUser(userId: number) {
   return client.DELETE('/api/auth/users/{idOrUsername}/block/', {
-    path: { idOrUsername: String(userId) },
+    path: { idOrUsername: userId },
   });
 }

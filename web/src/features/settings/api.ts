@@ -38,7 +38,7 @@ export function devicesQuery() {
 
 /** DELETE /auth/sessions/{id}/: signs that device out at once. */
 export function endDevice(id: number) {
-  return client.DELETE('/api/auth/sessions/{id}/', { path: { id: String(id) } });
+  return client.DELETE('/api/auth/sessions/{id}/', { path: { id } });
 }
 
 /** POST /auth/sessions/end-others/: every device but this one is signed out. */

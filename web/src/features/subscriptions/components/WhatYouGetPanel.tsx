@@ -10,7 +10,7 @@ export interface WhatYouGetPanelProps {
 /** "What you get": a creator's counts and what the monthly price opens, before paying. */
 export function WhatYouGetPanel({ creatorId }: WhatYouGetPanelProps) {
   const { t } = useTranslation();
-  const query = useQuery(subscriptionContentsQuery(String(creatorId)));
+  const query = useQuery(subscriptionContentsQuery(creatorId));
   // The profile above already says when it cannot load; this panel is extra, so it stays quiet.
   if (!query.data) return null;
   return (
