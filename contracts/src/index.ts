@@ -37,3 +37,4 @@ export * from './notice-render.ts';
 export * from './money-format.ts';
 export * from './explore.ts';
 export * from './library.ts';
+export * from './error-codes.ts';

@@ -2057,8 +2057,61 @@ export interface components {
   schemas: {
     /** @description Every error answer. `code` is stable and meant for programs (docs/api.md lists them), `detail` for people. Invalid input also carries the specification's `{ "<field>": ["message"] }` at the top level and the same map as `fields`; the verify and reset screens' answers keep their `error` (and `details`). */
     ApiError: {
-      /** @example validation_failed */
-      code: string;
+      /**
+       * @description What went wrong, for programs (docs/api.md says what each code means).
+       * @example validation_failed
+       * @enum {string}
+       */
+      code:
+        | 'validation_failed'
+        | 'bad_request'
+        | 'malformed_json'
+        | 'empty_body'
+        | 'invalid_content_length'
+        | 'invalid_content_type'
+        | 'nul_in_text'
+        | 'incorrect_password'
+        | 'email_invalid'
+        | 'verify_email_invalid'
+        | 'password_reset_invalid'
+        | 'password_too_weak'
+        | 'two_factor_already_on'
+        | 'two_factor_not_set_up'
+        | 'two_factor_not_on'
+        | 'two_factor_reset_self'
+        | 'cannot_suspend_self'
+        | 'cannot_suspend_admin'
+        | 'already_suspended'
+        | 'not_suspended'
+        | 'already_creator'
+        | 'application_pending'
+        | 'idempotency_key_missing'
+        | 'idempotency_key_invalid'
+        | 'invalid_webhook_signature'
+        | 'not_authenticated'
+        | 'token_not_valid'
+        | 'invalid_credentials'
+        | 'two_factor_challenge_expired'
+        | 'insufficient_funds'
+        | 'forbidden'
+        | 'email_not_verified'
+        | 'not_found'
+        | 'no_such_route'
+        | 'method_not_allowed'
+        | 'not_acceptable'
+        | 'request_timeout'
+        | 'conflict'
+        | 'gone_meanwhile'
+        | 'payload_too_large'
+        | 'unsupported_media_type'
+        | 'range_not_satisfiable'
+        | 'idempotency_conflict'
+        | 'rate_limited'
+        | 'mass_message_too_soon'
+        | 'client_error'
+        | 'internal_error'
+        | 'server_busy'
+        | 'database_unavailable';
       /** @example username: This field is required. */
       detail: string;
       /** @description Invalid input: the messages of each field. */

@@ -1,18 +1,20 @@
 /**
  * Typed errors thrown by services and plugins. The error handler maps each class to its
  * status and body; nothing maps by message text. Every error body carries a stable machine
- * `code` (snake_case, listed in docs/api.md) and a human `detail` (the `ApiError` schema of the
- * API document); the shapes the specification names (`{ field: [messages] }`, `{ error }`)
- * keep their keys beside them.
+ * `code` (an `ErrorCode`: one of `ERROR_CODES` in @zura/contracts, listed in docs/api.md) and a
+ * human `detail` (the `ApiError` schema of the API document); the shapes the specification
+ * names (`{ field: [messages] }`, `{ error }`) keep their keys beside them.
  */
+import type { ErrorCode } from '@zura/contracts';
+
 export type FieldErrors = Record<string, string[]>;
 
 /** Every error answer's JSON body: `code` and `detail` always, the spec's own keys beside them. */
-export type ErrorBody = { code: string; detail: string } & Record<string, unknown>;
+export type ErrorBody = { code: ErrorCode; detail: string } & Record<string, unknown>;
 
 /** A body with the envelope's keys; they win over a same-named key of `body`. */
 export function errorBody(
-  code: string,
+  code: ErrorCode,
   detail: string,
   body: Record<string, unknown> = {},
 ): ErrorBody {
@@ -35,8 +37,8 @@ export function validationBody(fields: FieldErrors): ErrorBody {
 
 export class AppError extends Error {
   readonly statusCode: number;
-  readonly code: string;
-  constructor(statusCode: number, code: string, message: string) {
+  readonly code: ErrorCode;
+  constructor(statusCode: number, code: ErrorCode, message: string) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
@@ -69,7 +71,11 @@ export class ValidationError extends AppError {
  */
 export class BadRequestError extends AppError {
   readonly extra: Record<string, unknown>;
-  constructor(message: string, extra: Record<string, unknown> = {}, code = 'bad_request') {
+  constructor(
+    message: string,
+    extra: Record<string, unknown> = {},
+    code: ErrorCode = 'bad_request',
+  ) {
     super(400, code, message);
     this.extra = extra;
   }
@@ -79,13 +85,16 @@ export class BadRequestError extends AppError {
 }
 
 export class UnauthorizedError extends AppError {
-  constructor(message: string, code = 'not_authenticated') {
+  constructor(message: string, code: ErrorCode = 'not_authenticated') {
     super(401, code, message);
   }
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'You do not have permission to perform this action.', code = 'forbidden') {
+  constructor(
+    message = 'You do not have permission to perform this action.',
+    code: ErrorCode = 'forbidden',
+  ) {
     super(403, code, message);
   }
 }
@@ -97,14 +106,14 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string, code = 'conflict') {
+  constructor(message: string, code: ErrorCode = 'conflict') {
     super(409, code, message);
   }
 }
 
 export class TooManyRequestsError extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(message: string, retryAfterSeconds: number, code = 'rate_limited') {
+  constructor(message: string, retryAfterSeconds: number, code: ErrorCode = 'rate_limited') {
     super(429, code, message);
     this.retryAfterSeconds = retryAfterSeconds;
   }

@@ -5,6 +5,8 @@
  * the one `ApiError` body of plugins/errors.ts.
  */
 
+import { ERROR_CODES } from '@zura/contracts';
+
 type Header = { description: string; required?: boolean; schema: Record<string, unknown> };
 export type ApiResponse = {
   description: string;
@@ -14,7 +16,7 @@ export type ApiResponse = {
 
 const API_ERROR_REF = '#/components/schemas/ApiError';
 
-/** The one body of every error answer (lib/errors.ts `ErrorBody`, codes in docs/api.md). */
+/** The one body of every error answer (lib/errors.ts `ErrorBody`; its codes `ERROR_CODES`). */
 export const API_ERROR_SCHEMA = {
   type: 'object',
   description:
@@ -24,7 +26,12 @@ export const API_ERROR_SCHEMA = {
     "screens' answers keep their `error` (and `details`).",
   required: ['code', 'detail'],
   properties: {
-    code: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', examples: ['validation_failed'] },
+    code: {
+      type: 'string',
+      description: 'What went wrong, for programs (docs/api.md says what each code means).',
+      enum: ERROR_CODES,
+      examples: ['validation_failed'],
+    },
     detail: { type: 'string', examples: ['username: This field is required.'] },
     fields: {
       type: 'object',

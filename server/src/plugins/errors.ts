@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@zura/contracts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -15,7 +16,7 @@ import { PasswordHashingBusyError } from '../lib/passwords.ts';
 /** Fastify's own client errors: a stable code and a message a person can act on. */
 const fastifyClientErrors: Record<
   string,
-  [code: string, detail: (request: FastifyRequest) => string]
+  [code: ErrorCode, detail: (request: FastifyRequest) => string]
 > = {
   FST_ERR_CTP_INVALID_JSON_BODY: ['malformed_json', () => 'Malformed JSON in request body.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [
@@ -36,7 +37,7 @@ const fastifyClientErrors: Record<
 };
 
 /** The code of any other client error, from its status (a multipart limit, a bad method...). */
-const CODES_BY_STATUS: Record<number, string> = {
+const CODES_BY_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'not_authenticated',
   403: 'forbidden',

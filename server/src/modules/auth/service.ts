@@ -1,6 +1,7 @@
 import {
   REFRESH_TOKEN_LIFETIME_SECONDS,
   messages,
+  type ErrorCode,
   type LoginResponse,
   type SignupRequest,
   type SignupResponse,
@@ -57,7 +58,7 @@ export type LoginClient = { address: string; deviceCookie: string | undefined };
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** A refusal with its own code (docs/api.md), in the `{ error }` shape of the spec's screens. */
-const refused = (message: string, code: string, extra: Record<string, unknown> = {}) =>
+const refused = (message: string, code: ErrorCode, extra: Record<string, unknown> = {}) =>
   new BadRequestError(message, extra, code);
 const NOT_VALID = { valid: false };
 const challengeExpired = () =>
