@@ -83,14 +83,18 @@ export const creatorOffer = z.object({
 export type CreatorOffer = z.infer<typeof creatorOffer>;
 export const creatorOfferList = z.array(creatorOffer);
 
+/** A bundle's length in months: 3, 6 or 12 (a fan may also take 1 month, `subscribeMonths`). */
+export const bundleMonths = z.union([z.literal(3), z.literal(6), z.literal(12)], {
+  error: 'months must be 3, 6 or 12.',
+});
+export type BundleMonths = z.infer<typeof bundleMonths>;
+
 /** PUT /api/creator/bundles/: the whole set, 0 to 3 bundles, one per length. */
 export const bundlesBody = z.object({
   bundles: z
     .array(
       z.object({
-        months: z.union([z.literal(3), z.literal(6), z.literal(12)], {
-          error: 'months must be 3, 6 or 12.',
-        }),
+        months: bundleMonths,
         discount_percent: wholeNumber('discount_percent', 1, DISCOUNT_PERCENT_MAX),
       }),
       { error: 'bundles must be a list.' },
@@ -104,7 +108,7 @@ export const bundlesBody = z.object({
 export type BundlesBody = z.infer<typeof bundlesBody>;
 
 export const bundle = z.object({
-  months: z.number(),
+  months: bundleMonths,
   discount_percent: z.number(),
   price_cents: z.number(),
 });
@@ -149,3 +153,4 @@ export type PublicOffer = z.infer<typeof publicOffer>;
 export const subscribeMonths = z.union([z.literal(1), z.literal(3), z.literal(6), z.literal(12)], {
   error: 'months must be 1, 3, 6 or 12.',
 });
+export type SubscribeMonths = z.infer<typeof subscribeMonths>;

@@ -9301,7 +9301,7 @@ export interface operations {
         content: {
           'application/json': {
             bundles: {
-              months: number;
+              months: 3 | 6 | 12;
               discount_percent: number;
               price_cents: number;
             }[];
@@ -9363,7 +9363,7 @@ export interface operations {
         content: {
           'application/json': {
             bundles: {
-              months: number;
+              months: 3 | 6 | 12;
               discount_percent: number;
               price_cents: number;
             }[];
@@ -9628,7 +9628,7 @@ export interface operations {
               expires_at: string | null;
             } | null;
             bundles: {
-              months: number;
+              months: 3 | 6 | 12;
               discount_percent: number;
               price_cents: number;
             }[];

@@ -1,12 +1,13 @@
 import { formatMoney } from '../lib/format';
 import type { TFunction } from '../lib/translator';
 import { useTranslation } from '../lib/use-translation';
+import type { SubscribeMonths } from '@zura/contracts';
 import type { Plan } from './plans';
 
 export interface PlanPickerProps {
   plans: Plan[];
-  months: number;
-  onChange: (months: number) => void;
+  months: SubscribeMonths;
+  onChange: (months: SubscribeMonths) => void;
 }
 
 /** Radio choices of the subscribe dialog: 1 month (with its discount) and each bundle. */

@@ -1,8 +1,9 @@
-import type { SubscribeOptions } from '@zura/contracts';
+import type { SubscribeMonths, SubscribeOptions } from '@zura/contracts';
 
 /** One choice in the subscribe dialog: a month (maybe discounted) or a bundle. */
 export interface Plan {
-  months: number;
+  /** 1, or a bundle's 3, 6 or 12: what POST /auth/subscriptions/ takes as is. */
+  months: SubscribeMonths;
   /** What is charged now. */
   chargeCents: number;
   /** What each renewal charges. */

@@ -1,3 +1,4 @@
+import type { BundleMonths } from '@zura/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -82,7 +83,8 @@ export const subscriptionBundles = pgTable(
     creatorId: bigint('creator_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    months: integer('months').notNull(),
+    // 3, 6 or 12, as subscription_bundles_months checks.
+    months: integer('months').$type<BundleMonths>().notNull(),
     discountPercent: integer('discount_percent').notNull(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import type { BundleMonths } from '@zura/contracts';
 import type { Executor } from '../../db/client.ts';
 import {
   offerClaims,
@@ -152,12 +153,16 @@ export function bundlesOf(db: Executor, creatorId: number) {
     .orderBy(subscriptionBundles.months);
 }
 
+/** Any length may be asked (a renewal's stored months, say): only 3, 6 and 12 find one. */
 export async function findBundle(db: Executor, creatorId: number, months: number) {
   const [row] = await db
     .select()
     .from(subscriptionBundles)
     .where(
-      and(eq(subscriptionBundles.creatorId, creatorId), eq(subscriptionBundles.months, months)),
+      and(
+        eq(subscriptionBundles.creatorId, creatorId),
+        sql`${subscriptionBundles.months} = ${months}`,
+      ),
     );
   return row;
 }
@@ -166,7 +171,7 @@ export async function findBundle(db: Executor, creatorId: number, months: number
 export async function replaceBundles(
   db: Executor,
   creatorId: number,
-  bundles: { months: number; discountPercent: number }[],
+  bundles: { months: BundleMonths; discountPercent: number }[],
 ) {
   await db.delete(subscriptionBundles).where(eq(subscriptionBundles.creatorId, creatorId));
   if (bundles.length > 0) {

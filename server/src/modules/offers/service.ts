@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type BundleMonths,
   bundlePriceCents,
   discountedCents,
   type BundlesBody,
@@ -47,7 +48,10 @@ function newOfferCode(): string {
   return randomBytes(16).toString('base64url');
 }
 
-function presentBundles(rows: { months: number; discountPercent: number }[], monthlyCents: number) {
+function presentBundles(
+  rows: { months: BundleMonths; discountPercent: number }[],
+  monthlyCents: number,
+) {
   return rows.map((b) => ({
     months: b.months,
     discount_percent: b.discountPercent,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { fanSubscription, subscribeMonths } from '@zura/contracts';
+import type { fanSubscription, SubscribeMonths } from '@zura/contracts';
 import type { z } from 'zod';
 import { client } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency';
@@ -30,17 +30,6 @@ export function mySubscriptionsQuery() {
   });
 }
 
-type SubscribeMonths = z.infer<typeof subscribeMonths>;
-
-/**
- * The months a subscription may last (a month, or a bundle's 3, 6 or 12). A plan's months come
- * from the creator's bundles, which the document types as any number: checked before paying.
- */
-export function subscribeMonthsOf(months: number): SubscribeMonths {
-  if (months === 1 || months === 3 || months === 6 || months === 12) return months;
-  throw new RangeError(`A subscription lasts 1, 3, 6 or 12 months, not ${months}.`);
-}
-
 /**
  * POST /auth/subscriptions/: pays the first month from the wallet (free costs nothing).
  * `shareEmail` is the fan's consent to show their email in the creator's audience export.
@@ -49,7 +38,7 @@ export function subscribe(
   creatorId: number,
   idempotencyKey: string,
   shareEmail = false,
-  months = 1,
+  months: SubscribeMonths = 1,
   expectedPriceCents?: number,
 ) {
   return client.POST('/api/auth/subscriptions/', {
@@ -57,7 +46,7 @@ export function subscribe(
       creator_id: creatorId,
       ...(shareEmail ? { share_email: true } : {}),
       // A bundle's months; the server prices it (and any discount) itself.
-      ...(months > 1 ? { months: subscribeMonthsOf(months) } : {}),
+      ...(months > 1 ? { months } : {}),
       // What the fan confirmed: the server answers 409 instead of charging another price.
       ...(expectedPriceCents !== undefined ? { expected_price_cents: expectedPriceCents } : {}),
     },

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SubscribeMonths } from '@zura/contracts';
 import { usePaymentMutation } from '../../lib/use-payment-mutation';
 import { cancelSubscription, subscribe, type MySubscriptions, type Subscription } from './api';
 import { replaceSubscription } from './pricing';
@@ -13,7 +14,7 @@ export interface SubscribeRequest {
   /** Consent to share the fan's email with this creator (asked once, off by default). */
   shareEmail?: boolean;
   /** 1, or a bundle's 3, 6 or 12 months. */
-  months?: number;
+  months?: SubscribeMonths;
   /** The price shown in the dialog; the server refuses (409) to charge any other. */
   expectedPriceCents?: number;
 }

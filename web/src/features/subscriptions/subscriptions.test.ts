@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subscribeMonthsOf, type Subscription } from './api';
+import type { Subscription } from './api';
 import {
   billingLine,
   creatorProfilePath,
@@ -93,12 +93,5 @@ describe('rows', () => {
     const next = replaceSubscription(list, updated);
     expect(next[0]?.cancel_at_period_end).toBe(true);
     expect(next[1]).toBe(list[1]);
-  });
-});
-
-describe('subscribeMonthsOf', () => {
-  it('passes the lengths the server sells and refuses any other before paying', () => {
-    expect([1, 3, 6, 12].map(subscribeMonthsOf)).toEqual([1, 3, 6, 12]);
-    expect(() => subscribeMonthsOf(2)).toThrow(RangeError);
   });
 });

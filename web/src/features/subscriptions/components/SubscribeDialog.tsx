@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { SubscribeMonths } from '@zura/contracts';
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
@@ -74,7 +75,7 @@ function SubscribeConfirm({ target, mutation, onCancel, onSubscribed }: Subscrib
   const queryClient = useQueryClient();
   // Off unless the fan says yes: their email is theirs to give.
   const [shareEmail, setShareEmail] = useState(false);
-  const [months, setMonths] = useState(1);
+  const [months, setMonths] = useState<SubscribeMonths>(1);
   // The server's prices for this fan (the best discount open to them, bundles), kept live.
   const { data: options } = useSubscribeOptions(target.creatorId, true);
   const plans = options ? plansOf(options) : undefined;
