@@ -1,3 +1,5 @@
+import { isErrorCode, type ErrorCode } from '@zura/contracts/error-codes';
+import { localizeByCode } from './error-texts';
 import { localizeServerBody } from './server-texts';
 
 /**
@@ -14,21 +16,23 @@ function specShape(body: unknown): unknown {
 }
 
 /**
- * A non-2xx answer from the API. `code` is the server's machine code (docs/api.md); `body` is
- * the parsed JSON (or text) the server sent in the spec's shape, its known English texts put
- * in the current language (lib/server-texts.ts).
+ * A non-2xx answer from the API. `code` is the server's machine code (docs/api.md; undefined
+ * when the answer has none the contract knows): tell errors apart by it, never by the text.
+ * `body` is the parsed JSON (or text) the server sent in the spec's shape, in the current
+ * language: a refusal by its code's catalogue entry (lib/error-texts.ts), other known English
+ * texts (field messages, a general code's detail) by sentence (lib/server-texts.ts).
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ErrorCode | undefined;
   readonly body: unknown;
 
   constructor(status: number, body: unknown) {
     super(`API request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
-    this.code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
-    this.body = localizeServerBody(specShape(body));
+    this.code = isRecord(body) && isErrorCode(body.code) ? body.code : undefined;
+    this.body = localizeByCode(this.code, localizeServerBody(specShape(body)));
   }
 }
 

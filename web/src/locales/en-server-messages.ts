@@ -48,5 +48,9 @@ export const serverMessagesText = {
     authRequired: messages.authRequired,
     authInvalid: messages.authInvalid,
     uploadNeedsVerifiedEmail: UPLOAD_NEEDS_VERIFIED_EMAIL,
+    // Refusals the web shows by their `code` (lib/error-texts.ts), as the server words them.
+    internalError: 'Something went wrong on our side. Please try again.',
+    serverBusy: 'The server is busy signing people in. Please try again in a moment.',
+    goneMeanwhile: 'Something this request refers to no longer exists.',
   },
 };
