@@ -26,8 +26,11 @@ export function profileLoadFailure(error: unknown): 'not-found' | 'failed' {
 
 /** Spec §8 "Unlock profile". */
 export function unlockProfileErrorMessage(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError && error.code === 'incorrect_password') {
+    return t('profile.unlockErrors.incorrect');
+  }
   const text = errorBodyText(error, 'error') ?? errorBodyText(error, 'detail');
-  if (text === 'Incorrect password') return t('profile.unlockErrors.incorrect');
+  // A missing password has no code of its own (`bad_request`): known by its text.
   if (text === 'Password is required') return t('profile.unlockErrors.required');
   if (text && error instanceof ApiError && error.status < 500) return text;
   return t('profile.unlockErrors.failed');

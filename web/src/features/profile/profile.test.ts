@@ -64,10 +64,13 @@ describe('profile errors', () => {
   it('maps unlock answers as the spec says', () => {
     const answer = (status: number, body: unknown) =>
       unlockProfileErrorMessage(new ApiError(status, body), t);
-    expect(answer(400, { error: 'Incorrect password' })).toBe(
+    // Told by its code, whatever the wording (or the language it was put in).
+    expect(answer(400, { code: 'incorrect_password', error: 'Le mot de passe est faux.' })).toBe(
       'Incorrect password. Please try again.',
     );
-    expect(answer(400, { error: 'Password is required' })).toBe('Please enter a password.');
+    expect(answer(400, { code: 'bad_request', error: 'Password is required' })).toBe(
+      'Please enter a password.',
+    );
     expect(answer(400, { error: 'You cannot unlock your own profile.' })).toBe(
       'You cannot unlock your own profile.',
     );
