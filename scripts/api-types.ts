@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import * as prettier from 'prettier';
+import ts from 'typescript';
 
 /**
  * The API document and the TypeScript types generated from it, as committed in `contracts/`:
@@ -21,6 +22,15 @@ const HEADER = `/**
  * /api/docs/openapi.json (contracts/openapi.json). Do not edit: \`npm run generate:api\`.
  */
 `;
+
+/**
+ * A file field (`format: binary`, the multipart uploads) is a `Blob` to a caller, which is what
+ * FormData takes: openapi-typescript's default, `string`, would make a client cast its file.
+ */
+function fileFieldsAsBlobs(schema: { format?: string }): ts.TypeNode | undefined {
+  if (schema.format !== 'binary') return undefined;
+  return ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
+}
 
 /** Builds the served document without a database (server/src/cli/api-document.ts). */
 async function buildDocument(): Promise<string> {
@@ -46,7 +56,9 @@ async function formatted(source: string, file: string): Promise<string> {
 /** What the two files should hold, from the routes as they are now. */
 export async function generatedApiFiles(): Promise<{ file: string; text: string }[]> {
   const document = await buildDocument();
-  const types = astToString(await openapiTS(JSON.parse(document) as OpenAPI3));
+  const types = astToString(
+    await openapiTS(JSON.parse(document) as OpenAPI3, { transform: fileFieldsAsBlobs }),
+  );
   return [
     { file: DOCUMENT_FILE, text: await formatted(document, DOCUMENT_FILE) },
     { file: TYPES_FILE, text: await formatted(HEADER + types, TYPES_FILE) },

@@ -4297,12 +4297,12 @@ export interface operations {
            * Format: binary
            * @description A new profile image (JPEG, PNG, WebP or GIF).
            */
-          profile_image?: string;
+          profile_image?: Blob;
           /**
            * Format: binary
            * @description A new cover image (JPEG, PNG, WebP or GIF).
            */
-          cover_image?: string;
+          cover_image?: Blob;
         };
       };
     };
@@ -4468,7 +4468,7 @@ export interface operations {
            * Format: binary
            * @description The file itself.
            */
-          file: string;
+          file: Blob;
           /**
            * @description What the file is for.
            * @enum {string}
@@ -5760,7 +5760,7 @@ export interface operations {
           /** @description The price for subscribers, in whole cents. */
           subscriber_price_cents?: string;
           /** @description Up to 20 files, each sent as a `media` part. */
-          media?: string[];
+          media?: Blob[];
         };
       };
     };
@@ -10049,12 +10049,12 @@ export interface operations {
            * Format: binary
            * @description A new profile image (JPEG, PNG, WebP or GIF).
            */
-          profile_image?: string;
+          profile_image?: Blob;
           /**
            * Format: binary
            * @description A new cover image (JPEG, PNG, WebP or GIF).
            */
-          cover_image?: string;
+          cover_image?: Blob;
         };
       };
     };
@@ -14330,9 +14330,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'image/*': string;
-          'video/*': string;
-          'application/octet-stream': string;
+          'image/*': Blob;
+          'video/*': Blob;
+          'application/octet-stream': Blob;
         };
       };
       /** @description The asked byte range of the file. */
@@ -14341,8 +14341,8 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'video/*': string;
-          'application/octet-stream': string;
+          'video/*': Blob;
+          'application/octet-stream': Blob;
         };
       };
       /** @description The file is at the storage provider: follow `Location`. */
@@ -14411,9 +14411,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'image/*': string;
-          'video/*': string;
-          'application/octet-stream': string;
+          'image/*': Blob;
+          'video/*': Blob;
+          'application/octet-stream': Blob;
         };
       };
       /** @description The asked byte range of the file. */
@@ -14422,8 +14422,8 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'video/*': string;
-          'application/octet-stream': string;
+          'video/*': Blob;
+          'application/octet-stream': Blob;
         };
       };
       /** @description The file is at the storage provider: follow `Location`. */
@@ -14482,7 +14482,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/vnd.apple.mpegurl': string;
+          'application/vnd.apple.mpegurl': Blob;
         };
       };
       /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
@@ -14595,9 +14595,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/vnd.apple.mpegurl': string;
-          'video/mp2t': string;
-          'video/mp4': string;
+          'application/vnd.apple.mpegurl': Blob;
+          'video/mp2t': Blob;
+          'video/mp4': Blob;
         };
       };
       /** @description The asked byte range. */
@@ -14606,7 +14606,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'video/*': string;
+          'video/*': Blob;
         };
       };
       /** @description The file is at the storage provider: follow `Location`. */
@@ -14723,7 +14723,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'image/jpeg': string;
+          'image/jpeg': Blob;
         };
       };
       /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
@@ -14783,7 +14783,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'image/jpeg': string;
+          'image/jpeg': Blob;
         };
       };
       /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */

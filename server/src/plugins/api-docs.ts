@@ -72,8 +72,9 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
           '`POST /api/auth/token/refresh/`. Every error answers an `ApiError`: a stable machine ' +
           "`code` (listed in docs/api.md) and a human `detail`; invalid input adds the fields' " +
           'messages, `{ "<field>": ["message"] }` and `fields`. Paying operations require an ' +
-          '`Idempotency-Key` header. Live updates arrive on the `/ws` socket: its frames are ' +
-          'described in docs/live-protocol.md.',
+          '`Idempotency-Key` header. Live updates arrive on the `/ws/notifications/` socket ' +
+          'and calls are signalled over `/peerjs`: both protocols are described in ' +
+          'docs/live-protocol.md.',
       },
       // Relative: the paths are on the instance that serves this document.
       servers: [{ url: '/', description: 'This Zura instance' }],
