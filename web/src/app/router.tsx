@@ -71,10 +71,7 @@ const AdminPage = lazyPage(() => import('../pages/AdminPage'), 'AdminPage');
 const OfferPage = lazyPage(() => import('../pages/OfferPage'), 'OfferPage');
 const CreatorOffersPage = lazyPage(() => import('../pages/CreatorOffersPage'), 'CreatorOffersPage');
 const LikedPostsPage = firstVisitPage(() => import('../pages/LikedPostsPage'), 'LikedPostsPage');
-const MassMessagesPage = lazyPage(
-  () => import('../pages/MassMessagesPage'),
-  'MassMessagesPage',
-);
+const MassMessagesPage = lazyPage(() => import('../pages/MassMessagesPage'), 'MassMessagesPage');
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'), 'NotFoundPage');
 /**
  * The route map of spec 2.1. "/" at top level goes to /login for a signed-out visitor (the

@@ -5,11 +5,7 @@ import { fetchRingingCalls } from '../calls';
 import { parseCallSummary } from '../calls';
 import { receiveCall } from '../calls';
 import { parseMessage } from '../messaging';
-import {
-  holdsConversation,
-  updateConversations,
-  type ConversationPages,
-} from '../messaging';
+import { holdsConversation, updateConversations, type ConversationPages } from '../messaging';
 import {
   upsertMessages,
   withConversationRead,

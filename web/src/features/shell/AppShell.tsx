@@ -20,9 +20,7 @@ const MobileMenu = lazy(() =>
 );
 
 // The calls' overlays load with the first call ringing or placed here (issue 32).
-const CallLayer = lazy(() =>
-  loadCallLayer().then((CallLayer) => ({ default: CallLayer })),
-);
+const CallLayer = lazy(() => loadCallLayer().then((CallLayer) => ({ default: CallLayer })));
 
 // The discover panel too, and only where its column shows (below).
 const DiscoverPanel = lazy(() =>
