@@ -8,11 +8,12 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('GZIP')).toBe('gzip');
   });
 
-  it('honours q=0 as a refusal, and * as either', () => {
+  it('follows the q-values, a q of 0 refusing; * and x-gzip as @fastify/compress reads them', () => {
     expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('br;q=0.2, gzip;q=0.9')).toBe('gzip');
     expect(preferredEncoding('br;q=0, gzip;q=0')).toBeUndefined();
-    expect(preferredEncoding('*')).toBe('br');
-    expect(preferredEncoding('br;q=0, *;q=0.1')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('gzip');
+    expect(preferredEncoding('x-gzip')).toBe('gzip');
   });
 
   it('sends nothing compressed without a header, for identity, or for an unknown coding', () => {

@@ -1,8 +1,10 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import { isReusedBytes } from './response-serializer.ts';
 
 type Encoding = 'br' | 'gzip';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
 /** @fastify/compress's own threshold (app.ts): smaller answers go out as they are. */
 const THRESHOLD_BYTES = 1024;
@@ -10,23 +12,14 @@ const THRESHOLD_BYTES = 1024;
 const BROTLI_QUALITY = 4;
 
 /**
- * The encoding to send for an `Accept-Encoding` header: brotli, else gzip, when the client
- * accepts it (a q of 0 refuses; `*` accepts either), else none.
+ * The encoding to send for an `Accept-Encoding` header: brotli, else gzip, as the client's
+ * q-values prefer, else none. Negotiated as @fastify/compress negotiates every other answer
+ * (the same library, `*` and `x-gzip` read the same), so a reused answer is encoded the same.
  */
 export function preferredEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
-  const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    const quality = q === undefined ? 1 : Number(q.slice(2));
-    if (name !== '') accepted.set(name, Number.isFinite(quality) ? quality : 0);
-  }
-  const acceptsAny = (accepted.get('*') ?? 0) > 0;
-  const accepts = (encoding: Encoding) => (accepted.get(encoding) ?? (acceptsAny ? 1 : 0)) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return undefined;
+  const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
 }
 
 function compressed(bytes: Buffer, encoding: Encoding): Buffer {
