@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'invalid_content_type',
   'nul_in_text',
   'incorrect_password',
+  'password_required',
   'email_invalid',
   'verify_email_invalid',
   'password_reset_invalid',

@@ -2071,6 +2071,7 @@ export interface components {
         | 'invalid_content_type'
         | 'nul_in_text'
         | 'incorrect_password'
+        | 'password_required'
         | 'email_invalid'
         | 'verify_email_invalid'
         | 'password_reset_invalid'

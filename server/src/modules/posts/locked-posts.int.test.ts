@@ -147,7 +147,10 @@ describe('locked posts', () => {
     for (const body of [undefined, {}, { password: '' }]) {
       const res = await unlockPost(viewer, post.id, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'Password is required' });
+      expect(res.json()).toMatchObject({
+        error: 'Password is required',
+        code: 'password_required',
+      });
     }
     expect((await inFeed(viewer, post.id))?.content).toBe('');
   });

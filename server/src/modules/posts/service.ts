@@ -312,7 +312,7 @@ export function createPostsService(deps: {
         throw new ForbiddenError('Subscribe to this creator to unlock their posts.');
       }
       if (post.isLocked && post.authorId !== viewerId && !row.unlocked && post.passwordHash) {
-        if (!password) throw new BadRequestError('Password is required');
+        if (!password) throw new BadRequestError('Password is required', {}, 'password_required');
         const hash = post.passwordHash;
         await checkUnlockPassword(rateLimits, UNLOCK_POLICIES, viewerId, post.id, () =>
           verifyPassword(hash, password, 'general'),

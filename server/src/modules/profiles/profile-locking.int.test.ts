@@ -185,7 +185,7 @@ describe('POST /api/auth/users/{username}/unlock/', () => {
     const viewer = await buildUser(t);
     const res = await unlock(viewer, owner.username, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'Password is required' });
+    expect(res.json()).toMatchObject({ error: 'Password is required', code: 'password_required' });
   });
 
   it('refuses to unlock the own profile', async () => {

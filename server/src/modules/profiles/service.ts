@@ -239,7 +239,7 @@ export function createProfilesService(deps: {
     async unlockProfile(viewerId: number, idOrUsername: UserKey, password: string | undefined) {
       const profile = await visibleUser(viewerId, idOrUsername);
       if (profile.id === viewerId) throw new BadRequestError('You cannot unlock your own profile.');
-      if (!password) throw new BadRequestError('Password is required');
+      if (!password) throw new BadRequestError('Password is required', {}, 'password_required');
       const alreadyUnlocked = await repo.hasProfileUnlock(db, profile.id, viewerId);
       if (profile.isProfileLocked && profile.profilePasswordHash && !alreadyUnlocked) {
         const hash = profile.profilePasswordHash;

@@ -29,9 +29,10 @@ export function unlockProfileErrorMessage(error: unknown, t: TFunction): string 
   if (error instanceof ApiError && error.code === 'incorrect_password') {
     return t('profile.unlockErrors.incorrect');
   }
+  if (error instanceof ApiError && error.code === 'password_required') {
+    return t('profile.unlockErrors.required');
+  }
   const text = errorBodyText(error, 'error') ?? errorBodyText(error, 'detail');
-  // A missing password has no code of its own (`bad_request`): known by its text.
-  if (text === 'Password is required') return t('profile.unlockErrors.required');
   if (text && error instanceof ApiError && error.status < 500) return text;
   return t('profile.unlockErrors.failed');
 }

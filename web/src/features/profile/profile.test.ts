@@ -68,7 +68,7 @@ describe('profile errors', () => {
     expect(answer(400, { code: 'incorrect_password', error: 'Le mot de passe est faux.' })).toBe(
       'Incorrect password. Please try again.',
     );
-    expect(answer(400, { code: 'bad_request', error: 'Password is required' })).toBe(
+    expect(answer(400, { code: 'password_required', error: 'Mot de passe requis' })).toBe(
       'Please enter a password.',
     );
     expect(answer(400, { error: 'You cannot unlock your own profile.' })).toBe(
