@@ -2209,6 +2209,12 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2250,6 +2256,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2297,6 +2309,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2362,6 +2380,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2514,6 +2538,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2573,6 +2603,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2683,6 +2719,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2723,6 +2765,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2752,6 +2800,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2801,6 +2855,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2836,6 +2896,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2876,6 +2942,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2911,6 +2983,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2952,6 +3030,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2988,6 +3072,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3028,6 +3118,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3278,6 +3374,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3327,6 +3429,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4311,6 +4419,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4391,6 +4505,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4489,6 +4609,12 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4569,6 +4695,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5624,6 +5756,10 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The next page, when there is one: `<path?limit=…&before=…>; rel="next"` (RFC 8288). Absent on the last page. */
+          Link?: string;
+          /** @description What this page holds: `following` (posts of those you follow or subscribe to, and your own) or `all` (recent posts of everyone, when a first page of following is empty). The next page keeps it in `Link`. */
+          'X-Feed-Source'?: 'following' | 'all';
           [name: string]: unknown;
         };
         content: {
@@ -5769,6 +5905,12 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5878,6 +6020,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5912,6 +6060,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The next page, when there is one: `<path?limit=…&before=…>; rel="next"` (RFC 8288). Absent on the last page. */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6520,6 +6670,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The next page, when there is one: `<path?limit=…&before=…>; rel="next"` (RFC 8288). Absent on the last page. */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7132,6 +7284,12 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7216,6 +7374,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7432,6 +7596,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7482,6 +7652,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7519,6 +7695,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7600,6 +7782,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10063,6 +10251,12 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10133,6 +10327,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10868,6 +11068,10 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The next page, when there is one: `<path?limit=…&before=…>; rel="next"` (RFC 8288). Absent on the last page. */
+          Link?: string;
+          /** @description Unread messages over all your conversations, not only this page’s. */
+          'X-Unread-Messages'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11079,6 +11283,12 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -11191,6 +11401,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -13224,6 +13440,12 @@ export interface operations {
       /** @description Default Response */
       202: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -13282,6 +13504,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -13329,6 +13557,12 @@ export interface operations {
       /** @description Default Response */
       201: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -13398,6 +13632,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -13798,6 +14038,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -13866,6 +14112,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -13897,6 +14149,12 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -13947,6 +14205,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -13979,6 +14243,8 @@ export interface operations {
       /** @description Default Response */
       200: {
         headers: {
+          /** @description The next page, when there is one: `<path?limit=…&before=…>; rel="next"` (RFC 8288). Absent on the last page. */
+          Link?: string;
           [name: string]: unknown;
         };
         content: {
@@ -14721,6 +14987,12 @@ export interface operations {
       /** @description The share card. */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -14750,6 +15022,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -14781,6 +15059,12 @@ export interface operations {
       /** @description The share card. */
       200: {
         headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -14810,6 +15094,12 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before trying again. */
           'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -45,6 +45,7 @@ import { registerApiDocs, registerApiDocsViewer } from './plugins/api-docs.ts';
 import { guardRoutes } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
+import { registerRateLimitHeaders } from './plugins/rate-limit-headers.ts';
 import { registerReusedCompression } from './plugins/reused-compression.ts';
 import { registerRequestDeadlines, serverTimeouts } from './plugins/request-deadlines.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerRequestDeadlines(app, config.requestDeadlines);
+  registerRateLimitHeaders(app);
 
   // Set as the request starts (a callback hook: no promise per request); errors keep it.
   app.addHook('onRequest', (request, reply, done) => {

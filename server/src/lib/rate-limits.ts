@@ -6,12 +6,19 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from './errors.ts';
+import { announceLimit } from './rate-limit-headers.ts';
 
 type Policy = {
   /** Requests allowed per window before RATE_LIMIT_SCALE is applied. */
   points: number;
   windowSeconds: number;
   message: string;
+  /**
+   * Its state is told on the answer (RateLimit-* headers, lib/rate-limit-headers.ts): limits of
+   * the client's own address or the signed-in user's own activity. Limits of an account or a
+   * target stay silent, as their counts would tell what others do.
+   */
+  announced?: true;
 };
 
 /**
@@ -19,7 +26,12 @@ type Policy = {
  * Each is multiplied by RATE_LIMIT_SCALE.
  */
 export const RATE_LIMIT_POLICIES = {
-  loginPerClient: { points: 20, windowSeconds: 60, message: 'Too many login attempts.' },
+  loginPerClient: {
+    points: 20,
+    windowSeconds: 60,
+    message: 'Too many login attempts.',
+    announced: true,
+  },
   // One guesser on one account: its client address, or its device once that device has signed
   // in to the account. Failures of others never count here.
   loginPerGuesser: {
@@ -38,6 +50,7 @@ export const RATE_LIMIT_POLICIES = {
     points: 10,
     windowSeconds: 60 * 60,
     message: 'Too many sign-ups from this address.',
+    announced: true,
   },
   // Mail to the owner of an address someone tried to sign up with; limited silently, as the
   // sign-up's answer must not reveal that the account exists.
@@ -50,6 +63,7 @@ export const RATE_LIMIT_POLICIES = {
     points: 10,
     windowSeconds: 60 * 60,
     message: 'Too many password reset requests.',
+    announced: true,
   },
   // Per-address reset mail is limited silently: the answer must not reveal that the account exists.
   resetMailPerAccount: {
@@ -77,11 +91,13 @@ export const RATE_LIMIT_POLICIES = {
     points: 20,
     windowSeconds: 60 * 60,
     message: 'Too many passwords set in a short time.',
+    announced: true,
   },
   verifyResendPerClient: {
     points: 10,
     windowSeconds: 60 * 60,
     message: 'Too many verification mail requests.',
+    announced: true,
   },
   // Past this the answer stays the same and no mail is sent: a signed-in client cannot flood
   // the address with mail.
@@ -90,8 +106,18 @@ export const RATE_LIMIT_POLICIES = {
     windowSeconds: 60 * 60,
     message: 'Too many verification mail requests.',
   },
-  tokenCheckPerClient: { points: 60, windowSeconds: 60, message: 'Too many requests.' },
-  refreshPerClient: { points: 120, windowSeconds: 60, message: 'Too many requests.' },
+  tokenCheckPerClient: {
+    points: 60,
+    windowSeconds: 60,
+    message: 'Too many requests.',
+    announced: true,
+  },
+  refreshPerClient: {
+    points: 120,
+    windowSeconds: 60,
+    message: 'Too many requests.',
+    announced: true,
+  },
   // Password guesses on locked content count only when wrong (lib/guessing.ts). A viewer has a
   // short cool-down per target and an hourly budget over all targets; the per-target ceiling is
   // a backstop far above what ten accounts reach, and it never stops a right password.
@@ -117,17 +143,33 @@ export const RATE_LIMIT_POLICIES = {
   },
   postUnlockPerViewer: { points: 20, windowSeconds: 60 * 60, message: 'Too many unlock attempts.' },
   // Reports a user files: enough for anyone who meets real abuse, too few to flood the queue.
-  reportsPerUser: { points: 20, windowSeconds: 60 * 60, message: 'Too many reports.' },
+  reportsPerUser: {
+    points: 20,
+    windowSeconds: 60 * 60,
+    message: 'Too many reports.',
+    announced: true,
+  },
   // Comments written and edited by a user: a lively thread, not a flood.
-  commentsPerUser: { points: 30, windowSeconds: 60, message: 'Too many comments.' },
+  commentsPerUser: {
+    points: 30,
+    windowSeconds: 60,
+    message: 'Too many comments.',
+    announced: true,
+  },
   // Likes and unlikes: far above what a person clicks, low enough that a script cannot churn
   // counts and notices.
-  likesPerUser: { points: 300, windowSeconds: 60, message: 'Too many likes.' },
+  likesPerUser: {
+    points: 300,
+    windowSeconds: 60,
+    message: 'Too many likes.',
+    announced: true,
+  },
   // Each test wakes a device through a third party's push service.
   pushTestsPerUser: {
     points: 10,
     windowSeconds: 60 * 60,
     message: 'Too many test notifications.',
+    announced: true,
   },
   // Link-preview pictures made from a stored image (sharp): unfurlers fetch one per shared link;
   // a client walking every post id is turned away before it keeps the CPU busy converting.
@@ -135,6 +177,7 @@ export const RATE_LIMIT_POLICIES = {
     points: 60,
     windowSeconds: 60,
     message: 'Too many preview images.',
+    announced: true,
   },
   // Files a user uploads, and their bytes: a creator filling the library with a few hundred
   // photos, not a script filling the disk. Bytes pass one largest upload (10 GiB) twice over.
@@ -142,6 +185,7 @@ export const RATE_LIMIT_POLICIES = {
     points: 500,
     windowSeconds: 60 * 60,
     message: 'Too many uploads in the last hour.',
+    announced: true,
   },
   uploadBytesPerUser: {
     points: 20 * 1024 ** 3,
@@ -219,10 +263,16 @@ export function createRateLimits(
   const limiter = (policy: RateLimitPolicy) => limiters.get(policy) as RateLimiterAbstract;
 
   async function consume(policy: RateLimitPolicy, key: string, points = 1): Promise<void> {
+    const policyLimiter = limiter(policy);
+    const announced = (RATE_LIMIT_POLICIES[policy] as Policy).announced === true;
     try {
-      await limiter(policy).consume(key, points);
+      const state = await policyLimiter.consume(key, points);
+      if (announced) {
+        announceLimit(policyLimiter.points, state.remainingPoints, state.msBeforeNext / 1000);
+      }
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      if (announced) announceLimit(policyLimiter.points, 0, rejection.msBeforeNext / 1000);
       throw tooMany(policy, rejection.msBeforeNext);
     }
   }

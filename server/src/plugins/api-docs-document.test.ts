@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ANNOUNCED_OPERATIONS } from './api-docs-headers.ts';
 import { buildApiDocument } from './api-docs-offline.ts';
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: { type?: string } };
@@ -96,5 +97,34 @@ describe('the API document, built from the routes alone', () => {
     expect(find('GET /api/creator/audience/export/')?.responses['200']?.content).toHaveProperty(
       'text/csv',
     );
+  });
+
+  it('documents the headers beside the body: the next page, the feed source, limits', () => {
+    const headersOf = (key: string, status: string) =>
+      Object.keys(find(key)?.responses[status]?.headers ?? {});
+    for (const key of [
+      'GET /api/posts/',
+      'GET /api/posts/user/{idOrUsername}/',
+      'GET /api/posts/liked/',
+      'GET /api/posts/drafts/',
+      'GET /api/messaging/conversations/',
+    ]) {
+      expect(headersOf(key, '200'), key).toContain('Link');
+    }
+    expect(headersOf('GET /api/posts/', '200')).toContain('X-Feed-Source');
+    expect(headersOf('GET /api/messaging/conversations/', '200')).toContain('X-Unread-Messages');
+    const limits = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+    expect(headersOf('POST /api/auth/token/', '200')).toEqual(expect.arrayContaining(limits));
+    expect(headersOf('POST /api/auth/token/', '429')).toEqual(
+      expect.arrayContaining(['Retry-After', ...limits]),
+    );
+    // Sign-in by two-factor code counts against the account's silent budget only.
+    expect(headersOf('POST /api/auth/token/2fa/', '200')).not.toContain('RateLimit-Limit');
+    // Each pattern names real operations, and each of them can answer 429.
+    for (const pattern of ANNOUNCED_OPERATIONS) {
+      const named = operations.filter(([key]) => pattern.test(key));
+      expect(named.length, String(pattern)).toBeGreaterThan(0);
+      for (const [key, operation] of named) expect(operation.responses, key).toHaveProperty('429');
+    }
   });
 });

@@ -1,6 +1,11 @@
 import { operationIdFor } from './api-docs-operation-ids.ts';
 import { requestBodies } from './api-docs-bodies.ts';
 import {
+  announcesLimits,
+  RATE_LIMIT_RESPONSE_HEADERS,
+  successHeadersOf,
+} from './api-docs-headers.ts';
+import {
   API_ERROR_SCHEMA,
   errorResponse,
   errorStatusesOf,
@@ -186,9 +191,27 @@ function completeResponses(operation: Operation, method: string, path: string): 
   for (const status of Object.keys(responses)) {
     if (/^[45]/.test(status) && !other?.[status]) responses[status] = errorResponse(status);
   }
+  addHeaders(responses, key);
   operation.responses = Object.fromEntries(
     Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
   );
+}
+
+/** The headers beside the body: on each 2xx, and a limit's state on its 429 too. */
+function addHeaders(responses: Record<string, ApiResponse>, key: string): void {
+  const success = successHeadersOf(key);
+  for (const [status, response] of Object.entries(responses)) {
+    if (success && /^2/.test(status)) {
+      responses[status] = { ...response, headers: { ...response.headers, ...success } };
+    }
+  }
+  const limited = responses['429'];
+  if (limited && announcesLimits(key)) {
+    responses['429'] = {
+      ...limited,
+      headers: { ...limited.headers, ...RATE_LIMIT_RESPONSE_HEADERS },
+    };
+  }
 }
 
 /** Completes the document in place and answers it (@fastify/swagger's `transformObject`). */

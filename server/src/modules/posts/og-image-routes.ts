@@ -61,19 +61,23 @@ export function ogImageRoutes(deps: {
   }
 
   return async (app) => {
-    app.get('/og/posts/:file', { schema: { params } }, async (request, reply) => {
-      const match = /^([1-9]\d{0,15})\.jpg$/.exec(request.params.file);
-      const postId = match ? Number(match[1]) : NaN;
-      if (!Number.isSafeInteger(postId)) throw new NotFoundError(NOT_FOUND);
-      const jpeg = await cards(
-        () => describe(postId),
-        () => rateLimits.consume('ogImageConversionsPerClient', request.ip),
-      );
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .type('image/jpeg')
-        .send(jpeg);
-    });
+    app.get(
+      '/og/posts/:file',
+      { schema: { params }, config: { countsRateLimits: true } },
+      async (request, reply) => {
+        const match = /^([1-9]\d{0,15})\.jpg$/.exec(request.params.file);
+        const postId = match ? Number(match[1]) : NaN;
+        if (!Number.isSafeInteger(postId)) throw new NotFoundError(NOT_FOUND);
+        const jpeg = await cards(
+          () => describe(postId),
+          () => rateLimits.consume('ogImageConversionsPerClient', request.ip),
+        );
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('x-content-type-options', 'nosniff')
+          .type('image/jpeg')
+          .send(jpeg);
+      },
+    );
   };
 }

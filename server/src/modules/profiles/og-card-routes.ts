@@ -25,32 +25,36 @@ export function ogCardRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { db, storage, previews, rateLimits, cards } = deps;
   return async (app) => {
-    app.get('/og/profiles/:file', { schema: { params } }, async (request, reply) => {
-      const match = /^([1-9]\d{0,15})\.jpg$/.exec(request.params.file);
-      if (!match?.[1]) throw new NotFoundError(NOT_FOUND);
-      const id = match[1];
-      const jpeg = await cards(
-        async () => {
-          const facts = await previews.cardFacts(id);
-          if (!facts) throw new NotFoundError(NOT_FOUND);
-          const upload = facts.avatarUploadId
-            ? await findUploadById(db, facts.avatarUploadId)
-            : undefined;
-          const key = upload?.storageKey;
-          return {
-            kind: 'text',
-            handle: facts.handle,
-            text: facts.text,
-            avatar: key ? { key, bytes: () => storage.readBuffer(key) } : undefined,
-          };
-        },
-        () => rateLimits.consume('ogImageConversionsPerClient', request.ip),
-      );
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .type('image/jpeg')
-        .send(jpeg);
-    });
+    app.get(
+      '/og/profiles/:file',
+      { schema: { params }, config: { countsRateLimits: true } },
+      async (request, reply) => {
+        const match = /^([1-9]\d{0,15})\.jpg$/.exec(request.params.file);
+        if (!match?.[1]) throw new NotFoundError(NOT_FOUND);
+        const id = match[1];
+        const jpeg = await cards(
+          async () => {
+            const facts = await previews.cardFacts(id);
+            if (!facts) throw new NotFoundError(NOT_FOUND);
+            const upload = facts.avatarUploadId
+              ? await findUploadById(db, facts.avatarUploadId)
+              : undefined;
+            const key = upload?.storageKey;
+            return {
+              kind: 'text',
+              handle: facts.handle,
+              text: facts.text,
+              avatar: key ? { key, bytes: () => storage.readBuffer(key) } : undefined,
+            };
+          },
+          () => rateLimits.consume('ogImageConversionsPerClient', request.ip),
+        );
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('x-content-type-options', 'nosniff')
+          .type('image/jpeg')
+          .send(jpeg);
+      },
+    );
   };
 }
