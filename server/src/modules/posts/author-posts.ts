@@ -12,6 +12,28 @@ const PER_AUTHOR = FEED_MAX_LIMIT;
 type Entry = { rows: repo.NewestPostRow[]; complete: boolean };
 
 /**
+ * The authors' kept posts past the cursor, newest first, down to what is surely whole; merged
+ * only when iterated, so a page answered from the cache of made pages merges nothing.
+ */
+function mergedRows(
+  entries: readonly Entry[],
+  cursor: PostCursor | undefined,
+  knownDownTo: repo.NewestPostRow['post'] | undefined,
+): Iterable<repo.NewestPostRow> {
+  return {
+    [Symbol.iterator]() {
+      const merged: repo.NewestPostRow[] = [];
+      for (const entry of entries) {
+        for (const row of entry.rows) if (!cursor || isPast(row.post, cursor)) merged.push(row);
+      }
+      merged.sort((a, b) => (isPast(a.post, b.post) ? 1 : -1));
+      const known = knownDownTo ? merged.filter((row) => !isPast(row.post, knownDownTo)) : merged;
+      return known[Symbol.iterator]();
+    },
+  };
+}
+
+/**
  * Each author's newest posts, shared by every viewer, for home feeds of a few authors: those
  * whose authors post rarely find nothing in the window of everyone's newest posts, and their
  * page is the merge of each author's newest posts. An author's entry is dropped when the
@@ -65,26 +87,23 @@ export function createAuthorPosts(db: Database, notices: ChangeNotices, pages: V
     authors: ReadonlySet<number>,
   ): Promise<ViewerRows | undefined> {
     if (!notices.live) return undefined;
-    const merged: repo.NewestPostRow[] = [];
+    const entries = await entriesOf(authors);
     // Posts not kept are older than the oldest kept post of their author; so the merge is
     // whole only down to the newest of those oldest kept posts.
     let knownDownTo: repo.NewestPostRow['post'] | undefined;
-    const entries = await entriesOf(authors);
     for (const entry of entries) {
-      for (const row of entry.rows) if (!cursor || isPast(row.post, cursor)) merged.push(row);
       const oldest = entry.rows.at(-1)?.post;
       if (!entry.complete && oldest && (!knownDownTo || isPast(knownDownTo, oldest))) {
         knownDownTo = oldest;
       }
     }
-    merged.sort((a, b) => (isPast(a.post, b.post) ? 1 : -1));
-    const known = knownDownTo ? merged.filter((row) => !isPast(row.post, knownDownTo)) : merged;
     // The same entries (one per author, replaced when the author's posts change) make the same
     // rows: a profile's page and a home feed of that one author are the same page.
     const from = {
       rows: entries,
       page: `authors|${[...authors].join(',')}|${cursorKey(cursor)}|${limit}`,
     };
+    const known = mergedRows(entries, cursor, knownDownTo);
     return pages.page(viewerId, known, limit, knownDownTo === undefined, from);
   }
 

@@ -31,6 +31,18 @@ function byId(window: Window): Map<number, repo.NewestPostRow> {
   return index;
 }
 
+/** The window's rows from `start` on, of `onlyBy`'s authors alone when given. */
+function* rowsFrom(
+  rows: readonly repo.NewestPostRow[],
+  start: number,
+  onlyBy: ReadonlySet<number> | undefined,
+) {
+  for (let i = start; i < rows.length; i += 1) {
+    const row = rows[i] as repo.NewestPostRow;
+    if (!onlyBy || onlyBy.has(row.post.authorId)) yield row;
+  }
+}
+
 /**
  * The everyone feed's first pages are the same for every viewer but for which locked profiles
  * they unlocked, which creators they subscribe to and which locked posts they opened. So the
@@ -88,17 +100,11 @@ export function createNewestPosts(db: Database, notices: ChangeNotices, pages: V
     const { rows, complete } = window;
     const start = cursor ? rows.findIndex((row) => isPast(row.post, cursor)) : 0;
     if (start === -1) return complete ? NO_ROWS : undefined;
-    function* inPage() {
-      for (let i = start; i < rows.length; i += 1) {
-        const row = rows[i] as repo.NewestPostRow;
-        if (!onlyBy || onlyBy.has(row.post.authorId)) yield row;
-      }
-    }
     const from = {
       rows: onlyBy ? [window, onlyBy] : [window],
       page: `newest|${cursorKey(cursor)}|${limit}`,
     };
-    return pages.page(viewerId, inPage(), limit, complete, from);
+    return pages.page(viewerId, rowsFrom(rows, start, onlyBy), limit, complete, from);
   }
 
   /**
