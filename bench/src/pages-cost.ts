@@ -76,6 +76,8 @@ async function measureCheckout(root: string, requests: number, connections: numb
   const server = await startServer({ root });
   const world = await makeWorld(server);
   const costs = new Map<string, Cost>();
+  const feed = world.pages.feed;
+  const feedBytes = feed.ok ? feed.bytes : undefined;
   try {
     const lock = readFileSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8');
     const postmaster = Number(lock.split('\n')[0]);
@@ -114,7 +116,7 @@ async function measureCheckout(root: string, requests: number, connections: numb
     await server.stop();
     await removeDataDir(server.dataDir);
   }
-  return costs;
+  return { costs, feedBytes };
 }
 
 const { values } = parseArgs({
@@ -128,20 +130,36 @@ const requests = Number(values.requests);
 const connections = Number(values.connections);
 
 const bare = await startBareRoute();
-await load(`${bare.url}/api/`, {}, 2_000, connections);
-const bareBefore = secondsOf([bare.pid]);
-await load(`${bare.url}/api/`, {}, requests, connections);
-const bareUs = micros(secondsOf([bare.pid]) - bareBefore, requests);
-await bare.stop();
+/** The bare route's server CPU per request for `url` (after a warm-up). */
+async function bareCost(url: string): Promise<number> {
+  await load(url, {}, 2_000, connections);
+  const before = secondsOf([bare.pid]);
+  await load(url, {}, requests, connections);
+  return micros(secondsOf([bare.pid]) - before, requests);
+}
+const bareUs = await bareCost(`${bare.url}/api/`);
 
 const checkouts: [string, string][] = [['change', REPO_ROOT]];
 if (values.against) checkouts.push(['landed', path.resolve(values.against)]);
 const measured = [];
+// The bare route sending as many bytes as the first checkout's home feed: what its transfer
+// alone costs the server, the floor under the feed's figure.
+let feedSized: { bytes: number; us: number } | undefined;
 for (const [name, root] of checkouts) {
-  measured.push({ name, costs: await measureCheckout(root, requests, connections) });
+  const { costs, feedBytes } = await measureCheckout(root, requests, connections);
+  measured.push({ name, costs });
+  if (!feedSized && feedBytes !== undefined) {
+    feedSized = { bytes: feedBytes, us: await bareCost(`${bare.url}/api/bytes/${feedBytes}/`) };
+  }
 }
+await bare.stop();
 
 console.log(`bare Fastify route: ${bareUs} µs of server CPU per request`);
+if (feedSized) {
+  console.log(
+    `bare Fastify route sending the home feed's ${feedSized.bytes} bytes: ${feedSized.us} µs`,
+  );
+}
 console.log(`${requests} requests per page at ${connections} connections`);
 for (const { name, costs } of measured) {
   console.log(`\n${name}`);

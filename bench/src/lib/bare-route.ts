@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { startFlags } from './server.ts';
+import { onServerCpus, startFlags } from './server.ts';
 
 const ENTRY = path.join(import.meta.dirname, 'bare-route-worker.ts');
 const START_TIMEOUT_MS = 30_000;
@@ -14,7 +14,8 @@ export type BareRoute = { url: string; pid: number; stop: () => Promise<void> };
  * this Node, with the Node flags `npm start` gives the server, and waits until it listens.
  */
 export async function startBareRoute(): Promise<BareRoute> {
-  const child = spawn(process.execPath, [...startFlags(), ENTRY], {
+  const [command, args] = onServerCpus(process.execPath, [...startFlags(), ENTRY]);
+  const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const pid = child.pid;

@@ -124,6 +124,19 @@ export function startFlags(root = REPO_ROOT): string[] {
   return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
+/**
+ * BENCH_SERVER_CPUS (a taskset list, e.g. "0"): the server, its PostgreSQL and the bare route
+ * run on those cores alone. Run the benchmark itself on the others (`taskset -c 1 npx node …`),
+ * so the load generator's work on larger answers does not take the server's CPU and a ratio
+ * measures the server. taskset execs the command: the pid stays the server's.
+ */
+export function onServerCpus(command: string, args: string[]): [string, string[]] {
+  const cpus = process.env.BENCH_SERVER_CPUS;
+  if (!cpus) return [command, args];
+  if (!/^[\d,-]+$/.test(cpus)) throw new Error(`BENCH_SERVER_CPUS is not a CPU list: ${cpus}`);
+  return ['taskset', ['-c', cpus, command, ...args]];
+}
+
 function spawnServer(options: ServerOptions, env: NodeJS.ProcessEnv): ChildProcess {
   const root = options.root ?? REPO_ROOT;
   if (options.via === 'npm') {
@@ -143,7 +156,12 @@ function spawnServer(options: ServerOptions, env: NodeJS.ProcessEnv): ChildProce
   }
   // BENCH_SERVER_NODE_FLAGS: Node flags for the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...startFlags(root), ...flags, SERVER_ENTRY], {
+  const [command, args] = onServerCpus(process.execPath, [
+    ...startFlags(root),
+    ...flags,
+    SERVER_ENTRY,
+  ]);
+  return spawn(command, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
