@@ -23,7 +23,7 @@ export function announcingLimits<T>(reply: HeaderSink, handler: () => T): T {
   return currentReply.run(reply, handler);
 }
 
-export const RATE_LIMIT_HEADERS = {
+const RATE_LIMIT_HEADERS = {
   limit: 'ratelimit-limit',
   remaining: 'ratelimit-remaining',
   reset: 'ratelimit-reset',

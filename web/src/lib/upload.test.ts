@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { Answer } from './api-client';
 import { ApiError, NetworkError } from './api-errors';
 import { getSession, setSession } from './session';
 import { accessToken, fakeFetch, jsonResponse, memoryStorage } from './test-helpers';
-import { uploadWithProgress } from './upload';
+import { formDataOf, uploadWithProgress, type MultipartBody } from './upload';
 
 interface SentRequest {
   method: string;
@@ -64,6 +64,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const anyFile = () => ({ file: new Blob(['x']) });
+
+describe('formDataOf', () => {
+  it('sends each field once, a list as one name repeated, and leaves out what is undefined', () => {
+    const first = new File(['a'], 'a.png', { type: 'image/png' });
+    const second = new File(['b'], 'b.mp4', { type: 'video/mp4' });
+    const form = formDataOf({ content: 'hi', media: [first, second], password: undefined });
+    expect([...form.keys()]).toEqual(['content', 'media', 'media']);
+    expect(form.getAll('media').map((file) => (file as File).name)).toEqual(['a.png', 'b.mp4']);
+    expect(form.has('password')).toBe(false);
+  });
+});
+
 describe('uploadWithProgress', () => {
   it('sends the form with the bearer token and reports progress', async () => {
     const access = accessToken(1, 60);
@@ -73,19 +86,23 @@ describe('uploadWithProgress', () => {
       xhr.progress(100, 100);
       xhr.answer(201, { id: 'abc', extra: 1 });
     };
-    const form = new FormData();
+    const file = new File(['bytes'], 'holiday.jpg', { type: 'image/jpeg' });
     const progress: number[] = [];
-    const result = await uploadWithProgress('/uploads/', form, {
-      schema: z.object({ id: z.string() }),
-      onProgress: (value) => progress.push(value),
-    });
-    expect(result).toEqual({ id: 'abc' });
+    const result = await uploadWithProgress(
+      '/api/uploads/',
+      { file, context: 'post_image' },
+      { onProgress: (value) => progress.push(value) },
+    );
+    expect(result).toEqual({ id: 'abc', extra: 1 });
     expect(sent[0]).toMatchObject({
       method: 'POST',
       url: '/api/uploads/',
       headers: { Authorization: `Bearer ${access}` },
     });
-    expect(sent[0]?.body).toBe(form);
+    const body = sent[0]?.body as FormData;
+    expect([...body.keys()]).toEqual(['file', 'context']);
+    expect((body.get('file') as File).name).toBe('holiday.jpg');
+    expect(body.get('context')).toBe('post_image');
     expect(progress).toEqual([0.5, 1, 1]);
   });
 
@@ -101,7 +118,7 @@ describe('uploadWithProgress', () => {
       if (request.headers.Authorization === `Bearer ${second}`) xhr.answer(201, { id: 'x' });
       else xhr.answer(401, { detail: 'Given token not valid for any token type' });
     };
-    expect(await uploadWithProgress('/uploads/', new FormData())).toEqual({ id: 'x' });
+    expect(await uploadWithProgress('/api/uploads/', anyFile())).toEqual({ id: 'x' });
     expect(sent).toHaveLength(2);
     expect(getSession()?.refresh).toBe('r2');
   });
@@ -109,7 +126,7 @@ describe('uploadWithProgress', () => {
   it('throws ApiError with the parsed body on failure', async () => {
     setSession({ access: accessToken(1, 60), refresh: 'r1' });
     responder = (_request, xhr) => xhr.answer(413, { file: ['File is too large.'] });
-    const error = await uploadWithProgress('/uploads/', new FormData()).catch((e: unknown) => e);
+    const error = await uploadWithProgress('/api/uploads/', anyFile()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 413, body: { file: ['File is too large.'] } });
   });
@@ -117,7 +134,7 @@ describe('uploadWithProgress', () => {
   it('keeps a plain-text error body as text', async () => {
     setSession({ access: accessToken(1, 60), refresh: 'r1' });
     responder = (_request, xhr) => xhr.answer(502, 'Bad Gateway');
-    await expect(uploadWithProgress('/uploads/', new FormData())).rejects.toMatchObject({
+    await expect(uploadWithProgress('/api/uploads/', anyFile())).rejects.toMatchObject({
       status: 502,
       body: 'Bad Gateway',
     });
@@ -126,7 +143,7 @@ describe('uploadWithProgress', () => {
   it('throws NetworkError when the connection fails', async () => {
     setSession({ access: accessToken(1, 60), refresh: 'r1' });
     responder = (_request, xhr) => xhr.onerror?.();
-    await expect(uploadWithProgress('/uploads/', new FormData())).rejects.toBeInstanceOf(
+    await expect(uploadWithProgress('/api/uploads/', anyFile())).rejects.toBeInstanceOf(
       NetworkError,
     );
   });
@@ -136,7 +153,32 @@ describe('uploadWithProgress', () => {
     const controller = new AbortController();
     responder = () => controller.abort();
     await expect(
-      uploadWithProgress('/uploads/', new FormData(), { signal: controller.signal }),
+      uploadWithProgress('/api/uploads/', anyFile(), { signal: controller.signal }),
     ).rejects.toMatchObject({ name: 'AbortError' });
   });
+});
+
+/**
+ * Never called: what the compiler accepts and refuses of an upload. `npm run typecheck` fails
+ * when a `@ts-expect-error` below stops being an error (the upload stopped checking it).
+ */
+async function uploadsTheCompilerChecks() {
+  // @ts-expect-error: not a path of the document
+  await uploadWithProgress('/uploads/', anyFile());
+  // @ts-expect-error: POST /api/auth/token/ takes JSON, not a multipart body
+  await uploadWithProgress('/api/auth/token/', anyFile());
+  // @ts-expect-error: the file is required
+  await uploadWithProgress('/api/uploads/', { context: 'media' });
+  // @ts-expect-error: not one of the contexts
+  await uploadWithProgress('/api/uploads/', { file: new Blob(['x']), context: 'elsewhere' });
+  // @ts-expect-error: a file is a Blob, not its name
+  await uploadWithProgress('/api/uploads/', { file: 'holiday.jpg' });
+}
+
+it('types an upload by the document: its path, its fields and its answer', () => {
+  expectTypeOf(uploadsTheCompilerChecks).toBeFunction();
+  expectTypeOf(uploadWithProgress<'/api/uploads/'>).returns.resolves.toEqualTypeOf<
+    Answer<'/api/uploads/', 'post'>
+  >();
+  expectTypeOf<MultipartBody<'/api/posts/'>['media']>().toEqualTypeOf<Blob[] | undefined>();
 });

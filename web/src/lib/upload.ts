@@ -1,15 +1,39 @@
-import type { ZodType } from 'zod';
-import { API_BASE } from './api';
-import { ApiError, InvalidResponseError, NetworkError } from './api-errors';
+import type { paths } from '@zura/contracts/openapi';
+import type { Answer, PathWith } from './api-client';
+import { ApiError, NetworkError } from './api-errors';
 import { getAccessToken, refreshSession } from './session';
 
-export interface UploadOptions<T> {
-  /** Parses (and so validates) a 2xx body with a shared contract schema. */
-  schema?: ZodType<T>;
-  method?: 'POST' | 'PUT' | 'PATCH';
+export interface UploadOptions {
   /** Called with the share of the body sent so far, from 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+}
+
+/** The multipart fields of POST `P`, as the document types them (a file is a Blob). */
+export type MultipartBody<P extends keyof paths> = paths[P] extends {
+  post: { requestBody?: { content: { 'multipart/form-data': infer Fields } } };
+}
+  ? Fields
+  : never;
+
+/** The document's paths whose POST takes a multipart body (and no path parameter). */
+export type MultipartPath = {
+  [P in PathWith<'post'>]: [MultipartBody<P>] extends [never] ? never : P;
+}[PathWith<'post'>];
+
+type FieldValue = string | Blob | readonly (string | Blob)[] | undefined;
+
+/**
+ * The FormData of a multipart body: each field once, a list as the same name repeated (the
+ * server reads `media` so), a file with its own name; an undefined field is left out.
+ */
+export function formDataOf(body: Readonly<Record<string, FieldValue>>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  }
+  return form;
 }
 
 interface RawAnswer {
@@ -27,7 +51,7 @@ function sendOnce(
   method: string,
   body: FormData,
   token: string | null,
-  options: UploadOptions<unknown>,
+  options: UploadOptions,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const { signal, onProgress } = options;
@@ -74,31 +98,29 @@ function parseText(text: string): unknown {
 }
 
 /**
- * Sends a multipart body to the API with upload progress, under the same session rules as the
+ * POSTs a multipart body to the API with upload progress, under the same session rules as the
  * API client: the stored access token (refreshed first when about to expire) and, on a 401,
- * one refresh and one retry. Errors are the client's: ApiError, NetworkError, AbortError.
+ * one refresh and one retry. The path, the fields and the answer are the document's, as the
+ * typed client's are. Errors are the client's: ApiError, NetworkError, AbortError.
  */
-export async function uploadWithProgress<T>(
-  path: string,
-  body: FormData,
-  options: UploadOptions<T> = {},
-): Promise<T> {
-  const url = `${API_BASE}${path}`;
-  const method = options.method ?? 'POST';
+export async function uploadWithProgress<P extends MultipartPath>(
+  path: P,
+  body: MultipartBody<P>,
+  options: UploadOptions = {},
+): Promise<Answer<P, 'post'>> {
+  const form = formDataOf(body as Readonly<Record<string, FieldValue>>);
   const token = await getAccessToken();
-  let answer = await sendOnce(url, method, body, token, options);
+  let answer = await sendOnce(path, 'POST', form, token, options);
   if (answer.status === 401 && token) {
     const refreshed = await refreshSession(token);
     if (refreshed) {
       options.onProgress?.(0);
-      answer = await sendOnce(url, method, body, refreshed.access, options);
+      answer = await sendOnce(path, 'POST', form, refreshed.access, options);
     }
   }
   const parsedBody = parseText(answer.text);
   if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, parsedBody);
   options.onProgress?.(1);
-  if (!options.schema) return parsedBody as T;
-  const parsed = options.schema.safeParse(parsedBody);
-  if (!parsed.success) throw new InvalidResponseError(path, parsed.error);
-  return parsed.data;
+  // As the typed client: the answer is the document's type, checked by the server's schema.
+  return parsedBody as Answer<P, 'post'>;
 }

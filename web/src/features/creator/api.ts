@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { creatorApplication, creatorApplicationStatus } from '@zura/contracts';
 import type { z } from 'zod';
-import { client, type Answer } from '../../lib/api-client';
+import { client } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload';
+import type { ApplicationBody } from './application-form';
 
 /**
  * The server serializes through the contracts' schemas, so their types are the answers' shapes.
@@ -25,10 +26,9 @@ export function applicationStateQuery() {
 }
 
 /** POST /auth/creator-application/ (multipart) with upload progress. */
-export function submitCreatorApplication(body: FormData, onProgress?: (fraction: number) => void) {
-  return uploadWithProgress<Answer<'/api/auth/creator-application/', 'post'>>(
-    '/auth/creator-application/',
-    body,
-    { onProgress },
-  );
+export function submitCreatorApplication(
+  body: ApplicationBody,
+  onProgress?: (fraction: number) => void,
+) {
+  return uploadWithProgress('/api/auth/creator-application/', body, { onProgress });
 }

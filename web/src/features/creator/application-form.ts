@@ -8,6 +8,7 @@ import {
 } from '@zura/contracts';
 import type { TFunction } from '../../lib/translator';
 import { ApiError, isRecord } from '../../lib/api-errors';
+import type { MultipartBody } from '../../lib/upload';
 import type { ApplicationState, CreatorApplication } from './api';
 
 export type CreatorSocialKey = (typeof CREATOR_SOCIAL_KEYS)[number];
@@ -155,22 +156,26 @@ export function validateApplicationForm(
   return result;
 }
 
+/** The multipart fields of POST /auth/creator-application/. */
+export type ApplicationBody = MultipartBody<'/api/auth/creator-application/'>;
+
 /** The multipart body of POST /auth/creator-application/. */
-export function buildApplicationFormData(
+export function buildApplicationBody(
   values: ApplicationFormValues,
   images: { profile?: File | undefined; cover?: File | undefined },
-): FormData {
-  const form = new FormData();
-  if (images.profile) form.append('profile_image', images.profile);
-  if (images.cover) form.append('cover_image', images.cover);
-  form.append('username', values.username.trim());
-  form.append('bio', values.bio.trim());
-  form.append('category', values.category);
-  form.append('social_links', JSON.stringify(filledLinks(values.links)));
-  form.append('subcategories', JSON.stringify(normalizeEntries(values.subcategories)));
-  form.append('tags', JSON.stringify(normalizeEntries(values.tags)));
-  form.append('vibes', JSON.stringify(normalizeEntries(values.vibes)));
-  return form;
+): ApplicationBody {
+  return {
+    // A file not chosen is left out of the form.
+    profile_image: images.profile,
+    cover_image: images.cover,
+    username: values.username.trim(),
+    bio: values.bio.trim(),
+    category: values.category,
+    social_links: JSON.stringify(filledLinks(values.links)),
+    subcategories: JSON.stringify(normalizeEntries(values.subcategories)),
+    tags: JSON.stringify(normalizeEntries(values.tags)),
+    vibes: JSON.stringify(normalizeEntries(values.vibes)),
+  };
 }
 
 /** A refused or failed submission: the alert's lines and any messages for single fields. */

@@ -2,10 +2,11 @@ import { creatorApplicationMessages, type OwnProfile } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { catalogueT as t } from '../../lib/test-helpers';
+import { formDataOf } from '../../lib/upload';
 import type { ApplicationState, CreatorApplication } from './api';
 import {
   applicationGate,
-  buildApplicationFormData,
+  buildApplicationBody,
   describeSubmitFailure,
   initialApplicationValues,
   validateApplicationForm,
@@ -219,17 +220,19 @@ describe('validateApplicationForm', () => {
   });
 });
 
-describe('buildApplicationFormData', () => {
+describe('buildApplicationBody', () => {
   it('sends trimmed text, filled links and clean lists as JSON, and the chosen files', () => {
     const file = new File(['x'], 'me.png', { type: 'image/png' });
-    const form = buildApplicationFormData(
-      {
-        ...valid,
-        username: ' maya_fit ',
-        links: { ...valid.links, youtube: '  ' },
-        tags: [' Daily Posts', 'daily posts', ''],
-      },
-      { profile: file },
+    const form = formDataOf(
+      buildApplicationBody(
+        {
+          ...valid,
+          username: ' maya_fit ',
+          links: { ...valid.links, youtube: '  ' },
+          tags: [' Daily Posts', 'daily posts', ''],
+        },
+        { profile: file },
+      ),
     );
     expect(form.get('username')).toBe('maya_fit');
     expect(form.get('profile_image')).toBeInstanceOf(File);

@@ -1,14 +1,15 @@
 import { presentedPost } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
-import { postFormData } from '../posts';
+import { formDataOf } from '../../lib/upload';
+import { newPostFields } from '../posts';
 import { postPageUrl } from '../../lib/post-url';
 
 describe('a draft in the composer’s form', () => {
   it('says is_draft=true only when saved as a draft', () => {
     const base = { content: 'later', isLocked: false, password: '', media: [] };
-    expect(postFormData({ ...base, isDraft: true }).get('is_draft')).toBe('true');
-    expect(postFormData(base).get('is_draft')).toBeNull();
-    expect(postFormData({ ...base, isDraft: false }).get('is_draft')).toBeNull();
+    expect(formDataOf(newPostFields({ ...base, isDraft: true })).get('is_draft')).toBe('true');
+    expect(formDataOf(newPostFields(base)).get('is_draft')).toBeNull();
+    expect(formDataOf(newPostFields({ ...base, isDraft: false })).get('is_draft')).toBeNull();
   });
 });
 

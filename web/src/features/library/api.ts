@@ -97,13 +97,7 @@ export function uploadLibraryFile(
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ) {
-  const form = new FormData();
-  form.append('file', file);
-  form.append('context', 'media');
-  return uploadWithProgress<Answer<'/api/uploads/', 'post'>>('/uploads/', form, {
-    onProgress,
-    signal,
-  });
+  return uploadWithProgress('/api/uploads/', { file, context: 'media' }, { onProgress, signal });
 }
 
 /**

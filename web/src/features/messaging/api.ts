@@ -151,13 +151,11 @@ export function uploadMessageAttachment(
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
 ) {
-  const form = new FormData();
-  form.append('file', file);
-  form.append('context', 'message_attachment');
-  return uploadWithProgress<Answer<'/api/uploads/', 'post'>>('/uploads/', form, {
-    onProgress,
-    signal,
-  });
+  return uploadWithProgress(
+    '/api/uploads/',
+    { file, context: 'message_attachment' },
+    { onProgress, signal },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { API_BASE, type ApiResponse } from '../../lib/api';
 import { client, followLink, type Answer } from '../../lib/api-client';
 import { nextPagePath } from '../../lib/link-header';
-import { uploadWithProgress } from '../../lib/upload';
+import { uploadWithProgress, type MultipartBody } from '../../lib/upload';
 import { saleFormFields, type SubscriberPricing } from './pay-per-view';
 import { postKeys } from '../../lib/query-keys';
 
@@ -120,31 +120,26 @@ export const PLACEHOLDER_CONTENT: Record<MediaKind, string> = {
 };
 
 /** The multipart body of POST /posts/ (spec §3 "Post creation payload"). */
-export function postFormData(input: NewPost): FormData {
-  const form = new FormData();
+export function newPostFields(input: NewPost): MultipartBody<'/api/posts/'> {
   const text = input.content.trim();
   const first = input.media[0];
   const kind = first ? mediaKindOf(first) : undefined;
-  form.append('content', text || (kind ? PLACEHOLDER_CONTENT[kind] : ''));
-  form.append('is_locked', input.isLocked ? 'true' : 'false');
-  if (input.isDraft) form.append('is_draft', 'true');
-  if (input.publishAt) form.append('publish_at', input.publishAt);
-  if (input.isLocked) form.append('password', input.password);
-  for (const file of input.media) form.append('media', file);
-  // The spec's one-file form names its type; several files are each recognised by the server.
-  if (input.media.length === 1 && kind) form.append('media_type', kind);
-  if (input.sale) {
-    for (const [name, value] of Object.entries(saleFormFields(input.sale)))
-      form.append(name, value);
-  }
-  return form;
+  return {
+    content: text || (kind ? PLACEHOLDER_CONTENT[kind] : ''),
+    is_locked: input.isLocked ? 'true' : 'false',
+    is_draft: input.isDraft ? 'true' : undefined,
+    publish_at: input.publishAt || undefined,
+    password: input.isLocked ? input.password : undefined,
+    media: [...input.media],
+    // The spec's one-file form names its type; several files are each recognised by the server.
+    media_type: input.media.length === 1 ? kind : undefined,
+    ...(input.sale ? saleFormFields(input.sale) : {}),
+  };
 }
 
 /** POST /posts/ with upload progress (0..1) for the attached media. */
 export function createPost(input: NewPost, onProgress?: (fraction: number) => void) {
-  return uploadWithProgress<Answer<'/api/posts/', 'post'>>('/posts/', postFormData(input), {
-    onProgress,
-  });
+  return uploadWithProgress('/api/posts/', newPostFields(input), { onProgress });
 }
 
 export function deletePost(postId: number) {

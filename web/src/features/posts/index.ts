@@ -3,7 +3,7 @@
 export {
   flattenPages,
   holdsProcessingVideo,
-  postFormData,
+  newPostFields,
   POSTS_PAGE_SIZE,
   removePost,
   userPostsQuery,

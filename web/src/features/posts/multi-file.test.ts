@@ -1,6 +1,7 @@
 import { MAX_POST_FILES } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
-import { postFormData } from './api';
+import { formDataOf } from '../../lib/upload';
+import { newPostFields } from './api';
 import { shouldLoadSlide, slideAfterSwipe } from './carousel';
 import { fittingFiles, isPostableFile, moveFile, perFileProgress } from './picked-files';
 
@@ -38,7 +39,9 @@ describe('picking files for a post', () => {
       new File(['b'], 'b.mp4', { type: 'video/mp4' }),
       new File(['c'], 'c.jpg', { type: 'image/jpeg' }),
     ];
-    const form = postFormData({ content: '', isLocked: false, password: '', media: files });
+    const form = formDataOf(
+      newPostFields({ content: '', isLocked: false, password: '', media: files }),
+    );
     expect(form.getAll('media').map((file) => (file as File).name)).toEqual([
       'a.png',
       'b.mp4',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueT as t } from '../../lib/test-helpers';
 import { postBody } from '../../../test/fixtures';
-import { postFormData } from './api';
+import { formDataOf } from '../../lib/upload';
+import { newPostFields } from './api';
 import { dollarsToCents, isClosedForSale, saleCentsOf, saleFormFields } from './pay-per-view';
 import { EMPTY_SALE } from './sale-form';
 import { composerSchema } from './schemas';
@@ -42,13 +43,15 @@ describe('the composer price', () => {
       subscriber_price_cents: '250',
     });
     expect(saleFormFields({ ...sale, forSale: false })).toEqual({});
-    const form = postFormData({
-      content: 'x',
-      isLocked: false,
-      password: '',
-      media: [],
-      sale: { ...sale, subscribers: 'free' },
-    });
+    const form = formDataOf(
+      newPostFields({
+        content: 'x',
+        isLocked: false,
+        password: '',
+        media: [],
+        sale: { ...sale, subscribers: 'free' },
+      }),
+    );
     expect(form.get('price_cents')).toBe('1000');
     expect(form.get('subscriber_price_cents')).toBe('0');
   });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { postBody } from '../../../test/fixtures';
 import { catalogueT as t } from '../../lib/test-helpers';
+import { formDataOf } from '../../lib/upload';
 import {
   feedSourceOf,
   flattenPages,
   holdsProcessingVideo,
   mediaKindOf,
-  postFormData,
+  newPostFields,
   prependPost,
   removePost,
   type Post,
@@ -172,13 +173,17 @@ describe('author link', () => {
 
 describe('post form data', () => {
   it('sends trimmed text and no password for an open post', () => {
-    const form = postFormData({ content: '  hi  ', isLocked: false, password: 'x', media: [] });
+    const form = formDataOf(
+      newPostFields({ content: '  hi  ', isLocked: false, password: 'x', media: [] }),
+    );
     expect(Object.fromEntries(form)).toEqual({ content: 'hi', is_locked: 'false' });
   });
 
   it('sends the placeholder text, the media and its type for a media-only post', () => {
     const video = new File(['x'], 'clip.mp4', { type: 'video/mp4' });
-    const form = postFormData({ content: ' ', isLocked: true, password: 'pw12', media: [video] });
+    const form = formDataOf(
+      newPostFields({ content: ' ', isLocked: true, password: 'pw12', media: [video] }),
+    );
     expect(form.get('content')).toBe('Posted a video');
     expect(form.get('is_locked')).toBe('true');
     expect(form.get('password')).toBe('pw12');
@@ -186,7 +191,9 @@ describe('post form data', () => {
     expect(form.get('media')).toBeInstanceOf(File);
 
     const image = new File(['x'], 'a.png', { type: 'image/png' });
-    const imageForm = postFormData({ content: '', isLocked: false, password: '', media: [image] });
+    const imageForm = formDataOf(
+      newPostFields({ content: '', isLocked: false, password: '', media: [image] }),
+    );
     expect(imageForm.get('content')).toBe('Posted an image');
     expect(imageForm.get('media_type')).toBe('image');
   });

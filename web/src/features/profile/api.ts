@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { OwnProfile, ProfileUpdateRequest, viewedProfile } from '@zura/contracts';
 import type { z } from 'zod';
-import { client, type Answer } from '../../lib/api-client';
+import { client } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload';
 import { profileKeys } from '../../lib/query-keys';
 
@@ -52,8 +52,6 @@ export function uploadProfileImage(
   kind: ProfileImageKind,
   onProgress?: (fraction: number) => void,
 ) {
-  const form = new FormData();
-  form.append('file', file);
-  form.append('context', kind === 'profile' ? 'profile_image' : 'cover_image');
-  return uploadWithProgress<Answer<'/api/uploads/', 'post'>>('/uploads/', form, { onProgress });
+  const context = kind === 'profile' ? 'profile_image' : 'cover_image';
+  return uploadWithProgress('/api/uploads/', { file, context }, { onProgress });
 }

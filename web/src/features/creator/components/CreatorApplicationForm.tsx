@@ -23,9 +23,10 @@ import { ImageField } from '../../profile';
 import { creatorKeys, submitCreatorApplication } from '../api';
 import {
   APPLICATION_FIELDS,
-  buildApplicationFormData,
+  buildApplicationBody,
   describeSubmitFailure,
   validateApplicationForm,
+  type ApplicationBody,
   type ApplicationField,
   type ApplicationFormValues,
 } from '../application-form';
@@ -97,7 +98,7 @@ export function CreatorApplicationForm({ initialValues }: CreatorApplicationForm
     });
 
   const mutation = useMutation({
-    mutationFn: (body: FormData) => submitCreatorApplication(body, setProgress),
+    mutationFn: (body: ApplicationBody) => submitCreatorApplication(body, setProgress),
     onSettled: () => setProgress(null),
     onSuccess: (answer) =>
       setResult({
@@ -128,7 +129,7 @@ export function CreatorApplicationForm({ initialValues }: CreatorApplicationForm
       return;
     }
     mutation.mutate(
-      buildApplicationFormData(values, { profile: profileImage?.file, cover: coverImage?.file }),
+      buildApplicationBody(values, { profile: profileImage?.file, cover: coverImage?.file }),
     );
   });
 
