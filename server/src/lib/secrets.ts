@@ -40,3 +40,12 @@ export async function loadSecrets(
   }
   return fromStored(JSON.parse(await fs.readFile(file, 'utf8')) as StoredSecrets);
 }
+
+/**
+ * The key that marks gated images per recipient (issue 35), derived from the URL-signing key
+ * so that every instance of a deployment (one SECRET_KEY or one secrets.json) marks and traces
+ * alike, yet neither key tells the other.
+ */
+export function markingKeyOf(secrets: Secrets): Buffer {
+  return createHmac('sha256', secrets.urlSigningKey).update('media-marks').digest();
+}

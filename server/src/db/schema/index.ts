@@ -19,3 +19,4 @@ export * from './offers.ts';
 export * from './analytics.ts';
 export * from './push.ts';
 export * from './calls.ts';
+export * from './media-marks.ts';

@@ -29,6 +29,22 @@ export type MediaSigner = {
   hlsUrl: (uploadId: string, now?: number) => string;
   verify: (uploadId: string, variant: string, exp: string, sig: string, now?: number) => boolean;
   /**
+   * `/media/<id>/<variant>?exp=..&to=<recipient>&sig=..`: an image URL for one recipient, who is
+   * served a copy marked for them (issue 35). The signature covers the recipient, so no `to`
+   * can be swapped, and it is made over another message than an unmarked URL's, so neither
+   * passes for the other. Not remembered: each names one viewer.
+   */
+  markedUrl: (uploadId: string, variant: MediaVariant, recipientId: number, now?: number) => string;
+  /** The recipient a marked URL is for when its signature, expiry and `to` hold, else null. */
+  verifyMarked: (
+    uploadId: string,
+    variant: string,
+    exp: string,
+    to: string,
+    sig: string,
+    now?: number,
+  ) => number | null;
+  /**
    * The expiry every URL signed now carries: an answer holding signed URLs can be sent again
    * while this stays the same (`lib/answer-cache.ts`).
    */
@@ -73,20 +89,44 @@ export function createMediaSigner(
     }
     return url;
   };
+  const markedMessage = (uploadId: string, variant: string, exp: number, to: number) =>
+    `${uploadId}/${variant}/${exp}/to/${to}`;
+  const signMarked = (uploadId: string, variant: string, exp: number, to: number) =>
+    createHmac('sha256', secret)
+      .update(markedMessage(uploadId, variant, exp, to))
+      .digest('base64url');
+  const liveExp = (exp: string, now: number) => {
+    if (!/^\d{1,12}$/.test(exp)) return undefined;
+    const expSeconds = Number(exp);
+    const nowSeconds = Math.floor(now / 1000);
+    if (expSeconds <= nowSeconds || expSeconds > nowSeconds + lifetime) return undefined;
+    return expSeconds;
+  };
+  const same = (expected: string, sig: string) => {
+    const a = Buffer.from(expected);
+    const b = Buffer.from(sig);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
   return {
+    markedUrl(uploadId, variant, recipientId, now = Date.now()) {
+      const exp = expiryAt(now);
+      const sig = signMarked(uploadId, variant, exp, recipientId);
+      return `/media/${uploadId}/${variant}?exp=${exp}&to=${recipientId}&sig=${sig}`;
+    },
+    verifyMarked(uploadId, variant, exp, to, sig, now = Date.now()) {
+      const expSeconds = liveExp(exp, now);
+      if (expSeconds === undefined || !/^[1-9]\d{0,15}$/.test(to)) return null;
+      const recipient = Number(to);
+      return same(signMarked(uploadId, variant, expSeconds, recipient), sig) ? recipient : null;
+    },
     url: (uploadId, variant = 'original', now = Date.now()) =>
       signed(uploadId, variant, variant, now),
     hlsUrl: (uploadId, now = Date.now()) =>
       signed(uploadId, HLS_SIGNED_NAME, 'hls/master.m3u8', now),
     period: (now = Date.now()) => expiryAt(now),
     verify(uploadId, variant, exp, sig, now = Date.now()) {
-      if (!/^\d{1,12}$/.test(exp)) return false;
-      const expSeconds = Number(exp);
-      const nowSeconds = Math.floor(now / 1000);
-      if (expSeconds <= nowSeconds || expSeconds > nowSeconds + lifetime) return false;
-      const expected = Buffer.from(sign(uploadId, variant, expSeconds));
-      const given = Buffer.from(sig);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      const expSeconds = liveExp(exp, now);
+      return expSeconds !== undefined && same(sign(uploadId, variant, expSeconds), sig);
     },
   };
 }
