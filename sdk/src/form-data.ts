@@ -1,4 +1,4 @@
-type FormValue = string | Blob | readonly (string | Blob)[] | undefined;
+import { formDataOf, type FormValue } from '@zura/contracts/form-data';
 
 /**
  * A `bodySerializer` for the multipart operations (`POST /api/posts/`, uploads): openapi-fetch
@@ -9,10 +9,5 @@ type FormValue = string | Blob | readonly (string | Blob)[] | undefined;
  *     client.POST('/api/posts/', { body: { content: 'Hello' }, bodySerializer: formData })
  */
 export function formData(body: Readonly<Record<string, FormValue>>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
-  }
-  return form;
+  return formDataOf(body);
 }

@@ -3,7 +3,8 @@ import type { Answer } from './api-client';
 import { ApiError, NetworkError } from './api-errors';
 import { getSession, setSession } from './session';
 import { accessToken, fakeFetch, jsonResponse, memoryStorage } from './test-helpers';
-import { formDataOf, uploadWithProgress, type MultipartBody } from './upload';
+import { formDataOf } from '@zura/contracts/form-data';
+import { uploadWithProgress, type MultipartBody } from './upload';
 
 interface SentRequest {
   method: string;

@@ -1,3 +1,4 @@
+import { formDataOf, type FormValue } from '@zura/contracts/form-data';
 import type { paths } from '@zura/contracts/openapi';
 import type { Answer, PathWith } from './api-client';
 import { ApiError, NetworkError } from './api-errors';
@@ -20,21 +21,6 @@ export type MultipartBody<P extends keyof paths> = paths[P] extends {
 export type MultipartPath = {
   [P in PathWith<'post'>]: [MultipartBody<P>] extends [never] ? never : P;
 }[PathWith<'post'>];
-
-type FieldValue = string | Blob | readonly (string | Blob)[] | undefined;
-
-/**
- * The FormData of a multipart body: each field once, a list as the same name repeated (the
- * server reads `media` so), a file with its own name; an undefined field is left out.
- */
-export function formDataOf(body: Readonly<Record<string, FieldValue>>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
-  }
-  return form;
-}
 
 interface RawAnswer {
   status: number;
@@ -108,7 +94,7 @@ export async function uploadWithProgress<P extends MultipartPath>(
   body: MultipartBody<P>,
   options: UploadOptions = {},
 ): Promise<Answer<P, 'post'>> {
-  const form = formDataOf(body as Readonly<Record<string, FieldValue>>);
+  const form = formDataOf(body as Readonly<Record<string, FormValue>>);
   const token = await getAccessToken();
   let answer = await sendOnce(path, 'POST', form, token, options);
   if (answer.status === 401 && token) {

@@ -2,7 +2,7 @@ import { creatorApplicationMessages, type OwnProfile } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { catalogueT as t } from '../../lib/test-helpers';
-import { formDataOf } from '../../lib/upload';
+import { formDataOf } from '@zura/contracts/form-data';
 import type { ApplicationState, CreatorApplication } from './api';
 import {
   applicationGate,

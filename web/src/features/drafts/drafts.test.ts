@@ -1,6 +1,6 @@
 import { presentedPost } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
-import { formDataOf } from '../../lib/upload';
+import { formDataOf } from '@zura/contracts/form-data';
 import { newPostFields } from '../posts';
 import { postPageUrl } from '../../lib/post-url';
 

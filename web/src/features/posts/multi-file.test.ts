@@ -1,6 +1,6 @@
 import { MAX_POST_FILES } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
-import { formDataOf } from '../../lib/upload';
+import { formDataOf } from '@zura/contracts/form-data';
 import { newPostFields } from './api';
 import { shouldLoadSlide, slideAfterSwipe } from './carousel';
 import { fittingFiles, isPostableFile, moveFile, perFileProgress } from './picked-files';

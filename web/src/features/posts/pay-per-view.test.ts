@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueT as t } from '../../lib/test-helpers';
 import { postBody } from '../../../test/fixtures';
-import { formDataOf } from '../../lib/upload';
+import { formDataOf } from '@zura/contracts/form-data';
 import { newPostFields } from './api';
 import { dollarsToCents, isClosedForSale, saleCentsOf, saleFormFields } from './pay-per-view';
 import { EMPTY_SALE } from './sale-form';

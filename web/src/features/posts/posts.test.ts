@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postBody } from '../../../test/fixtures';
 import { catalogueT as t } from '../../lib/test-helpers';
-import { formDataOf } from '../../lib/upload';
+import { formDataOf } from '@zura/contracts/form-data';
 import {
   feedSourceOf,
   flattenPages,
