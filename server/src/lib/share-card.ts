@@ -155,3 +155,21 @@ export function createShareCards(dir: string) {
 }
 
 export type ShareCards = ReturnType<typeof createShareCards>;
+
+/**
+ * A card as the link-preview routes answer it: JPEG, revalidated on each fetch (its post or
+ * profile can change or close), never sniffed as anything else.
+ */
+export function sendShareCard(
+  reply: {
+    header(name: string, value: string): unknown;
+    type(type: string): unknown;
+    send(body: Buffer): unknown;
+  },
+  jpeg: Buffer,
+) {
+  reply.header('cache-control', 'no-cache');
+  reply.header('x-content-type-options', 'nosniff');
+  reply.type('image/jpeg');
+  return reply.send(jpeg);
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { ShareCard, ShareCards } from '../../lib/share-card.ts';
+import { sendShareCard, type ShareCard, type ShareCards } from '../../lib/share-card.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import { findUploadById } from '../uploads/index.ts';
 import type { PreviewImageSource, SharePreviews } from './share-preview.ts';
@@ -72,11 +72,7 @@ export function ogImageRoutes(deps: {
           () => describe(postId),
           () => rateLimits.consume('ogImageConversionsPerClient', request.ip),
         );
-        return reply
-          .header('cache-control', 'no-cache')
-          .header('x-content-type-options', 'nosniff')
-          .type('image/jpeg')
-          .send(jpeg);
+        return sendShareCard(reply, jpeg);
       },
     );
   };
