@@ -153,7 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(
-    mediaRoutes({ db, storage, signer, remakeImageSizes: services.remakeImageSizes }),
+    mediaRoutes({
+      db,
+      storage,
+      signer,
+      marking: services.marking,
+      remakeImageSizes: services.remakeImageSizes,
+    }),
   );
   await app.register(
     ogImageRoutes({

@@ -114,6 +114,7 @@ export async function startRuntime(options: {
       work.stopTimers();
       await app.close();
       await work.stop();
+      await services.markingEngine.close();
       await bus.close();
       await changes.close();
       redis?.disconnect();

@@ -14,7 +14,10 @@ import type { Mailer } from './mail/mailer.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createAudienceService } from './modules/audience/service.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
-import type { Secrets } from './lib/secrets.ts';
+import { markingKeyOf, type Secrets } from './lib/secrets.ts';
+import { createMarkedCopies } from './modules/media/marked-copies.ts';
+import type { Marking } from './modules/media/marked-send.ts';
+import { createMarkingEngine } from './watermark/index.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -116,6 +119,16 @@ export function createServices(deps: ServiceDeps) {
   );
   const accessTokens = createAccessTokens(secrets.jwtKey);
   const signer = createMediaSigner(secrets.urlSigningKey, config.mediaUrlLifetimeSeconds);
+  // Gated images go to each viewer marked for them (issue 35), with one key per deployment.
+  const markingEngine = createMarkingEngine();
+  const marking: Marking = {
+    key: markingKeyOf(secrets),
+    embed: markingEngine.embed,
+    copies: createMarkedCopies({
+      dir: config.watermark.cacheDir,
+      budgetBytes: config.watermark.cacheBytes,
+    }),
+  };
   const mediaUrl = (uploadId: string | null, variant?: MediaVariant) =>
     uploadId ? signer.url(uploadId, variant) : null;
   const sessions = createSessions({ db, changes });
@@ -250,6 +263,8 @@ export function createServices(deps: ServiceDeps) {
     'push-deliver': (delivery) => push.deliver(delivery),
   };
   return {
+    marking,
+    markingEngine,
     /** Starts the queue's workers over `jobHandlers` and the timers; once, by `startRuntime`. */
     startWork: () =>
       startBackgroundWork({

@@ -158,5 +158,6 @@ export function roomOf(a: Pick<TestUser, 'id'>, b: Pick<TestUser, 'id'>): string
 }
 
 /** A signed media path as the presenters write it. */
+/** A signed URL of the upload; a locked message's image names its buyer (`&to=`, issue 35). */
 export const signedMediaUrl = (id: string, variant = 'original') =>
-  new RegExp(`^/media/${id}/${variant}\\?exp=\\d+&sig=[\\w-]+$`);
+  new RegExp(`^/media/${id}/${variant}\\?exp=\\d+(&to=\\d+)?&sig=[\\w-]+$`);

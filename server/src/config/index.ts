@@ -75,6 +75,14 @@ const envSchema = z.object({
   S3_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   /** Seconds a signed media URL lives at most (shorter for tests of expiry); an hour at most. */
   MEDIA_URL_LIFETIME: z.coerce.number().int().min(30).max(3600).default(3600),
+  /** Where this instance keeps gated images marked per recipient (issue 35); DATA_DIR/marked. */
+  WATERMARK_CACHE_DIR: z.string().min(1).optional(),
+  /** Bytes of marked copies kept on disk at most, least recently served out first; 1 GiB. */
+  WATERMARK_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 ** 3),
   /** Longest video accepted, in seconds; longer uploads end with an error for the uploader. */
   VIDEO_MAX_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Largest video transcoded, in bytes; defaults to the post video upload limit. */
@@ -177,6 +185,8 @@ export type Config = {
   s3: S3Config | undefined;
   /** How long a signed media URL lives at most, in seconds (`MEDIA_URL_LIFETIME`). */
   mediaUrlLifetimeSeconds: number;
+  /** The disk cache of marked copies of gated images (`WATERMARK_CACHE_DIR`, `_BYTES`). */
+  watermark: { cacheDir: string; cacheBytes: number };
   video: VideoConfig;
   push: PushConfig;
   uploads: UploadLimits;
@@ -298,6 +308,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     s3,
     mediaUrlLifetimeSeconds: e.MEDIA_URL_LIFETIME,
+    watermark: {
+      cacheDir: path.resolve(e.WATERMARK_CACHE_DIR ?? path.join(e.DATA_DIR, 'marked')),
+      cacheBytes: e.WATERMARK_CACHE_BYTES,
+    },
     video: {
       maxSeconds: e.VIDEO_MAX_SECONDS,
       maxBytes: e.VIDEO_MAX_BYTES,

@@ -3,8 +3,14 @@ import sharp from 'sharp';
 /** Decoded sRGB pixels, 3 channels, row-major. */
 export type Rgb = { data: Uint8Array; width: number; height: number };
 
+/**
+ * The most pixels decoded from one image: a suspected leak is anybody's file, and a
+ * decompression bomb must fail here, not in memory (36 MP is a 6000x6000 photo).
+ */
+export const MAX_DECODED_PIXELS = 36_000_000;
+
 export async function decodeRgb(image: Buffer): Promise<Rgb> {
-  const { data, info } = await sharp(image)
+  const { data, info } = await sharp(image, { limitInputPixels: MAX_DECODED_PIXELS })
     .rotate()
     .removeAlpha()
     .toColourspace('srgb')

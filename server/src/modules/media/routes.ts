@@ -6,6 +6,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import { findUploadById } from '../uploads/index.ts';
 import { hlsRoutes } from './hls-routes.ts';
+import { type Marking, sendMarkedCopy } from './marked-send.ts';
 import { NOT_FOUND_MESSAGE, sendStoredMedia } from './send.ts';
 import { MEDIA_VARIANTS, type MediaSigner, type MediaVariant } from './signing.ts';
 
@@ -13,7 +14,12 @@ const params = z.object({
   id: z.string(),
   variant: z.enum(MEDIA_VARIANTS),
 });
-const query = z.object({ exp: z.string().default(''), sig: z.string().default('') });
+const query = z.object({
+  exp: z.string().default(''),
+  sig: z.string().default(''),
+  /** The recipient of a marked copy (issue 35), covered by the signature. */
+  to: z.string().optional(),
+});
 
 const inline = (filename: string) => `inline; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
@@ -67,11 +73,15 @@ function variantOf(upload: UploadRow, variant: MediaVariant): StoredVariant | un
  * A bare, tampered or expired URL answers 404 and reveals nothing. Past that check, a store
  * that can serve the bytes itself (S3) gets a redirect to its own URL of a few minutes;
  * otherwise they stream through here with Range support. Videos' HLS trees: `hls-routes.ts`.
+ * A URL with `to` (`signer.markedUrl`) is a gated image's for one recipient: they get their own
+ * marked copy (`marked-send.ts`); without it, the stored bytes exactly as they are.
  */
 export function mediaRoutes(deps: {
   db: Database;
   storage: MediaStorage;
   signer: MediaSigner;
+  /** Marks gated images per recipient; without it (tests of plain delivery) a marked URL is a 404. */
+  marking?: Marking;
   /** Queues the making of an image's sizes (the media-variants job). */
   remakeImageSizes?: (uploadId: string) => Promise<void>;
 }): FastifyPluginAsyncZod {
@@ -93,17 +103,32 @@ export function mediaRoutes(deps: {
       compress: false,
       handler: async (request, reply) => {
         const { id, variant } = request.params;
-        const { exp, sig } = request.query;
-        if (!deps.signer.verify(id, variant, exp, sig)) throw new NotFoundError(NOT_FOUND_MESSAGE);
+        const { exp, sig, to } = request.query;
+        // A marked URL verifies only as one, for the recipient it names; a plain one only plain.
+        const recipientId =
+          to === undefined ? null : deps.signer.verifyMarked(id, variant, exp, to, sig);
+        const valid = to === undefined ? deps.signer.verify(id, variant, exp, sig) : !!recipientId;
+        if (!valid) throw new NotFoundError(NOT_FOUND_MESSAGE);
         const upload = await findUploadById(deps.db, id);
         const found = upload && variantOf(upload, variant);
         if (!found) throw new NotFoundError(NOT_FOUND_MESSAGE);
+        // Only images are marked (videos' marking is a later part): no marked URL names another.
+        if (recipientId && !upload.contentType.startsWith('image/')) {
+          throw new NotFoundError(NOT_FOUND_MESSAGE);
+        }
         // An image older than its small sizes: they are made now, for the next viewers.
         if (found.fallback) backfill(id);
         const serveAs = {
           contentType: found.contentType,
           contentDisposition: inline(found.filename),
         };
+        if (recipientId) {
+          const { marking } = deps;
+          if (!marking) throw new NotFoundError(NOT_FOUND_MESSAGE);
+          const copy = { uploadId: id, variant, key: found.key, recipientId };
+          const to = { db: deps.db, storage: deps.storage, marking };
+          return sendMarkedCopy(to, copy, serveAs.contentDisposition, request, reply);
+        }
         return sendStoredMedia(deps.storage, found.key, serveAs, request, reply);
       },
     });

@@ -1,6 +1,6 @@
 import type { CallSummary } from '@zura/contracts';
 import type { ConversationRow, MessageRow, UploadRow } from '../../db/schema/index.ts';
-import { type MediaSigner, presentVideoFields } from '../media/index.ts';
+import { type MediaSigner, type MediaVariant, presentVideoFields } from '../media/index.ts';
 
 const DELETED_USER_NAME = 'Deleted user';
 
@@ -18,21 +18,30 @@ export type AttachmentSource = Pick<
   | 'renditions'
 >;
 
-/** An attachment; a video's fields as `video-fields.ts` makes them (their state to its sender). */
+/**
+ * An attachment; a video's fields as `video-fields.ts` makes them (their state to its sender).
+ * With `markFor` (a paid message's recipient) an image is linked as a copy marked for them.
+ */
 export function presentAttachment(
   upload: AttachmentSource,
   signer: MediaSigner,
   isSender: boolean,
+  markFor?: number,
 ) {
   const isVideo = upload.contentType.startsWith('video/');
+  const isImage = upload.contentType.startsWith('image/');
+  const sign = (variant: MediaVariant) =>
+    isImage && markFor !== undefined
+      ? signer.markedUrl(upload.id, variant, markFor)
+      : signer.url(upload.id, variant);
   return {
     id: upload.id,
     original_filename: upload.originalFilename,
     file_size: upload.sizeBytes,
     content_type: upload.contentType,
-    file_url: signer.url(upload.id),
-    thumbnail_url: upload.variants.thumb ? signer.url(upload.id, 'thumb') : null,
-    is_image: upload.contentType.startsWith('image/'),
+    file_url: sign('original'),
+    thumbnail_url: upload.variants.thumb ? sign('thumb') : null,
+    is_image: isImage,
     ...(isVideo ? presentVideoFields(upload, isSender, signer) : {}),
   };
 }
@@ -61,6 +70,8 @@ export function presentMessage(
 ) {
   const isSender = message.senderId === viewerId;
   const open = !message.isLocked || isSender || context.unlocked;
+  // A paid message's images reach its buyer marked for them (issue 35); the sender's own stay plain.
+  const markFor = message.isLocked && !isSender ? viewerId : undefined;
   return {
     id: message.id,
     conversation_id: message.conversationId,
@@ -75,7 +86,7 @@ export function presentMessage(
     price: message.priceCents / 100,
     price_cents: message.priceCents,
     attachments: open
-      ? context.attachments.map((upload) => presentAttachment(upload, signer, isSender))
+      ? context.attachments.map((upload) => presentAttachment(upload, signer, isSender, markFor))
       : [],
     is_system: message.isSystem,
     roomId: message.roomId,

@@ -1,6 +1,6 @@
 import type { PostMediaItem } from '@zura/contracts';
 import type { UploadVariants, VideoRung } from '../../db/schema/index.ts';
-import { type MediaSigner, presentVideoFields } from '../media/index.ts';
+import { type MediaSigner, type MediaVariant, presentVideoFields } from '../media/index.ts';
 import type { PostMediaFile } from './post-media.ts';
 
 /** The widths the media-variants job resizes images to (never enlarging them). */
@@ -18,17 +18,19 @@ function imageSrcset(
   uploadId: string,
   variants: UploadVariants,
   width: number | null,
-  signer: MediaSigner,
+  sign: SignImage,
 ): string | undefined {
   if (!width) return undefined;
   const listed = new Map<number, string>();
   for (const [variant, maxWidth] of SRCSET_WIDTHS) {
     const real = Math.min(width, maxWidth);
-    if (variants[variant] && !listed.has(real)) listed.set(real, signer.url(uploadId, variant));
+    if (variants[variant] && !listed.has(real)) listed.set(real, sign(uploadId, variant));
   }
   if (listed.size === 0) return undefined;
   return [...listed].map(([w, url]) => `${url} ${w}w`).join(', ');
 }
+
+type SignImage = (uploadId: string, variant: MediaVariant) => string;
 
 /** The largest rung's size: what the player shows, so its box is known before it loads. */
 function videoSize(ladder: readonly VideoRung[] | undefined) {
@@ -42,21 +44,27 @@ const optional = <K extends string, V>(key: K, value: V | undefined) =>
 /**
  * A post's files, in order, for a viewer allowed to see its content (the caller checks). Images
  * link their feed variant once made, and a srcset of the sizes made; videos carry the same fields as a post's single video, its
- * transcode's progress only for the owner.
+ * transcode's progress only for the owner. With `markFor` (a gated post seen by another than its
+ * author) every image URL is that viewer's marked one; videos are not marked yet.
  */
 export function presentPostMedia(
   files: readonly PostMediaFile[] | null,
   isOwner: boolean,
   signer: MediaSigner,
+  markFor?: number,
 ): PostMediaItem[] {
+  const sign: SignImage =
+    markFor === undefined
+      ? (uploadId, variant) => signer.url(uploadId, variant)
+      : (uploadId, variant) => signer.markedUrl(uploadId, variant, markFor);
   return (files ?? []).map((file) => {
     if (file.kind === 'image') {
       return {
         kind: 'image',
-        url: signer.url(file.uploadId, file.variants.feed ? 'feed' : 'original'),
+        url: sign(file.uploadId, file.variants.feed ? 'feed' : 'original'),
         width: file.width,
         height: file.height,
-        ...optional('srcset', imageSrcset(file.uploadId, file.variants, file.width, signer)),
+        ...optional('srcset', imageSrcset(file.uploadId, file.variants, file.width, sign)),
       };
     }
     const video = presentVideoFields(

@@ -29,6 +29,21 @@ export function needsSubscription(access: PostAccess, viewerId: number): boolean
   );
 }
 
+/**
+ * Whether a post's media are gated (issue 35): behind a password, a sale or a paid creator's
+ * subscription, whoever looks. Their images go to anyone but the author as copies marked for
+ * that viewer; a public post's stay the stored bytes. A few field reads: free on the hot path.
+ */
+export function arePostMediaGated(
+  access: Pick<PostAccess, 'post' | 'authorIsCreator' | 'authorPriceCents'>,
+): boolean {
+  return (
+    access.post.isLocked ||
+    isForSale(access.post) ||
+    (access.authorIsCreator && access.authorPriceCents > 0)
+  );
+}
+
 /** Whether a viewer may see a post's content and media: gating first, the password on top. */
 export function canSeePostContent(access: PostAccess, viewerId: number): boolean {
   if (access.post.authorId === viewerId) return true;

@@ -2,13 +2,20 @@ import { type MediaSigner, presentVideoFields, type PresentedVideoFields } from 
 import type { PostWithAuthor } from './repo.ts';
 import { presentPostMedia } from './media-presenter.ts';
 import { presentPrice } from '../users/index.ts';
-import { canSeePostContent, isPostPublishedFor, needsSubscription } from './policy.ts';
+import {
+  arePostMediaGated,
+  canSeePostContent,
+  isPostPublishedFor,
+  needsSubscription,
+} from './policy.ts';
 import { presentSale } from './sale-presenter.ts';
 
 /**
  * A post as one viewer sees it. A post behind a subscription or a password the viewer has not
  * given carries no content, no media field and a neutral type: nothing in it reveals what it
- * holds. Gated posts say what a subscription costs.
+ * holds. Gated posts say what a subscription costs. A gated post's images are linked for this
+ * viewer alone (`markedUrl`, a copy marked for them) unless they wrote it: such an answer must
+ * only ever be cached under its viewer, as the feeds' answers are (`lib/answer-cache.ts`).
  */
 export function presentPost(row: PostWithAuthor, viewerId: number, signer: MediaSigner) {
   const { post } = row;
@@ -52,8 +59,13 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     image_url?: string;
     video?: string | null;
   } & Partial<PresentedVideoFields> = {};
+  const markFor = !isOwner && arePostMediaGated(row) ? viewerId : undefined;
   if (post.imageId) {
-    const url = signer.url(post.imageId, row.imageVariants?.feed ? 'feed' : 'original');
+    const variant = row.imageVariants?.feed ? 'feed' : 'original';
+    const url =
+      markFor === undefined
+        ? signer.url(post.imageId, variant)
+        : signer.markedUrl(post.imageId, variant, markFor);
     media.image = url;
     media.image_url = url;
   }
@@ -68,7 +80,7 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     content: post.content,
     type: post.type,
     ...media,
-    media: presentPostMedia(row.media, isOwner, signer),
+    media: presentPostMedia(row.media, isOwner, signer, markFor),
   };
 }
 
