@@ -38,3 +38,4 @@ export * from './money-format.ts';
 export * from './explore.ts';
 export * from './library.ts';
 export * from './error-codes.ts';
+export * from './leak-trace.ts';

@@ -43,7 +43,16 @@ export const auditEntry = z.object({
   actor: z.object({ id: z.number(), username: z.string() }),
   /** What was done: application_approved, payout_paid, user_suspended and so on. */
   action: z.string(),
-  target_type: z.enum(['application', 'payout', 'user', 'post', 'message', 'profile', 'comment']),
+  target_type: z.enum([
+    'application',
+    'payout',
+    'user',
+    'post',
+    'message',
+    'profile',
+    'comment',
+    'leak_trace',
+  ]),
   target_id: z.number(),
   reason: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),

@@ -34,6 +34,7 @@ import { profilesRoutes } from './modules/profiles/routes.ts';
 import { profilePreviewHead } from './modules/profiles/share-preview.ts';
 import { subscriptionContentsRoutes } from './modules/subscription-contents/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { leakTraceRoutes } from './modules/leak-trace/routes.ts';
 import { audienceRoutes } from './modules/audience/routes.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(subscriptionContentsRoutes({ db, profiles: services.profiles }));
       await api.register(audienceRoutes({ audience: services.audience }));
       await api.register(analyticsRoutes({ analytics: services.analytics }));
+      await api.register(leakTraceRoutes({ tracer: services.leakTracer }));
       await api.register(postsRoutes({ posts: services.posts, uploads: services.uploads }));
       await api.register(
         postPageRoutes({

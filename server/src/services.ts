@@ -23,6 +23,7 @@ import { createAccountService } from './modules/account/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTwoFactor } from './modules/auth/two-factor.ts';
 import { createAuditLog } from './modules/audit/service.ts';
+import { createLeakTracer } from './modules/leak-trace/service.ts';
 import { createModeration } from './modules/moderation/service.ts';
 import { createKnownDevices } from './modules/auth/known-devices.ts';
 import { createSessions } from './modules/auth/sessions.ts';
@@ -160,6 +161,15 @@ export function createServices(deps: ServiceDeps) {
   const audit = createAuditLog({ db });
   const blocks = createBlocksService({ db, mediaUrl, changes });
   const moderation = createModeration({ db, sessions, audit, twoFactor });
+  const leakTracer = createLeakTracer({
+    db,
+    storage,
+    engine: markingEngine,
+    key: marking.key,
+    audit,
+    rateLimits,
+    publicUrl: config.publicUrl,
+  });
   const posts = createPostsService({ db, uploads, rateLimits, signer, changes });
   const likes = createLikesService({
     db,
@@ -265,6 +275,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     marking,
     markingEngine,
+    leakTracer,
     /** Starts the queue's workers over `jobHandlers` and the timers; once, by `startRuntime`. */
     startWork: () =>
       startBackgroundWork({

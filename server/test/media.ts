@@ -34,6 +34,38 @@ export function png(
     .toBuffer();
 }
 
+/**
+ * A photo-like PNG (a gradient sky, blurred shapes, sensor noise), different for each seed:
+ * what the watermark tests mark and trace, since a flat colour has no texture to hide a mark in.
+ */
+export async function photo(seed: number, width = 800, height = 600): Promise<Buffer> {
+  const shapes = [0, 1, 2, 3, 4]
+    .map((i) => {
+      const v = (seed * 37 + i * 101) % 360;
+      const r = 30 + (v % 80);
+      return `<circle cx="${(v * 7) % width}" cy="${(v * 3) % height}" r="${r}" fill="hsl(${v},60%,${30 + (v % 40)}%)"/>`;
+    })
+    .join('');
+  const sky = `<linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="hsl(${seed * 50},50%,70%)"/><stop offset="1" stop-color="hsl(${seed * 50 + 90},40%,25%)"/></linearGradient>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${sky}</defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`;
+  const noise = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 12 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .blur(1.5)
+    .composite([{ input: noise, blend: 'overlay' }])
+    .png()
+    .toBuffer();
+}
+
 /** Bytes that are plainly not an image, whatever the file is called. */
 export const TEXT_BYTES = Buffer.from('just some text, not an image at all\n'.repeat(4));
 

@@ -192,6 +192,14 @@ export const RATE_LIMIT_POLICIES = {
     windowSeconds: 60 * 60,
     message: 'Too many bytes uploaded in the last hour.',
   },
+  // The leak tracer reads a whole image against several stored sizes: seconds of CPU each, so a
+  // creator checks the copies they found, not a script the web.
+  leakTracesPerUser: {
+    points: 30,
+    windowSeconds: 60 * 60,
+    message: 'Too many leak traces in the last hour.',
+    announced: true,
+  },
   postUnlockPerPost: {
     points: 1000,
     windowSeconds: 60 * 60,

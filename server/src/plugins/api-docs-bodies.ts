@@ -1,4 +1,4 @@
-import { MAX_POST_FILES, profileUpdateRequest } from '@zura/contracts';
+import { LEAK_TRACE_MAX_BYTES, MAX_POST_FILES, profileUpdateRequest } from '@zura/contracts';
 import { z } from 'zod';
 import { UPLOAD_CONTEXTS } from '../db/schema/index.ts';
 
@@ -63,6 +63,22 @@ function profileFormFields(): Record<string, JsonSchema> {
   );
 }
 
+/** The leak tracer's form: the suspected copy alone. */
+function leakTraceBody(reach: string): RequestBody {
+  return {
+    required: true,
+    description: `A suspected leaked copy ${reach}: a re-encoded, resized, cropped or screenshotted image.`,
+    content: form(
+      {
+        file: file(
+          `The suspected copy (JPEG, PNG, WebP or GIF, up to ${LEAK_TRACE_MAX_BYTES / 1024 ** 2} MB).`,
+        ),
+      },
+      ['file'],
+    ),
+  };
+}
+
 export function requestBodies(): Record<string, RequestBody> {
   return {
     'POST /api/posts/': {
@@ -93,6 +109,8 @@ export function requestBodies(): Record<string, RequestBody> {
         },
       }),
     },
+    'POST /api/creator/leak-trace/': leakTraceBody('of your own gated images'),
+    'POST /api/admin/leak-trace/': leakTraceBody('of any gated image on this instance'),
     'POST /api/uploads/': {
       required: true,
       description: 'One file to keep in the library, and what it is for.',

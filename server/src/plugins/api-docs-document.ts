@@ -72,6 +72,7 @@ const STRIPE_SIGNATURE: Parameter = {
 
 const binary = (type: string) => ({ [type]: { schema: { type: 'string', format: 'binary' } } });
 const csv = { 'text/csv': { schema: { type: 'string' } } };
+const text = { 'text/plain': { schema: { type: 'string' } } };
 
 /** Success answers that are not JSON, or have no body, by `METHOD /path/`. */
 const OTHER_SUCCESSES: Record<string, Record<string, ApiResponse>> = {
@@ -85,6 +86,12 @@ const OTHER_SUCCESSES: Record<string, Record<string, ApiResponse>> = {
   },
   'GET /api/creator/analytics/export/': {
     '200': { description: 'The analytics as a CSV file to download.', content: csv },
+  },
+  'GET /api/creator/leak-trace/{id}/takedown/': {
+    '200': { description: 'A takedown notice filled in for the trace, as text.', content: text },
+  },
+  'GET /api/admin/leak-trace/{id}/takedown/': {
+    '200': { description: 'A takedown notice filled in for the trace, as text.', content: text },
   },
   'GET /media/{id}/{variant}': {
     '200': {

@@ -16,6 +16,8 @@ const GROUPS: [prefix: string, tag: string][] = [
   ['auth/email-shares/', 'Account'],
   ['auth/creator-application/', 'Creator'],
   ['auth/', 'Sign-in'],
+  ['admin/leak-trace/', 'Leak tracing'],
+  ['creator/leak-trace/', 'Leak tracing'],
   ['admin/', 'Admin'],
   ['creator/mass-messages/', 'Mass messages'],
   ['creator/welcome-message/', 'Mass messages'],

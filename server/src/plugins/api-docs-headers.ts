@@ -52,6 +52,8 @@ export const ANNOUNCED_OPERATIONS: RegExp[] = [
   // Files uploaded, and passwords of locked posts and profiles.
   /^(POST \/api\/(uploads|posts|auth\/creator-application)|PUT \/api\/auth\/profile)\/$/,
   /^POST \/api\/messaging\/conversations\/\{id\}\/send_message\/$/,
+  // Leak traces a user runs in an hour.
+  /^POST \/api\/(creator|admin)\/leak-trace\/$/,
   // Share-card pictures drawn per client address.
   /^GET \/og\/(posts|profiles)\/\{file\}$/,
 ];

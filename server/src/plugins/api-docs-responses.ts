@@ -119,6 +119,8 @@ const SERVICE_STATUSES: [pattern: RegExp, statuses: string[]][] = [
     ['413', '429'],
   ],
   [/^POST \/api\/messaging\/conversations\/\{id\}\/send_message\//, ['413', '429']],
+  // The leak tracer: a file too large or not an image, and its hourly limit (leak-trace/).
+  [/^POST \/api\/(creator|admin)\/leak-trace\/$/, ['413', '415', '429']],
   // Drafts and schedules of a post already out (posts/drafts.ts, posts/schedule.ts).
   [/^(PATCH \/api\/posts\/\{id\}\/schedule|POST \/api\/posts\/\{id\}\/publish)\//, ['409']],
   [/^POST \/api\/calls\//, ['409']],
@@ -133,7 +135,10 @@ const SERVICE_STATUSES: [pattern: RegExp, statuses: string[]][] = [
   [/^GET \/og\//, ['429']],
   [/^GET \/api\/$/, ['503']],
   // A body naming something that is not there (a creator, a post, a report's target, a device).
-  [/^(POST \/api\/(reports|tips|push\/test)|DELETE \/api\/auth\/profile\/[\w-]+)\/$/, ['404']],
+  [
+    /^(POST \/api\/(reports|tips|push\/test|auth\/subscriptions)|DELETE \/api\/auth\/profile\/[\w-]+)\/$/,
+    ['404'],
+  ],
   // Refusals of a signed-in caller (`ForbiddenError` in these areas' services): not a creator,
   // not subscribed, not a party to the conversation or call, a suspended account.
   [/^\w+ \/api\/(creator|posts|comments|messaging|calls|offers|tips|uploads|library)\//, ['403']],

@@ -46,6 +46,8 @@ const operationOf = (route: Pick<ListedRoute, 'method' | 'url'>) =>
 const NOT_JSON: Record<string, string> = {
   'GET /api/creator/audience/export/': 'a CSV file to download',
   'GET /api/creator/analytics/export/': 'a CSV file to download',
+  'GET /api/creator/leak-trace/:id/takedown/': 'a text notice to download',
+  'GET /api/admin/leak-trace/:id/takedown/': 'a text notice to download',
   'DELETE /api/uploads/:id/': 'answers 204, no body',
   'DELETE /api/posts/:id/': 'answers 204, no body',
   'DELETE /api/messaging/attachments/:id/delete_attachment/': 'answers 204, no body',

@@ -6,7 +6,7 @@ import { decodeRgb, encodeJpeg, type Rgb } from './pixels.ts';
  * Amplitude added to each chosen DCT coefficient (orthonormal, luma 0..255). 12 coefficients
  * of 4 per 8x8 block is a mean squared change of about 3, PSNR about 43 dB before rounding.
  */
-export const STRENGTH = 4;
+const STRENGTH = 4;
 
 /** Adds the mark to a copy of the pixels: same size, luma changed by an equal shift of R, G and B. */
 export function embedRgb(rgb: Rgb, payload: number, key: Buffer, strength = STRENGTH): Rgb {

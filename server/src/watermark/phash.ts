@@ -4,7 +4,8 @@ import sharp from 'sharp';
  * A 64-bit DCT perceptual hash (pHash) of the central 80% of the image, so that the tracer can
  * find which upload a leaked copy came from. The central crop makes a copy cut by 10% per
  * edge see mostly the same content; grey 32x32 then the 8x8 lowest frequencies (no DC)
- * against their median survive recompression, resize and colour changes.
+ * against their median survive recompression, resize and colour changes. The 64 bits come as
+ * a signed 64-bit value, the range of a PostgreSQL bigint.
  */
 export async function perceptualHash(image: Buffer): Promise<bigint> {
   const meta = await sharp(image).rotate().metadata();
@@ -35,12 +36,13 @@ export async function perceptualHash(image: Buffer): Promise<bigint> {
   const median = [...ac].sort((a, b) => a - b)[Math.floor(ac.length / 2)]!;
   let hash = 0n;
   for (const c of coefficients) hash = (hash << 1n) | (c > median ? 1n : 0n);
-  return hash;
+  // Signed, as PostgreSQL's bigint keeps it: the bits are what count, not the number.
+  return BigInt.asIntN(64, hash);
 }
 
 /** Bits differing between two hashes: about 32 for unrelated images, a few for copies of one. */
 export function hammingDistance(a: bigint, b: bigint): number {
-  let x = a ^ b;
+  let x = BigInt.asUintN(64, a ^ b);
   let count = 0;
   while (x) {
     count += Number(x & 1n);

@@ -1,6 +1,9 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** What an admin did; each kind is written by the service that does it. */
+/**
+ * What an admin did (and a creator's leak traces, which name an account as an admin's actions
+ * do); each kind is written by the service that does it.
+ */
 export const AUDIT_ACTIONS = [
   'application_approved',
   'application_rejected',
@@ -10,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'report_dismissed',
   'content_removed',
   'two_factor_reset',
+  'leak_traced',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
@@ -20,6 +24,7 @@ export const AUDIT_TARGET_TYPES = [
   'message',
   'profile',
   'comment',
+  'leak_trace',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -20,3 +20,4 @@ export * from './analytics.ts';
 export * from './push.ts';
 export * from './calls.ts';
 export * from './media-marks.ts';
+export * from './leak-traces.ts';

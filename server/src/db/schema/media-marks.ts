@@ -14,9 +14,11 @@ export const mediaMarks = pgTable(
     uploadId: uuid('upload_id')
       .notNull()
       .references(() => uploads.id, { onDelete: 'cascade' }),
-    recipientId: bigint('recipient_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the recipient deleted their account: the tracer still proves the copy was
+    // marked and served, but no longer says to whom (the account and its name are gone).
+    recipientId: bigint('recipient_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('media_marks_upload_recipient_key').on(t.uploadId, t.recipientId)],

@@ -87,6 +87,12 @@ export const uploads = pgTable(
     videoError: text('video_error'),
     durationMs: integer('duration_ms'),
     renditions: jsonb('renditions').$type<VideoRenditions>(),
+    /**
+     * An image's 64-bit perceptual hash (`watermark/phash.ts`), as a signed bigint: the leak
+     * tracer finds which upload a leaked copy came from by its distance. Null until the
+     * media-variants job makes it, and for other files; the tracer makes a missing one.
+     */
+    perceptualHash: bigint('perceptual_hash', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

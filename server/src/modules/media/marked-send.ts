@@ -8,7 +8,7 @@ import { markSerialOf } from './marks-repo.ts';
 import { NOT_FOUND_MESSAGE } from './send.ts';
 
 /** The marking engine's `embedMark` (`server/src/watermark/`): same dimensions, payload hidden. */
-export type EmbedMark = (image: Buffer, payload: number, key: Buffer) => Promise<Buffer>;
+type EmbedMark = (image: Buffer, payload: number, key: Buffer) => Promise<Buffer>;
 
 /** What marks gated images per recipient: the deployment's key, the engine, the disk cache. */
 export type Marking = { key: Buffer; embed: EmbedMark; copies: MarkedCopies };

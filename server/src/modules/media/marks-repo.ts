@@ -25,9 +25,3 @@ export async function markSerialOf(
   if (!kept) throw new Error(`media mark of ${uploadId} for ${recipientId} vanished`);
   return kept.serial;
 }
-
-/** Who a serial names: what the tracer answers once a leaked copy's payload is read. */
-export async function findMark(db: Executor, serial: number) {
-  const [row] = await db.select().from(mediaMarks).where(eq(mediaMarks.serial, serial));
-  return row;
-}

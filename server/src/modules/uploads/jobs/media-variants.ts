@@ -9,6 +9,7 @@ import type { MediaStorage } from '../../../storage/storage.ts';
 import { demuxerFor, inputOptions } from '../../../video/probe.ts';
 import { spawnLimited } from '../../../video/run-ffmpeg.ts';
 import { accountFor } from '../../../video/sandbox.ts';
+import { perceptualHash } from '../../../watermark/index.ts';
 import { blurPreview } from './blur-preview.ts';
 
 const FEED_WIDTH = 1080;
@@ -143,9 +144,12 @@ export function createMediaVariantsHandler(deps: { db: Database; storage: MediaS
       await storage.writeBuffer(key, bytes, 'image/webp');
       variants[name] = key;
     }
+    // An image's perceptual hash: how the leak tracer finds the upload a leaked copy came from.
+    const feed = upload.contentType.startsWith('image/') ? made.get('feed') : undefined;
+    const hash = feed && (await perceptualHash(feed).catch(() => undefined));
     const recorded = await db
       .update(uploads)
-      .set({ variants })
+      .set({ variants, ...(hash === undefined ? {} : { perceptualHash: hash }) })
       .where(eq(uploads.id, uploadId))
       .returning({ id: uploads.id });
     // Deleted while we worked: its deletion could not know these keys, so they go here.
