@@ -668,6 +668,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/creator/leak-trace/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Leak trace */
+    post: operations['postCreatorLeakTrace'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/creator/leak-trace/{id}/takedown/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Takedown of leak trace */
+    get: operations['getCreatorLeakTraceByIdTakedown'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/leak-trace/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Leak trace */
+    post: operations['postAdminLeakTrace'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/leak-trace/{id}/takedown/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Takedown of leak trace */
+    get: operations['getAdminLeakTraceByIdTakedown'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/posts/': {
     parameters: {
       query?: never;
@@ -4191,7 +4259,14 @@ export interface operations {
               action: string;
               /** @enum {string} */
               target_type:
-                'application' | 'payout' | 'user' | 'post' | 'message' | 'profile' | 'comment';
+                | 'application'
+                | 'payout'
+                | 'user'
+                | 'post'
+                | 'message'
+                | 'profile'
+                | 'comment'
+                | 'leak_trace';
               target_id: number;
               reason: string | null;
               details: {
@@ -5722,6 +5797,417 @@ export interface operations {
       };
       /** @description Signed in, but not allowed (`forbidden` or a specific code). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postCreatorLeakTrace: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A suspected leaked copy of your own gated images: a re-encoded, resized, cropped or screenshotted image. */
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The suspected copy (JPEG, PNG, WebP or GIF, up to 25 MB).
+           */
+          file: Blob;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The trace, as the audit log and the takedown notice name it. */
+            id: number;
+            /** @description Whether a mark was read with confidence. */
+            found: boolean;
+            /** @enum {string} */
+            outcome:
+              'recipient_found' | 'recipient_deleted' | 'no_matching_upload' | 'no_mark_found';
+            upload_id: string | null;
+            post_id: number | null;
+            message_id: number | null;
+            recipient: {
+              id: number;
+              username: string;
+            } | null;
+            confidence: number;
+            evidence: {
+              bits_agreeing: number;
+              bits_total: number;
+              false_match_probability: number;
+              /** @description Perceptual-hash bits (of 64) from the upload. */
+              hash_distance: number;
+              /** @description The stored size the served copy was made from. */
+              variant: string;
+            } | null;
+            created_at: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Signed in, but not allowed (`forbidden` or a specific code). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body or a file is too large (`payload_too_large`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A Content-Type the route does not read (`unsupported_media_type`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests (`rate_limited` or a specific code): wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCreatorLeakTraceByIdTakedown: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A takedown notice filled in for the trace, as text. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Signed in, but not allowed (`forbidden` or a specific code). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postAdminLeakTrace: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A suspected leaked copy of any gated image on this instance: a re-encoded, resized, cropped or screenshotted image. */
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The suspected copy (JPEG, PNG, WebP or GIF, up to 25 MB).
+           */
+          file: Blob;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The trace, as the audit log and the takedown notice name it. */
+            id: number;
+            /** @description Whether a mark was read with confidence. */
+            found: boolean;
+            /** @enum {string} */
+            outcome:
+              'recipient_found' | 'recipient_deleted' | 'no_matching_upload' | 'no_mark_found';
+            upload_id: string | null;
+            post_id: number | null;
+            message_id: number | null;
+            recipient: {
+              id: number;
+              username: string;
+            } | null;
+            confidence: number;
+            evidence: {
+              bits_agreeing: number;
+              bits_total: number;
+              false_match_probability: number;
+              /** @description Perceptual-hash bits (of 64) from the upload. */
+              hash_distance: number;
+              /** @description The stored size the served copy was made from. */
+              variant: string;
+            } | null;
+            created_at: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Signed in, but not allowed (`forbidden` or a specific code). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body or a file is too large (`payload_too_large`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A Content-Type the route does not read (`unsupported_media_type`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Too many requests (`rate_limited` or a specific code): wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After': number;
+          /** @description Requests allowed in the window of the tightest rate limit this request counted against. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in that window (0 on a 429). */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window starts again. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getAdminLeakTraceByIdTakedown: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A takedown notice filled in for the trace, as text. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Signed in, but not allowed (`forbidden` or a specific code). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -9045,6 +9531,15 @@ export interface operations {
       };
       /** @description Signed in, but not allowed (`forbidden` or a specific code). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -14581,6 +15076,7 @@ export interface operations {
       query?: {
         exp?: string;
         sig?: string;
+        to?: string;
       };
       header?: never;
       path: {
@@ -14662,6 +15158,7 @@ export interface operations {
       query?: {
         exp?: string;
         sig?: string;
+        to?: string;
       };
       header?: never;
       path: {
