@@ -40,6 +40,11 @@ export const posts = pgTable(
      * anything between for a discount.
      */
     subscriberPriceCents: integer('subscriber_price_cents'),
+    /**
+     * Whether this post's gated media carry a visible mark naming each viewer (issue 35): null
+     * follows the author's `users.visible_mark_default`, true or false overrides it.
+     */
+    visibleMark: boolean('visible_mark'),
     /** A draft is its author's alone until published; feeds, profiles and search skip it. */
     isDraft: boolean('is_draft').notNull().default(false),
     /**

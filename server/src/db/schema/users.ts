@@ -57,6 +57,11 @@ export const users = pgTable(
     showTags: boolean('show_tags').notNull().default(true),
     showVibes: boolean('show_vibes').notNull().default(true),
     isProfileLocked: boolean('is_profile_locked').notNull().default(false),
+    /**
+     * Whether this author's gated images and videos carry a visible mark naming each viewer
+     * (issue 35), unless a post says otherwise (`posts.visible_mark`). Off until chosen.
+     */
+    visibleMarkDefault: boolean('visible_mark_default').notNull().default(false),
     profilePasswordHash: text('profile_password_hash'),
     /** Set by a moderator: sign-in refused, every session ended, profile hidden. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
