@@ -67,6 +67,7 @@ const MyContentPage = lazyPage(() => import('../pages/MyContentPage'), 'MyConten
 const PostPage = firstVisitPage(() => import('../pages/PostPage'), 'PostPage');
 const DraftsPage = lazyPage(() => import('../pages/DraftsPage'), 'DraftsPage');
 const AnalyticsPage = lazyPage(() => import('../pages/AnalyticsPage'), 'AnalyticsPage');
+const LeakTracerPage = lazyPage(() => import('../pages/LeakTracerPage'), 'LeakTracerPage');
 const AdminPage = lazyPage(() => import('../pages/AdminPage'), 'AdminPage');
 const OfferPage = lazyPage(() => import('../pages/OfferPage'), 'OfferPage');
 const CreatorOffersPage = lazyPage(() => import('../pages/CreatorOffersPage'), 'CreatorOffersPage');
@@ -128,6 +129,7 @@ export function AppRoutes() {
             <Route path="drafts" element={<DraftsPage />} />
             <Route path="creator/mass-messages" element={<MassMessagesPage />} />
             <Route path="creator/analytics" element={<AnalyticsPage />} />
+            <Route path="creator/leak-tracer" element={<LeakTracerPage />} />
             {/* Not in the spec: creator-application and payout review; admins only. */}
             <Route path="admin" element={<AdminPage />} />
             <Route path="liked" element={<LikedPostsPage />} />

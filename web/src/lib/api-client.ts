@@ -64,11 +64,11 @@ type BodyOption<O> = O extends { requestBody: { content: infer C } }
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 
-/** What a 2xx answer's body holds: JSON as typed, text for CSV, nothing for a 204. */
+/** What a 2xx answer's body holds: JSON as typed, text for CSV and plain text, nothing for a 204. */
 type BodyOfResponse<R> = R extends { content: infer C }
   ? C extends { 'application/json': infer Json }
     ? Json
-    : C extends { 'text/csv': unknown }
+    : C extends { 'text/csv': unknown } | { 'text/plain': unknown }
       ? string
       : unknown
   : undefined;

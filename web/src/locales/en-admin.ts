@@ -7,6 +7,7 @@ export const adminText = {
       applications: 'Applications',
       payouts: 'Payouts',
       users: 'Users',
+      leakTracer: 'Leak tracer',
       audit: 'Audit log',
     },
     retry: 'Try again',
@@ -56,7 +57,12 @@ export const adminText = {
         report_dismissed: 'dismissed reports',
         content_removed: 'removed reported content',
         two_factor_reset: 'reset an account’s two-factor sign-in',
+        leak_traced: 'traced a leaked copy',
       },
+    },
+    leakTracer: {
+      suspend: 'Suspend account',
+      suspended: '{{username}} is suspended.',
     },
     reports: {
       statusLabel: 'Report status',

@@ -21,6 +21,7 @@ export const discoverText = {
     massMessages: 'Mass messages',
     offers: 'Offers',
     analytics: 'Analytics',
+    leakTracer: 'Leak tracer',
     liked: 'Posts I liked',
     becomeCreator: 'Become a Creator',
     settings: 'Settings',

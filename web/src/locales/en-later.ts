@@ -4,6 +4,7 @@ import { creatorApplicationText } from './en-creator-application';
 import { engagement } from './en-engagement';
 import { exploreText } from './en-explore';
 import { landingText } from './en-landing';
+import { leakTraceText } from './en-leak-trace';
 import { massMessagesText } from './en-mass-messages';
 import { offers } from './en-offers';
 import { profileEditText } from './en-profile-edit';
@@ -25,6 +26,7 @@ export const enLater = {
   ...engagement,
   ...exploreText,
   ...landingText,
+  ...leakTraceText,
   ...massMessagesText,
   ...offers,
   ...profileEditText,

@@ -3,6 +3,7 @@
 export {
   reportQueueQuery,
   resolveReport,
+  submitReport,
   type ReportedMedia,
   type ReportEntry,
   type ReportStatus,

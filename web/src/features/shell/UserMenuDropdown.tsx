@@ -5,6 +5,7 @@ import Gift from 'lucide-react/icons/gift';
 import Heart from 'lucide-react/icons/heart';
 import LogOut from 'lucide-react/icons/log-out';
 import Megaphone from 'lucide-react/icons/megaphone';
+import ScanSearch from 'lucide-react/icons/scan-search';
 import Settings from 'lucide-react/icons/settings';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Sparkles from 'lucide-react/icons/sparkles';
@@ -21,8 +22,9 @@ import { useOwnProfile } from '../../lib/own-profile';
 export type UserMenuDropdownProps = UserMenuProps & HandOver;
 
 /**
- * The bottom-of-sidebar menu: Edit Profile, Drafts, Analytics (creators), Posts I liked, Become
- * a Creator, Settings, Admin (admins), Logout. Loaded on first intent (UserMenu.tsx).
+ * The bottom-of-sidebar menu: Edit Profile, Drafts, the creators' tools (mass messages, offers,
+ * analytics, leak tracer), Posts I liked, Become a Creator, Settings, Admin (admins), Logout.
+ * Loaded on first intent (UserMenu.tsx).
  */
 export function UserMenuDropdown({ onNavigate, ...handOver }: UserMenuDropdownProps) {
   const { t } = useTranslation();
@@ -71,6 +73,9 @@ export function UserMenuDropdown({ onNavigate, ...handOver }: UserMenuDropdownPr
               </MenuItem>
               <MenuItem icon={ChartColumn} onSelect={() => go('/creator/analytics')}>
                 {t('userMenu.analytics')}
+              </MenuItem>
+              <MenuItem icon={ScanSearch} onSelect={() => go('/creator/leak-tracer')}>
+                {t('userMenu.leakTracer')}
               </MenuItem>
             </>
           )}

@@ -6,18 +6,20 @@ import { Tabs } from '../../../ui/Tabs';
 import { NotFound } from '../../../ui/NotFound';
 import { ApplicationsReview } from './ApplicationsReview';
 import { AuditLogView } from './AuditLogView';
+import { LeakTracerTab } from './LeakTracerTab';
 import { PayoutsReview } from './PayoutsReview';
 import { ReportsReview } from './ReportsReview';
 import { UsersReview } from './UsersReview';
 import { useOwnProfile } from '../../../lib/own-profile';
 
-type AdminTab = 'reports' | 'applications' | 'payouts' | 'users' | 'audit';
+type AdminTab = 'reports' | 'applications' | 'payouts' | 'users' | 'leakTracer' | 'audit';
 
 const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   reports: ReportsReview,
   applications: ApplicationsReview,
   payouts: PayoutsReview,
   users: UsersReview,
+  leakTracer: LeakTracerTab,
   audit: AuditLogView,
 };
 
@@ -42,6 +44,7 @@ export function AdminScreen() {
           { value: 'applications', label: t('admin.tabs.applications') },
           { value: 'payouts', label: t('admin.tabs.payouts') },
           { value: 'users', label: t('admin.tabs.users') },
+          { value: 'leakTracer', label: t('admin.tabs.leakTracer') },
           { value: 'audit', label: t('admin.tabs.audit') },
         ]}
         value={tab}
