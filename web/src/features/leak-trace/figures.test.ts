@@ -28,6 +28,8 @@ describe('fileProblem', () => {
   it('refuses what is not a JPEG, PNG, WebP or GIF, and a file over 25 MB', () => {
     expect(fileProblem(new File(['x'], 'a.png', { type: 'image/png' }))).toBeUndefined();
     expect(fileProblem(new File(['x'], 'a.txt', { type: 'text/plain' }))).toBe('notAnImage');
+    expect(fileProblem(new File(['x'], 'a.heic', { type: 'image/heic' }))).toBe('notAnImage');
+    expect(fileProblem(new File(['x'], 'no-type'))).toBeUndefined();
     const big = new File([new Uint8Array(25 * 1024 * 1024 + 1)], 'b.jpg', { type: 'image/jpeg' });
     expect(fileProblem(big)).toBe('tooLarge');
   });

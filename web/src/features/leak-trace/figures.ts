@@ -33,9 +33,13 @@ export const MAX_MEGABYTES = LEAK_TRACE_MAX_BYTES / 1024 ** 2;
 /** The image types the tracer reads (the server checks the bytes too). */
 export const TRACEABLE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
-/** Why a chosen file cannot be traced before it is sent, if it cannot. */
+/**
+ * Why a chosen file cannot be traced before it is sent, if it cannot. A file the browser gives no
+ * type (some systems) goes to the server, which reads its bytes.
+ */
 export function fileProblem(file: File): 'notAnImage' | 'tooLarge' | undefined {
-  if (!(TRACEABLE_TYPES as readonly string[]).includes(file.type)) return 'notAnImage';
+  if (file.type !== '' && !(TRACEABLE_TYPES as readonly string[]).includes(file.type))
+    return 'notAnImage';
   if (file.size > LEAK_TRACE_MAX_BYTES) return 'tooLarge';
   return undefined;
 }
