@@ -7,10 +7,22 @@ import { scheduledDraft } from './post-schedule.ts';
  */
 export const draftList = z.array(scheduledDraft);
 
-/** `PATCH /api/posts/:id/`: the new text of an own post, draft or published. */
-export const postEdit = z.object({
-  content: z.string({ error: 'content must be text.' }),
-});
+/**
+ * `PATCH /api/posts/:id/`: a change to an own post, draft or published: its new text, its visible
+ * mark (issue 35: true or false, or null to follow the author's default), or both; what is left
+ * out stays.
+ */
+export const postEdit = z
+  .object({
+    content: z.string({ error: 'content must be text.' }).optional(),
+    visible_mark: z
+      .boolean({ error: 'visible_mark must be true, false or null.' })
+      .nullable()
+      .optional(),
+  })
+  .refine((edit) => edit.content !== undefined || edit.visible_mark !== undefined, {
+    message: 'Send content, visible_mark or both.',
+  });
 export type PostEdit = z.infer<typeof postEdit>;
 
 /** Open Graph text of a public post: its first characters, cut at a word where it can be. */

@@ -37,6 +37,13 @@ export const presentedPost = z.object({
   ...videoFields.partial().shape,
   /** Every file of the post in order; absent when the viewer may not see the content. */
   media: postMediaList.optional(),
+  /**
+   * Issue 35: the text of the visible mark this viewer's copies carry (`@name · host`), which the
+   * web lays over the post's videos too; null when none. Only with the content.
+   */
+  visible_mark: z.string().nullable().optional(),
+  /** To the author alone: the post's own choice of the visible mark, null for the default. */
+  visible_mark_setting: z.boolean().nullable().optional(),
 });
 export type PresentedPost = z.infer<typeof presentedPost>;
 export const presentedPosts = z.array(presentedPost);

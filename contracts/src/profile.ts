@@ -47,6 +47,8 @@ export const ownProfile = z.object({
   show_tags: z.boolean(),
   show_vibes: z.boolean(),
   is_profile_locked: z.boolean(),
+  /** Issue 35: whether gated images and videos carry the viewer's name unless a post says. */
+  visible_mark_default: z.boolean(),
   is_creator: z.boolean(),
   is_admin: z.boolean(),
   email_verified: z.boolean(),
@@ -107,6 +109,8 @@ export const profileUpdateRequest = z.object({
   show_tags: booleanField('show_tags').optional(),
   show_vibes: booleanField('show_vibes').optional(),
   is_profile_locked: booleanField('is_profile_locked').optional(),
+  /** Issue 35: a visible mark with each viewer's name on your gated images and videos. */
+  visible_mark_default: booleanField('visible_mark_default').optional(),
   profile_password: z.string().max(256, 'Password must be at most 256 characters long').optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;

@@ -129,6 +129,7 @@ export function createServices(deps: ServiceDeps) {
       dir: config.watermark.cacheDir,
       budgetBytes: config.watermark.cacheBytes,
     }),
+    host: new URL(config.publicUrl).host,
   };
   const mediaUrl = (uploadId: string | null, variant?: MediaVariant) =>
     uploadId ? signer.url(uploadId, variant) : null;
@@ -170,7 +171,7 @@ export function createServices(deps: ServiceDeps) {
     rateLimits,
     publicUrl: config.publicUrl,
   });
-  const posts = createPostsService({ db, uploads, rateLimits, signer, changes });
+  const posts = createPostsService({ db, uploads, rateLimits, signer, changes, marking });
   const likes = createLikesService({
     db,
     changes,

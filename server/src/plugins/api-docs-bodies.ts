@@ -88,6 +88,9 @@ export function requestBodies(): Record<string, RequestBody> {
         content: text('The text of the post (may be empty when media is attached).'),
         is_locked: flag('Only subscribers (or buyers) see it.'),
         is_draft: flag('Keep it as a draft instead of publishing it.'),
+        visible_mark: flag(
+          "Draw each viewer's name on their copies of its gated images (and over its videos); left out, the author's default (`visible_mark_default` of the profile) applies.",
+        ),
         publish_at: {
           type: 'string',
           format: 'date-time',

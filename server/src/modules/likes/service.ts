@@ -128,13 +128,14 @@ export function createLikesService(deps: {
         rows.map((row) => row.post.authorId),
       );
       const byId = new Map(rows.map((row) => [row.post.id, row]));
+      const mark = await posts.viewerMarkFor(viewerId, rows);
       const last = likes.at(-1);
       return {
         posts: likes.flatMap((like) => {
           const row = byId.get(like.postId);
           if (!row || hidden.has(row.post.authorId) || !isPostPublishedFor(row, viewerId))
             return [];
-          return [presentPost(row, viewerId, signer)];
+          return [presentPost(row, viewerId, signer, mark)];
         }),
         nextCursor:
           likes.length === limit && last

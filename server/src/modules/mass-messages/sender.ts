@@ -60,7 +60,7 @@ export function createMassSender(deps: { db: Database; bus: EventBus; signer: Me
       const copies = await deliverBatch(db, mass, recipients, notice, attachments.length > 0);
       if (copies.length === 0) return total;
       total += copies.length;
-      await publishCopies(mass, copies, notice, creator.username, attachments);
+      await publishCopies(mass, copies, notice, creator, attachments);
       await onBatch?.(copies.length);
     }
   }
@@ -69,14 +69,16 @@ export function createMassSender(deps: { db: Database; bus: EventBus; signer: Me
     mass: MassMessageRow,
     copies: DeliveredCopy[],
     notice: CopyNotice,
-    senderUsername: string,
+    creator: { username: string; visibleMarkDefault: boolean },
     attachments: Awaited<ReturnType<typeof repo.attachedUploads>>,
   ) {
+    const senderUsername = creator.username;
     const badges = await badgesOf(
       db,
       copies.map((copy) => copy.fanId),
     );
-    const details = { senderUsername, attachments, unlocked: false };
+    const senderVisibleMark = creator.visibleMarkDefault;
+    const details = { senderUsername, senderVisibleMark, attachments, unlocked: false };
     const events: LiveEvent[] = [];
     for (const copy of copies) {
       const message: MessageRow = {

@@ -19,6 +19,8 @@ const query = z.object({
   sig: z.string().default(''),
   /** The recipient of a marked copy (issue 35), covered by the signature. */
   to: z.string().optional(),
+  /** `1`: that copy carries the visible mark too; covered by the signature as well. */
+  v: z.string().optional(),
 });
 
 const inline = (filename: string) => `inline; filename*=UTF-8''${encodeURIComponent(filename)}`;
@@ -103,17 +105,17 @@ export function mediaRoutes(deps: {
       compress: false,
       handler: async (request, reply) => {
         const { id, variant } = request.params;
-        const { exp, sig, to } = request.query;
+        const { exp, sig, to, v } = request.query;
         // A marked URL verifies only as one, for the recipient it names; a plain one only plain.
-        const recipientId =
-          to === undefined ? null : deps.signer.verifyMarked(id, variant, exp, to, sig);
-        const valid = to === undefined ? deps.signer.verify(id, variant, exp, sig) : !!recipientId;
+        const marked =
+          to === undefined ? null : deps.signer.verifyMarked(id, variant, { exp, to, sig, v });
+        const valid = to === undefined ? deps.signer.verify(id, variant, exp, sig) : !!marked;
         if (!valid) throw new NotFoundError(NOT_FOUND_MESSAGE);
         const upload = await findUploadById(deps.db, id);
         const found = upload && variantOf(upload, variant);
         if (!found) throw new NotFoundError(NOT_FOUND_MESSAGE);
         // Only images are marked (videos' marking is a later part): no marked URL names another.
-        if (recipientId && !upload.contentType.startsWith('image/')) {
+        if (marked && !upload.contentType.startsWith('image/')) {
           throw new NotFoundError(NOT_FOUND_MESSAGE);
         }
         // An image older than its small sizes: they are made now, for the next viewers.
@@ -122,10 +124,10 @@ export function mediaRoutes(deps: {
           contentType: found.contentType,
           contentDisposition: inline(found.filename),
         };
-        if (recipientId) {
+        if (marked) {
           const { marking } = deps;
           if (!marking) throw new NotFoundError(NOT_FOUND_MESSAGE);
-          const copy = { uploadId: id, variant, key: found.key, recipientId };
+          const copy = { uploadId: id, variant, key: found.key, ...marked };
           const to = { db: deps.db, storage: deps.storage, marking };
           return sendMarkedCopy(to, copy, serveAs.contentDisposition, request, reply);
         }

@@ -32,24 +32,35 @@ export type MediaSigner = {
    * `/media/<id>/<variant>?exp=..&to=<recipient>&sig=..`: an image URL for one recipient, who is
    * served a copy marked for them (issue 35). The signature covers the recipient, so no `to`
    * can be swapped, and it is made over another message than an unmarked URL's, so neither
-   * passes for the other. Not remembered: each names one viewer.
+   * passes for the other. With `visible`, `&v=1` asks for the copy with the visible mark drawn
+   * on it too, and the signature covers that as well: it can be neither added nor taken off.
+   * Not remembered: each names one viewer.
    */
-  markedUrl: (uploadId: string, variant: MediaVariant, recipientId: number, now?: number) => string;
-  /** The recipient a marked URL is for when its signature, expiry and `to` hold, else null. */
+  markedUrl: (
+    uploadId: string,
+    variant: MediaVariant,
+    recipientId: number,
+    options?: { visible?: boolean; now?: number },
+  ) => string;
+  /**
+   * Whom a marked URL is for, and whether its copy is visibly marked, when its signature, expiry,
+   * `to` and `v` hold; else null.
+   */
   verifyMarked: (
     uploadId: string,
     variant: string,
-    exp: string,
-    to: string,
-    sig: string,
+    query: MarkedQuery,
     now?: number,
-  ) => number | null;
+  ) => { recipientId: number; visible: boolean } | null;
   /**
    * The expiry every URL signed now carries: an answer holding signed URLs can be sent again
    * while this stays the same (`lib/answer-cache.ts`).
    */
   period: (now?: number) => number;
 };
+
+/** The query of a marked URL as received: `v` absent, or `1` for a visibly marked copy. */
+export type MarkedQuery = { exp: string; to: string; sig: string; v?: string | undefined };
 
 /** Signed URLs remembered for the current expiry step: a feed or library page repeats them. */
 const MAX_REMEMBERED_URLS = 100_000;
@@ -89,11 +100,12 @@ export function createMediaSigner(
     }
     return url;
   };
-  const markedMessage = (uploadId: string, variant: string, exp: number, to: number) =>
-    `${uploadId}/${variant}/${exp}/to/${to}`;
-  const signMarked = (uploadId: string, variant: string, exp: number, to: number) =>
+  // A visibly marked copy's URL is signed over a message of its own: `v` is covered too.
+  const markedMessage = (uploadId: string, variant: string, exp: number, to: number, v: boolean) =>
+    `${uploadId}/${variant}/${exp}/to/${to}${v ? '/v' : ''}`;
+  const signMarked = (uploadId: string, variant: string, exp: number, to: number, v: boolean) =>
     createHmac('sha256', secret)
-      .update(markedMessage(uploadId, variant, exp, to))
+      .update(markedMessage(uploadId, variant, exp, to, v))
       .digest('base64url');
   const liveExp = (exp: string, now: number) => {
     if (!/^\d{1,12}$/.test(exp)) return undefined;
@@ -108,16 +120,20 @@ export function createMediaSigner(
     return a.length === b.length && timingSafeEqual(a, b);
   };
   return {
-    markedUrl(uploadId, variant, recipientId, now = Date.now()) {
+    markedUrl(uploadId, variant, recipientId, { visible = false, now = Date.now() } = {}) {
       const exp = expiryAt(now);
-      const sig = signMarked(uploadId, variant, exp, recipientId);
-      return `/media/${uploadId}/${variant}?exp=${exp}&to=${recipientId}&sig=${sig}`;
+      const sig = signMarked(uploadId, variant, exp, recipientId, visible);
+      const v = visible ? '&v=1' : '';
+      return `/media/${uploadId}/${variant}?exp=${exp}&to=${recipientId}${v}&sig=${sig}`;
     },
-    verifyMarked(uploadId, variant, exp, to, sig, now = Date.now()) {
+    verifyMarked(uploadId, variant, { exp, to, sig, v }, now = Date.now()) {
       const expSeconds = liveExp(exp, now);
       if (expSeconds === undefined || !/^[1-9]\d{0,15}$/.test(to)) return null;
-      const recipient = Number(to);
-      return same(signMarked(uploadId, variant, expSeconds, recipient), sig) ? recipient : null;
+      if (v !== undefined && v !== '1') return null;
+      const recipientId = Number(to);
+      const visible = v === '1';
+      const expected = signMarked(uploadId, variant, expSeconds, recipientId, visible);
+      return same(expected, sig) ? { recipientId, visible } : null;
     },
     url: (uploadId, variant = 'original', now = Date.now()) =>
       signed(uploadId, variant, variant, now),

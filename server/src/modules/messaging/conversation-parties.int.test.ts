@@ -18,6 +18,8 @@ describe('conversation parties', () => {
     id: user.id,
     username: user.username,
     isCreator,
+    // Issue 35: the side's visible mark default, off until chosen.
+    visibleMark: false,
   });
 
   it('answers conversations asked for together with one query, each with its own sides', async () => {

@@ -51,6 +51,45 @@ describe("a locked message's image", () => {
     expect((await getMedia(t, ownUrl)).rawPayload.equals(stored)).toBe(true);
   });
 
+  it("carries the visible mark as its sender's default says, at once after a change", async () => {
+    const creator = await buildUser(t, { isCreator: true });
+    const fan = await buildUser(t);
+    await topUp(t, fan, '20');
+    const conversation = await startConversation(t, fan, creator);
+    const upload = await uploadAttachment(t, creator);
+    const message = await sendMessage(t, creator, conversation.id, {
+      text: 'for you',
+      is_locked: true,
+      price: '3',
+      uploaded_file_uuids: [upload],
+    });
+    expect((await unlockRequest(t, fan, message.id)).statusCode).toBe(200);
+    const fanUrl = async () => {
+      const seen = (await listMessages(t, fan, conversation.id)).find((m) => m.id === message.id);
+      return String(seen?.attachments[0]?.file_url);
+    };
+    const queryOf = (url: string) => new URL(url, 'http://zura.test').searchParams;
+    const setDefault = (on: boolean) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/auth/profile/',
+        token: creator.access,
+        payload: { visible_mark_default: on },
+      });
+    expect(queryOf(await fanUrl()).get('v')).toBeNull();
+    expect((await setDefault(true)).statusCode).toBe(200);
+    const visible = await fanUrl();
+    expect(queryOf(visible).get('to')).toBe(String(fan.id));
+    expect(queryOf(visible).get('v')).toBe('1');
+    const served = await getMedia(t, visible);
+    expect(served.statusCode).toBe(200);
+    // The sender's own view stays the stored bytes.
+    const sent = (await listMessages(t, creator, conversation.id)).find((m) => m.id === message.id);
+    expect(toOf(String(sent?.attachments[0]?.file_url))).toBeNull();
+    expect((await setDefault(false)).statusCode).toBe(200);
+    expect(queryOf(await fanUrl()).get('v')).toBeNull();
+  });
+
   it('stays plain in a message that costs nothing', async () => {
     const [a, b] = [await buildUser(t), await buildUser(t)];
     const conversation = await startConversation(t, a, b);

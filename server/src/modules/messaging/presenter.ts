@@ -27,12 +27,14 @@ export function presentAttachment(
   signer: MediaSigner,
   isSender: boolean,
   markFor?: number,
+  /** The marked image carries the visible mark too: the sender's default (issue 35). */
+  visible = false,
 ) {
   const isVideo = upload.contentType.startsWith('video/');
   const isImage = upload.contentType.startsWith('image/');
   const sign = (variant: MediaVariant) =>
     isImage && markFor !== undefined
-      ? signer.markedUrl(upload.id, variant, markFor)
+      ? signer.markedUrl(upload.id, variant, markFor, { visible })
       : signer.url(upload.id, variant);
   return {
     id: upload.id,
@@ -49,6 +51,8 @@ export function presentAttachment(
 /** What a message is presented with besides its row. */
 export type MessageDetails = {
   senderUsername: string | null;
+  /** The sender's `visible_mark_default`: a paid message's images follow it (issue 35). */
+  senderVisibleMark: boolean;
   attachments: AttachmentSource[];
   unlocked: boolean;
   /** The call a system message announces (issue 32: its chip shows its state). */
@@ -86,7 +90,9 @@ export function presentMessage(
     price: message.priceCents / 100,
     price_cents: message.priceCents,
     attachments: open
-      ? context.attachments.map((upload) => presentAttachment(upload, signer, isSender, markFor))
+      ? context.attachments.map((upload) =>
+          presentAttachment(upload, signer, isSender, markFor, context.senderVisibleMark),
+        )
       : [],
     is_system: message.isSystem,
     roomId: message.roomId,

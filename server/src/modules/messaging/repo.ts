@@ -23,7 +23,13 @@ export async function ensureConversation(db: Executor, a: number, b: number) {
 }
 
 /** One side of a conversation, with what a send needs of them; null once their account is gone. */
-export type Party = { id: number; username: string; isCreator: boolean } | null;
+/** A side of a conversation; `visibleMark` is their default for paid messages' images (issue 35). */
+export type Party = {
+  id: number;
+  username: string;
+  isCreator: boolean;
+  visibleMark: boolean;
+} | null;
 export type ConversationParties = { id: number; low: Party; high: Party };
 
 /** Who the conversations `ids` are between (one prepared statement); ids not found are absent. */
@@ -36,32 +42,41 @@ export async function findConversationParties(
     low_id: string | null;
     low_username: string | null;
     low_is_creator: boolean | null;
+    low_visible_mark: boolean | null;
     high_id: string | null;
     high_username: string | null;
     high_is_creator: boolean | null;
+    high_visible_mark: boolean | null;
   }>(
     db,
     'messaging_conversation_parties',
     sql`
     select c.id,
            c.user_low_id as low_id, low.username as low_username, low.is_creator as low_is_creator,
-           c.user_high_id as high_id, high.username as high_username, high.is_creator as high_is_creator
+           low.visible_mark_default as low_visible_mark,
+           c.user_high_id as high_id, high.username as high_username, high.is_creator as high_is_creator,
+           high.visible_mark_default as high_visible_mark
       from conversations c
       left join users low on low.id = c.user_low_id
       left join users high on high.id = c.user_high_id
      where c.id = any(${sql.param(ids)}::bigint[])`,
   );
-  const party = (id: string | null, username: string | null, isCreator: boolean | null): Party =>
+  const party = (
+    id: string | null,
+    username: string | null,
+    isCreator: boolean | null,
+    visibleMark: boolean | null,
+  ): Party =>
     id === null || username === null
       ? null
-      : { id: Number(id), username, isCreator: isCreator === true };
+      : { id: Number(id), username, isCreator: isCreator === true, visibleMark: !!visibleMark };
   return new Map(
     rows.map((row) => [
       Number(row.id),
       {
         id: Number(row.id),
-        low: party(row.low_id, row.low_username, row.low_is_creator),
-        high: party(row.high_id, row.high_username, row.high_is_creator),
+        low: party(row.low_id, row.low_username, row.low_is_creator, row.low_visible_mark),
+        high: party(row.high_id, row.high_username, row.high_is_creator, row.high_visible_mark),
       },
     ]),
   );
@@ -90,7 +105,12 @@ export async function markMassCopiesRead(db: Executor, conversationId: number, r
 
 export function findMessageInConversationOf(db: Executor, userId: number, messageId: number) {
   return db
-    .select({ message: messages, conversation: conversations, senderUsername: users.username })
+    .select({
+      message: messages,
+      conversation: conversations,
+      senderUsername: users.username,
+      senderVisibleMark: users.visibleMarkDefault,
+    })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .leftJoin(users, eq(users.id, messages.senderId))

@@ -72,7 +72,11 @@ export function createMessagingService(deps: {
   const partiesOf = createConversationParties(db, changes);
 
   async function presentMany(
-    rows: { message: MessageRow; senderUsername: string | null }[],
+    rows: {
+      message: MessageRow;
+      senderUsername: string | null;
+      senderVisibleMark: boolean | null;
+    }[],
     viewerId: number,
   ) {
     const ids = rows.map((row) => row.message.id);
@@ -90,6 +94,7 @@ export function createMessagingService(deps: {
         viewerId,
         {
           senderUsername: row.senderUsername,
+          senderVisibleMark: row.senderVisibleMark === true,
           attachments: byMessage.get(row.message.id) ?? [],
           unlocked: unlocked.has(row.message.id),
         },
@@ -186,9 +191,18 @@ export function createMessagingService(deps: {
     async listMessages(userId: number, conversationId: number, options: PageOptions) {
       const page = await open(userId, conversationId, options);
       if (!page) throw new NotFoundError('Conversation not found.');
+      // Paid images follow their sender's current default (issue 35), kept with the parties.
+      const parties = await partiesOf(conversationId);
+      const sides = [parties?.low, parties?.high];
+      const marks = (id: number | null) =>
+        sides.some((side) => side?.id === id && side.visibleMark);
+      const flags = sides.map((side) => side?.visibleMark === true).join('|');
       // A cached newest page is the same object until the conversation changes.
-      return cachedAnswer(page, `${userId}|${signer.period()}`, () =>
-        page.messages.map((row) => presentMessage(row.message, userId, row, signer)),
+      return cachedAnswer(page, `${userId}|${signer.period()}|${flags}`, () =>
+        page.messages.map((row) => {
+          const details = { ...row, senderVisibleMark: marks(row.message.senderId) };
+          return presentMessage(row.message, userId, details, signer);
+        }),
       );
     },
 
@@ -277,6 +291,7 @@ export function createMessagingService(deps: {
       const call = input.isSystem ? await deps.calls.announce(message, sender.username) : null;
       const details = {
         senderUsername: sender.username,
+        senderVisibleMark: sender.visibleMark,
         attachments: own.filter((row) => row !== undefined),
         unlocked: false,
         call,
@@ -343,10 +358,7 @@ export function createMessagingService(deps: {
           ]);
         }
       }
-      const [presented] = await presentMany(
-        [{ message, senderUsername: found.senderUsername }],
-        userId,
-      );
+      const [presented] = await presentMany([found], userId);
       return presented;
     },
 

@@ -35,16 +35,16 @@ export async function findOwnPost(db: Executor, authorId: number, postId: number
   return row;
 }
 
-/** New text for an own post; its place in feeds (created_at) stays. */
-export async function updateOwnContent(
+/** New text or visible mark for an own post; its place in feeds (created_at) stays. */
+export async function updateOwnPost(
   db: Executor,
   authorId: number,
   postId: number,
-  content: string,
+  values: Pick<Partial<typeof posts.$inferInsert>, 'content' | 'visibleMark'>,
 ) {
   const [row] = await db
     .update(posts)
-    .set({ content })
+    .set(values)
     .where(and(eq(posts.id, postId), eq(posts.authorId, authorId)))
     .returning({ id: posts.id });
   return row;

@@ -1,3 +1,4 @@
+import type { PostEdit } from '@zura/contracts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -28,7 +29,7 @@ export function createPostDrafts(deps: {
   async function presentOwn(authorId: number, postId: number) {
     const row = await repo.findPostFor(db, authorId, postId);
     if (!row) throw new NotFoundError(NOT_FOUND);
-    return presentPost(row, authorId, signer);
+    return presentPost(row, authorId, signer, undefined);
   }
 
   /**
@@ -49,27 +50,22 @@ export function createPostDrafts(deps: {
       const found = rows.flatMap((row) => (row ? [row] : []));
       const last = found.at(-1);
       return {
-        posts: found.map((row) => presentPost(row, authorId, signer)),
+        posts: found.map((row) => presentPost(row, authorId, signer, undefined)),
         nextCursor: ids.length === limit && last ? encodeCursor(last.post) : undefined,
       };
     },
 
-    /** New text for an own post, draft or published; a published post keeps its place. */
-    async edit(userId: number, postId: number, rawContent: string) {
+    /**
+     * New text or visible mark for an own post, draft or published; a published post keeps its
+     * place. The mark's change reaches viewers as new URLs of new copies (issue 35).
+     */
+    async edit(userId: number, postId: number, change: PostEdit) {
       const own = await draftsRepo.findOwnPost(db, userId, postId);
       if (!own) return refuseOthers(userId, postId);
-      const content = rawContent.trim();
-      const hasMedia = own.imageId !== null || own.videoId !== null;
-      if (content.length > POST_MAX_LENGTH) {
-        throw new ValidationError({
-          content: [`Posts can be at most ${POST_MAX_LENGTH} characters long.`],
-        });
-      }
-      if (!content && !hasMedia) {
-        throw new ValidationError({ content: ['Write something or attach an image or a video.'] });
-      }
-      const stored = content || placeholderContent(own.videoId ? 'video' : 'image');
-      if (!(await draftsRepo.updateOwnContent(db, userId, postId, stored))) {
+      const values: { content?: string; visibleMark?: boolean | null } = {};
+      if (change.content !== undefined) values.content = contentOf(own, change.content);
+      if (change.visible_mark !== undefined) values.visibleMark = change.visible_mark;
+      if (!(await draftsRepo.updateOwnPost(db, userId, postId, values))) {
         throw new NotFoundError(NOT_FOUND);
       }
       changes.announce({ kind: 'posts_changed', userId });
@@ -90,3 +86,18 @@ export function createPostDrafts(deps: {
 }
 
 export type PostDrafts = ReturnType<typeof createPostDrafts>;
+
+/** The text an edit stores: checked as a new post's is, the placeholder for media alone. */
+function contentOf(own: { imageId: string | null; videoId: string | null }, raw: string) {
+  const content = raw.trim();
+  const hasMedia = own.imageId !== null || own.videoId !== null;
+  if (content.length > POST_MAX_LENGTH) {
+    throw new ValidationError({
+      content: [`Posts can be at most ${POST_MAX_LENGTH} characters long.`],
+    });
+  }
+  if (!content && !hasMedia) {
+    throw new ValidationError({ content: ['Write something or attach an image or a video.'] });
+  }
+  return content || placeholderContent(own.videoId ? 'video' : 'image');
+}

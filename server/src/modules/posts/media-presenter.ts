@@ -44,19 +44,21 @@ const optional = <K extends string, V>(key: K, value: V | undefined) =>
 /**
  * A post's files, in order, for a viewer allowed to see its content (the caller checks). Images
  * link their feed variant once made, and a srcset of the sizes made; videos carry the same fields as a post's single video, its
- * transcode's progress only for the owner. With `markFor` (a gated post seen by another than its
- * author) every image URL is that viewer's marked one; videos are not marked yet.
+ * transcode's progress only for the owner. With `mark` (a gated post seen by another than its
+ * author) every image URL is that viewer's marked one, visibly marked too when it says so;
+ * videos are not marked yet.
  */
 export function presentPostMedia(
   files: readonly PostMediaFile[] | null,
   isOwner: boolean,
   signer: MediaSigner,
-  markFor?: number,
+  mark?: { to: number; visible: boolean },
 ): PostMediaItem[] {
   const sign: SignImage =
-    markFor === undefined
+    mark === undefined
       ? (uploadId, variant) => signer.url(uploadId, variant)
-      : (uploadId, variant) => signer.markedUrl(uploadId, variant, markFor);
+      : (uploadId, variant) =>
+          signer.markedUrl(uploadId, variant, mark.to, { visible: mark.visible });
   return (files ?? []).map((file) => {
     if (file.kind === 'image') {
       return {

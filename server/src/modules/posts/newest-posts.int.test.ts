@@ -76,7 +76,9 @@ async function walkDatabase(viewer: TestUser, source: Source, limit: number) {
   let cursor: Parameters<typeof repo.listFeed>[2];
   for (;;) {
     const rows = await list(t.db, viewer.id, cursor, limit);
-    all.push(...rows.map((row) => shown(presentPost(row, viewer.id, t.services.signer))));
+    all.push(
+      ...rows.map((row) => shown(presentPost(row, viewer.id, t.services.signer, undefined))),
+    );
     const last = rows.at(-1);
     if (rows.length < limit || !last) return all;
     cursor = { createdAt: last.post.createdAt, id: last.post.id };
@@ -180,7 +182,9 @@ describe('the shared window of newest posts', () => {
     const kept = async (rows: Promise<ViewerRows | undefined>, viewer: TestUser) => {
       const page = await rows;
       expect(page).toBeDefined();
-      return (page?.rows ?? []).map((row) => shown(presentPost(row, viewer.id, t.services.signer)));
+      return (page?.rows ?? []).map((row) =>
+        shown(presentPost(row, viewer.id, t.services.signer, undefined)),
+      );
     };
     expect(await kept(window.page(stranger.id, undefined, 20), stranger)).toEqual(
       await firstPage(stranger, 'all'),

@@ -44,6 +44,24 @@ export function arePostMediaGated(
   );
 }
 
+/**
+ * Whether a post's gated media reach this viewer with the visible mark too (issue 35): never
+ * its author, only gated media, and as the post says (`visible_mark`), else as its author's
+ * default. The invisible mark is on every gated copy whatever this says.
+ */
+export function hasVisibleMark(
+  access: Pick<PostAccess, 'post' | 'authorIsCreator' | 'authorPriceCents'> & {
+    authorVisibleMark: boolean;
+  },
+  viewerId: number,
+): boolean {
+  return (
+    access.post.authorId !== viewerId &&
+    arePostMediaGated(access) &&
+    (access.post.visibleMark ?? access.authorVisibleMark)
+  );
+}
+
 /** Whether a viewer may see a post's content and media: gating first, the password on top. */
 export function canSeePostContent(access: PostAccess, viewerId: number): boolean {
   if (access.post.authorId === viewerId) return true;

@@ -69,7 +69,7 @@ export function postPageRoutes(deps: {
     app.patch(
       '/posts/:id/',
       { schema: { params: postParams, body: postEdit, response: { 200: presentedPost } } },
-      (request) => drafts.edit(request.userId, request.params.id, request.body.content),
+      (request) => drafts.edit(request.userId, request.params.id, request.body),
     );
 
     app.post(

@@ -128,6 +128,9 @@ describe('POST /api/posts/', () => {
       type: 'post',
       // A post without files lists none.
       media: [],
+      // Issue 35: the author's own view carries no mark, and the post follows their default.
+      visible_mark: null,
+      visible_mark_setting: null,
     });
     expect(await postCount(user.id)).toBe(1);
   });

@@ -5,6 +5,7 @@ import { presentPrice } from '../users/index.ts';
 import {
   arePostMediaGated,
   canSeePostContent,
+  hasVisibleMark,
   isPostPublishedFor,
   needsSubscription,
 } from './policy.ts';
@@ -16,8 +17,17 @@ import { presentSale } from './sale-presenter.ts';
  * holds. Gated posts say what a subscription costs. A gated post's images are linked for this
  * viewer alone (`markedUrl`, a copy marked for them) unless they wrote it: such an answer must
  * only ever be cached under its viewer, as the feeds' answers are (`lib/answer-cache.ts`).
+ * `viewerMark` is the viewer's visible mark text (`@name · host`), given by the caller whenever
+ * a post it presents has the visible mark for them (`hasVisibleMark`; `viewerMarkFor` in the
+ * service): their image copies then carry it, and `visible_mark` tells the web to lay it over
+ * videos. The author gets `visible_mark_setting`, the post's own choice, instead.
  */
-export function presentPost(row: PostWithAuthor, viewerId: number, signer: MediaSigner) {
+export function presentPost(
+  row: PostWithAuthor,
+  viewerId: number,
+  signer: MediaSigner,
+  viewerMark: string | undefined,
+) {
   const { post } = row;
   const isOwner = post.authorId === viewerId;
   const gated = needsSubscription(row, viewerId);
@@ -59,13 +69,17 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     image_url?: string;
     video?: string | null;
   } & Partial<PresentedVideoFields> = {};
-  const markFor = !isOwner && arePostMediaGated(row) ? viewerId : undefined;
+  const visibleMark = viewerMark !== undefined && hasVisibleMark(row, viewerId) ? viewerMark : null;
+  const mark =
+    !isOwner && arePostMediaGated(row)
+      ? { to: viewerId, visible: visibleMark !== null }
+      : undefined;
   if (post.imageId) {
     const variant = row.imageVariants?.feed ? 'feed' : 'original';
     const url =
-      markFor === undefined
+      mark === undefined
         ? signer.url(post.imageId, variant)
-        : signer.markedUrl(post.imageId, variant, markFor);
+        : signer.markedUrl(post.imageId, variant, mark.to, { visible: mark.visible });
     media.image = url;
     media.image_url = url;
   }
@@ -80,7 +94,9 @@ export function presentPost(row: PostWithAuthor, viewerId: number, signer: Media
     content: post.content,
     type: post.type,
     ...media,
-    media: presentPostMedia(row.media, isOwner, signer, markFor),
+    media: presentPostMedia(row.media, isOwner, signer, mark),
+    ...(isOwner ? { visible_mark_setting: post.visibleMark } : {}),
+    visible_mark: visibleMark,
   };
 }
 

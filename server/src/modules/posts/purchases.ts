@@ -20,11 +20,14 @@ export type PostPurchases = ReturnType<typeof createPostPurchases>;
  */
 export function createPostPurchases(deps: {
   db: Database;
-  posts: Pick<PostsService, 'findVisiblePost'>;
+  posts: Pick<PostsService, 'findVisiblePost' | 'viewerMarkFor'>;
   signer: MediaSigner;
   notify: Notify;
 }) {
   const { db, posts, signer, notify } = deps;
+
+  const present = async (row: Awaited<ReturnType<typeof visible>>, viewerId: number) =>
+    presentPost(row, viewerId, signer, await posts.viewerMarkFor(viewerId, [row]));
 
   /** The post as the viewer sees it now; 404 when they may not see it at all. */
   async function visible(viewerId: number, postId: number) {
@@ -47,7 +50,7 @@ export function createPostPurchases(deps: {
       if (post.authorId === viewerId) throw new BadRequestError('You cannot buy your own post.');
       const priceCents = saleCentsFor(row, viewerId);
       if (priceCents === null) throw new BadRequestError('This post is not for sale.');
-      if (canSeePostContent(row, viewerId)) return presentPost(row, viewerId, signer);
+      if (canSeePostContent(row, viewerId)) return present(row, viewerId);
 
       let created: NotificationRow | undefined;
       await runIdempotent(
@@ -81,7 +84,7 @@ export function createPostPurchases(deps: {
         },
       );
       if (created) await notify([created]);
-      return presentPost(await visible(viewerId, postId), viewerId, signer);
+      return present(await visible(viewerId, postId), viewerId);
     },
   };
 }

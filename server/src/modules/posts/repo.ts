@@ -29,6 +29,8 @@ const postColumns = {
   authorAvatarId: users.profileImageId,
   authorIsCreator: users.isCreator,
   authorPriceCents: users.subscriptionPriceCents,
+  /** Whether the author's gated media carry the visible mark unless a post says (issue 35). */
+  authorVisibleMark: users.visibleMarkDefault,
   imageVariants: imageUpload.variants,
   videoVariants: videoUpload.variants,
   // Where the video's transcode is: who may see the post, and what plays.

@@ -21,6 +21,8 @@ const postParams = z.object({ id: pathId('Not a valid post id.') });
 const postFlags = z.object({
   is_locked: booleanField('is_locked').default(false),
   is_draft: booleanField('is_draft').default(false),
+  /** The visible mark (issue 35); left out, the post follows the author's default. */
+  visible_mark: booleanField('visible_mark').optional(),
 });
 const userParams = z.object({ idOrUsername: pathUserKey() });
 const unlockBody = z.object({ password: z.string().optional() }).nullish();
@@ -87,7 +89,7 @@ export function postsRoutes(deps: {
           const { fields } = body;
           const flags = parseOrThrow(
             postFlags,
-            decodeFormFields(fields, [], ['is_locked', 'is_draft']),
+            decodeFormFields(fields, [], ['is_locked', 'is_draft', 'visible_mark']),
           );
           // A time to publish at makes the post a scheduled draft (`schedule.ts`).
           const publishAt = fields.publish_at ? publishTimeOrThrow(fields.publish_at) : undefined;
@@ -100,6 +102,7 @@ export function postsRoutes(deps: {
             mediaType: fields.media_type,
             media: body.fileLists.get('media') ?? [],
             sale: saleFields(fields),
+            visibleMark: flags.visible_mark ?? null,
           });
           return await reply.status(201).send(created);
         } finally {

@@ -38,7 +38,10 @@ export function createPostSchedule(deps: {
   ): Promise<ScheduledDraft | undefined> {
     const row = await repo.findPostFor(db, authorId, postId);
     if (!row) return undefined;
-    return { ...presentPost(row, authorId, signer), publish_at: publishAt?.toISOString() ?? null };
+    return {
+      ...presentPost(row, authorId, signer, undefined),
+      publish_at: publishAt?.toISOString() ?? null,
+    };
   }
 
   return {

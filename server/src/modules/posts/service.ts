@@ -12,11 +12,12 @@ import { hashNewPassword, verifyPassword } from '../../lib/passwords.ts';
 import { checkUnlockPassword, type LockedContentPolicies } from '../../lib/guessing.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { hiddenFrom, isHiddenFrom } from '../users/index.ts';
-import type { MediaSigner } from '../media/index.ts';
+import { type MediaSigner, visibleMarkText } from '../media/index.ts';
 import { canViewProfile } from '../profiles/index.ts';
 import type { ReceivedFile, UploadsService } from '../uploads/index.ts';
 import { encodeCursor, type PostCursor } from './cursor.ts';
 import {
+  hasVisibleMark,
   isPostPublishedFor,
   needsSubscription,
   placeholderContent,
@@ -52,6 +53,8 @@ export type NewPostInput = {
   publishAt?: Date;
   /** Pay-per-view: the price, and what subscribers pay (`sale-input.ts`). */
   sale: SaleInput;
+  /** The visible mark on its gated media: null follows the author's default (issue 35). */
+  visibleMark?: boolean | null;
 };
 
 export type FeedSource = 'following' | 'all';
@@ -73,6 +76,8 @@ export function createPostsService(deps: {
   rateLimits: RateLimits;
   signer: MediaSigner;
   changes: ChangeNotices;
+  /** The instance's address, which a visible mark names after the viewer. */
+  marking: { host: string };
 }) {
   const { db, uploads, rateLimits, signer, changes } = deps;
   const viewerPages = createViewerPages(db, changes);
@@ -80,6 +85,17 @@ export function createPostsService(deps: {
   const feedAuthors = createFeedAuthors(db, changes);
   const authorPosts = createAuthorPosts(db, changes, viewerPages);
   const findAuthor = createKeptAuthors(db, changes);
+
+  /**
+   * The viewer's visible mark text when one of `rows` shows them its media visibly marked
+   * (issue 35), else undefined: what `presentPost` takes. Their name comes from the kept authors,
+   * so a page costs no statement for it.
+   */
+  async function viewerMarkFor(viewerId: number, rows: readonly repo.PostWithAuthor[]) {
+    if (!rows.some((row) => hasVisibleMark(row, viewerId))) return undefined;
+    const viewer = await findAuthor(viewerId);
+    return viewer && visibleMarkText(viewer.username, deps.marking.host);
+  }
 
   /**
    * A home feed page from what is kept in memory: merged per author for a few authors, else
@@ -114,30 +130,34 @@ export function createPostsService(deps: {
   async function page(read: ViewerRows, viewerId: number, limit: number): Promise<PostPage> {
     // A page with no unfinished video depends on nothing but its rows, the viewer and the
     // signer's period: a cached page (the same object, `made-pages.ts`) answers what it did.
+    // The viewer's mark text is their name, fixed while these rows are (a rename is a feed notice).
+    const mark = await viewerMarkFor(viewerId, read.rows);
     if (unfinishedVideos(read.rows).size === 0) {
       const key = `${viewerId}|${limit}|${signer.period()}`;
       return cachedAnswer(read, key, () => {
-        const presented = presentPage(read, read.rows, viewerId, limit);
+        const presented = presentPage(read, read.rows, { id: viewerId, mark }, limit);
         reusedAnswer(presented.posts);
         return presented;
       });
     }
-    return presentPage(read, await withCurrentMediaVideos(db, read.rows), viewerId, limit);
+    const rows = await withCurrentMediaVideos(db, read.rows);
+    return presentPage(read, rows, { id: viewerId, mark }, limit);
   }
 
   function presentPage(
     read: ViewerRows,
     rows: repo.PostWithAuthor[],
-    viewerId: number,
+    viewer: { id: number; mark: string | undefined },
     limit: number,
   ): PostPage {
+    const viewerId = viewer.id;
     const last = read.rows.at(-1);
     return {
       posts: rows
         .filter(
           (row) => !read.hiddenAuthors.has(row.post.authorId) && isPostPublishedFor(row, viewerId),
         )
-        .map((row) => presentPost(row, viewerId, signer)),
+        .map((row) => presentPost(row, viewerId, signer, viewer.mark)),
       nextCursor: rows.length === limit && last ? encodeCursor(last.post) : undefined,
     };
   }
@@ -215,6 +235,7 @@ export function createPostsService(deps: {
             publishAt: input.isDraft ? (input.publishAt ?? null) : null,
             priceCents: input.sale.priceCents,
             subscriberPriceCents: input.sale.subscriberPriceCents,
+            visibleMark: input.visibleMark ?? null,
           });
           await insertPostMedia(tx, created.id, stored);
           return created;
@@ -223,7 +244,7 @@ export function createPostsService(deps: {
       changes.announce({ kind: 'posts_changed', userId: authorId });
       const row = await repo.findPostFor(db, authorId, post.id);
       if (!row) throw new NotFoundError('Post not found.');
-      return presentPost(row, authorId, signer);
+      return presentPost(row, authorId, signer, undefined);
     },
 
     /**
@@ -275,6 +296,7 @@ export function createPostsService(deps: {
     },
 
     findVisiblePost,
+    viewerMarkFor,
 
     /** One post as the viewer sees it in the feed, or undefined when it is not theirs to see. */
     async findPresentedPost(viewerId: number, postId: number) {
@@ -286,7 +308,7 @@ export function createPostsService(deps: {
         return post && reusedAnswer(post);
       }
       const row = await findVisiblePost(viewerId, postId);
-      return row && presentPost(row, viewerId, signer);
+      return row && presentPost(row, viewerId, signer, await viewerMarkFor(viewerId, [row]));
     },
 
     async deletePost(userId: number, postId: number) {
@@ -320,9 +342,10 @@ export function createPostsService(deps: {
         await repo.insertPostUnlock(db, post.id, viewerId);
         changes.announce({ kind: 'viewer_changed', userId: viewerId });
       }
+      const opened = { ...row, unlocked: true };
       return {
         message: 'Post unlocked.',
-        post: presentPost({ ...row, unlocked: true }, viewerId, signer),
+        post: presentPost(opened, viewerId, signer, await viewerMarkFor(viewerId, [opened])),
       };
     },
   };

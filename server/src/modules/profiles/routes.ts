@@ -19,6 +19,7 @@ const LITERAL_FIELDS = [
   'show_tags',
   'show_vibes',
   'is_profile_locked',
+  'visible_mark_default',
   'category',
   'profile_image_uuid',
   'cover_image_uuid',

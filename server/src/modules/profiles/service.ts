@@ -148,6 +148,8 @@ export function createProfilesService(deps: {
         values.showSubcategories = input.show_subcategories;
       if (input.show_tags !== undefined) values.showTags = input.show_tags;
       if (input.show_vibes !== undefined) values.showVibes = input.show_vibes;
+      if (input.visible_mark_default !== undefined)
+        values.visibleMarkDefault = input.visible_mark_default;
 
       const profileImage = await imageField(
         userId,

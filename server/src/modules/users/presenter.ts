@@ -46,6 +46,7 @@ export function presentOwnProfile(user: UserRow, mediaUrl: MediaUrlResolver): Ow
     show_tags: user.showTags,
     show_vibes: user.showVibes,
     is_profile_locked: user.isProfileLocked,
+    visible_mark_default: user.visibleMarkDefault,
     is_creator: user.isCreator,
     is_admin: user.isAdmin,
     email_verified: user.emailVerifiedAt !== null,
