@@ -4369,6 +4369,7 @@ export interface operations {
             show_tags: boolean;
             show_vibes: boolean;
             is_profile_locked: boolean;
+            visible_mark_default: boolean;
             is_creator: boolean;
             is_admin: boolean;
             email_verified: boolean;
@@ -4431,6 +4432,7 @@ export interface operations {
           show_tags?: boolean;
           show_vibes?: boolean;
           is_profile_locked?: boolean;
+          visible_mark_default?: boolean;
           profile_password?: string;
         };
         'multipart/form-data': {
@@ -4476,6 +4478,11 @@ export interface operations {
            * @enum {string}
            */
           is_profile_locked?: 'true' | 'false';
+          /**
+           * @description visible_mark_default
+           * @enum {string}
+           */
+          visible_mark_default?: 'true' | 'false';
           profile_password?: string;
           /**
            * Format: binary
@@ -4532,6 +4539,7 @@ export interface operations {
             show_tags: boolean;
             show_vibes: boolean;
             is_profile_locked: boolean;
+            visible_mark_default: boolean;
             is_creator: boolean;
             is_admin: boolean;
             email_verified: boolean;
@@ -5183,6 +5191,7 @@ export interface operations {
             show_tags?: boolean;
             show_vibes?: boolean;
             is_profile_locked: boolean;
+            visible_mark_default?: boolean;
             is_creator?: boolean;
             is_admin?: boolean;
             email_verified?: boolean;
@@ -5296,6 +5305,7 @@ export interface operations {
               show_tags?: boolean;
               show_vibes?: boolean;
               is_profile_locked: boolean;
+              visible_mark_default?: boolean;
               is_creator?: boolean;
               is_admin?: boolean;
               email_verified?: boolean;
@@ -6302,6 +6312,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
           }[];
         };
       };
@@ -6366,6 +6378,11 @@ export interface operations {
            * @enum {string}
            */
           is_draft?: 'true' | 'false';
+          /**
+           * @description Draw each viewer's name on their copies of its gated images (and over its videos); left out, the author's default (`visible_mark_default` of the profile) applies.
+           * @enum {string}
+           */
+          visible_mark?: 'true' | 'false';
           /**
            * Format: date-time
            * @description Publish at this time: the post is a scheduled draft until then.
@@ -6453,6 +6470,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
           };
         };
       };
@@ -6604,6 +6623,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
           }[];
         };
       };
@@ -6724,6 +6745,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
           };
         };
       };
@@ -6851,7 +6874,8 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          content: string;
+          content?: string;
+          visible_mark?: boolean | null;
         };
       };
     };
@@ -6915,6 +6939,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
           };
         };
       };
@@ -7061,6 +7087,8 @@ export interface operations {
                 height?: number | null;
                 srcset?: string;
               }[];
+              visible_mark?: string | null;
+              visible_mark_setting?: boolean | null;
             };
           };
         };
@@ -7214,6 +7242,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
             publish_at: string | null;
           }[];
         };
@@ -7324,6 +7354,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
             publish_at: string | null;
           }[];
         };
@@ -7433,6 +7465,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
             publish_at: string | null;
           };
         };
@@ -7581,6 +7615,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
           };
         };
       };
@@ -10557,6 +10593,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
           };
         };
       };
@@ -14796,6 +14834,8 @@ export interface operations {
               height?: number | null;
               srcset?: string;
             }[];
+            visible_mark?: string | null;
+            visible_mark_setting?: boolean | null;
           }[];
         };
       };
@@ -14888,6 +14928,7 @@ export interface operations {
               show_tags?: boolean;
               show_vibes?: boolean;
               is_profile_locked: boolean;
+              visible_mark_default?: boolean;
               is_creator?: boolean;
               is_admin?: boolean;
               email_verified?: boolean;
@@ -15077,6 +15118,7 @@ export interface operations {
         exp?: string;
         sig?: string;
         to?: string;
+        v?: string;
       };
       header?: never;
       path: {
@@ -15159,6 +15201,7 @@ export interface operations {
         exp?: string;
         sig?: string;
         to?: string;
+        v?: string;
       };
       header?: never;
       path: {
