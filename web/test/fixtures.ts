@@ -28,6 +28,7 @@ export function ownProfileBody(overrides: Partial<OwnProfile> = {}): OwnProfile 
     show_tags: true,
     show_vibes: true,
     is_profile_locked: false,
+    visible_mark_default: false,
     is_creator: false,
     is_admin: false,
     email_verified: true,

@@ -70,6 +70,11 @@ export const postsText = {
     draftSaved: 'Draft saved.',
     drafts: 'Drafts',
   },
+  visibleMark: {
+    post: "Visible mark with the viewer's name",
+    default: 'Visible mark on my gated images and videos',
+    hint: "A visible mark shows the viewer's name on your images and videos. It discourages sharing but can be cropped or blurred out; the invisible mark, on every paid copy, is what traces a leak.",
+  },
   video: {
     processing: 'Processing… {{progress}}%',
     processingLabel: 'Processing video',

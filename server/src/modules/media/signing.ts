@@ -60,7 +60,7 @@ export type MediaSigner = {
 };
 
 /** The query of a marked URL as received: `v` absent, or `1` for a visibly marked copy. */
-export type MarkedQuery = { exp: string; to: string; sig: string; v?: string | undefined };
+type MarkedQuery = { exp: string; to: string; sig: string; v?: string | undefined };
 
 /** Signed URLs remembered for the current expiry step: a feed or library page repeats them. */
 const MAX_REMEMBERED_URLS = 100_000;

@@ -59,6 +59,7 @@ const profile: OwnProfile = {
   show_tags: true,
   show_vibes: true,
   is_profile_locked: false,
+  visible_mark_default: false,
   is_creator: false,
   is_admin: false,
   email_verified: true,

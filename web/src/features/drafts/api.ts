@@ -26,9 +26,17 @@ export function draftsQuery() {
   });
 }
 
-/** PATCH /posts/{id}/: new text for an own post, draft or published. */
-export function editPost(postId: number, content: string): Promise<Post> {
-  return client.PATCH('/api/posts/{id}/', { path: { id: postId }, body: { content } });
+/**
+ * PATCH /posts/{id}/: new text for an own post, draft or published, and its visible mark when
+ * given (issue 35: null follows the author's default).
+ */
+export function editPost(
+  postId: number,
+  content: string,
+  visibleMark?: boolean | null,
+): Promise<Post> {
+  const body = visibleMark === undefined ? { content } : { content, visible_mark: visibleMark };
+  return client.PATCH('/api/posts/{id}/', { path: { id: postId }, body });
 }
 
 /** POST /posts/{id}/publish/: the draft becomes a post made now. */

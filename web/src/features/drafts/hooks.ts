@@ -7,8 +7,15 @@ import { postKeys, scheduledKey } from '../../lib/query-keys';
 export function useEditPost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ postId, content }: { postId: number; content: string }) =>
-      editPost(postId, content),
+    mutationFn: ({
+      postId,
+      content,
+      visibleMark,
+    }: {
+      postId: number;
+      content: string;
+      visibleMark?: boolean | null;
+    }) => editPost(postId, content, visibleMark),
     onSuccess: (edited) => {
       queryClient.setQueriesData<PostPages>({ queryKey: postKeys.all }, (data) =>
         data && 'pages' in data

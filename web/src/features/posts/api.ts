@@ -97,6 +97,8 @@ export interface NewPost {
   isDraft?: boolean;
   /** Scheduled: an ISO time the draft is published at (`features/drafts`). */
   publishAt?: string;
+  /** Its gated media's visible mark (issue 35); null or absent: the author's default. */
+  visibleMark?: boolean | null;
   /** A creator's price for the post (pay-per-view); absent: not for sale. */
   sale?: {
     forSale: boolean;
@@ -130,6 +132,7 @@ export function newPostFields(input: NewPost): MultipartBody<'/api/posts/'> {
     is_draft: input.isDraft ? 'true' : undefined,
     publish_at: input.publishAt || undefined,
     password: input.isLocked ? input.password : undefined,
+    visible_mark: input.visibleMark == null ? undefined : input.visibleMark ? 'true' : 'false',
     media: [...input.media],
     // The spec's one-file form names its type; several files are each recognised by the server.
     media_type: input.media.length === 1 ? kind : undefined,

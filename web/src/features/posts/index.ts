@@ -16,6 +16,8 @@ export { PostCardSkeleton } from './components/PostCard';
 export { PostList } from './components/PostList';
 export { PostStream } from './components/PostStream';
 export { ScheduleForm } from './components/ScheduleForm';
+export { VisibleMarkSwitch } from './components/VisibleMarkSwitch';
+export { gatesMedia } from './visible-mark';
 export { displayedContent, isVideoPost, postImageUrl } from './content';
 export { useDeletePost, useLoadMoreSentinel, useProcessingVideoPoll } from './hooks';
 export { likedPostsKey, likedPostsQuery } from './likes/api';

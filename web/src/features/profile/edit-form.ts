@@ -32,6 +32,7 @@ export const profileEditSchema = (t: TFunction, wasLocked: boolean) =>
       subscription_price: z.string(),
       is_profile_locked: z.boolean(),
       profile_password: z.string(),
+      visible_mark_default: z.boolean(),
     })
     .superRefine((values, ctx) => {
       if (!values.is_profile_locked) return;
@@ -80,6 +81,7 @@ export function formValuesFrom(profile: OwnProfile): ProfileEditValues {
     subscription_price: price,
     is_profile_locked: profile.is_profile_locked,
     profile_password: '',
+    visible_mark_default: profile.visible_mark_default,
   };
 }
 
@@ -109,6 +111,7 @@ export function buildProfileUpdate(
     show_tags: values.show_tags,
     show_vibes: values.show_vibes,
     is_profile_locked: values.is_profile_locked,
+    visible_mark_default: values.visible_mark_default,
   };
   const username = values.username.trim();
   if (USERNAME_PATTERN.test(username)) body.username = username;

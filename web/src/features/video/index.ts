@@ -11,3 +11,4 @@ export {
 export { useLiveUploadProcessing, useVideoProcessing } from './use-video-processing';
 export { VideoPlayer } from './VideoPlayer';
 export { VideoProcessingNotice } from './VideoProcessingNotice';
+export { VisibleMark } from './VisibleMark';

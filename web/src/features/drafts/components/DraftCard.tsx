@@ -15,6 +15,8 @@ import { displayedContent, postImageUrl } from '../../posts';
 import { useEditPost, usePublishDraft, useRescheduleDraft } from '../hooks';
 import { isoToLocalInput, suggestedLocalInput } from '../../posts';
 import { ScheduleForm } from '../../posts';
+import { gatesMedia, VisibleMarkSwitch } from '../../posts';
+import { useOwnProfile } from '../../../lib/own-profile';
 
 export interface DraftCardProps {
   draft: Post;
@@ -35,6 +37,10 @@ export function DraftCard({ draft, publishAt, onDelete, onPublished }: DraftCard
   const [scheduling, setScheduling] = useState(false);
   const reschedule = useRescheduleDraft();
   const [text, setText] = useState('');
+  // Issue 35: a gated draft's visible mark, changed with its text; null follows the default.
+  const { data: own } = useOwnProfile();
+  const gated = gatesMedia({ isLocked: draft.is_locked, forSale: draft.price != null }, own);
+  const [visibleMark, setVisibleMark] = useState<boolean | null>(null);
   const edit = useEditPost();
   const publish = usePublishDraft();
   const content = displayedContent(draft);
@@ -51,10 +57,14 @@ export function DraftCard({ draft, publishAt, onDelete, onPublished }: DraftCard
   const startEditing = () => {
     edit.reset();
     setText(content);
+    setVisibleMark(draft.visible_mark_setting ?? null);
     setEditing(true);
   };
   const save = () =>
-    edit.mutate({ postId: draft.id, content: text }, { onSuccess: () => setEditing(false) });
+    edit.mutate(
+      { postId: draft.id, content: text, ...(gated ? { visibleMark } : {}) },
+      { onSuccess: () => setEditing(false) },
+    );
   const saveError = edit.isError ? serverMessage(edit.error) : undefined;
 
   return (
@@ -97,6 +107,14 @@ export function DraftCard({ draft, publishAt, onDelete, onPublished }: DraftCard
             onChange={(event) => setText(event.target.value)}
             invalid={saveError !== undefined}
           />
+          {gated && (
+            <VisibleMarkSwitch
+              value={visibleMark}
+              defaultOn={own?.visible_mark_default ?? false}
+              onChange={setVisibleMark}
+              disabled={edit.isPending}
+            />
+          )}
           {edit.isError && (
             <Alert>
               <p>{t('drafts.saveFailed')}</p>

@@ -96,3 +96,60 @@ describe('Composer, selling a post', () => {
     ).toBeVisible();
   });
 });
+
+describe('Composer, the visible mark (issue 35)', () => {
+  const LABEL = "Visible mark with the viewer's name";
+  const paidCreator = (overrides: Parameters<typeof ownProfileBody>[0] = {}) =>
+    ownProfileBody({ is_creator: true, subscription_price: '9.99', ...overrides });
+  const sentField = (api: ReturnType<typeof fakeApi>) =>
+    (api.callsTo('POST /posts/')[0]?.body as FormData | undefined)?.get('visible_mark');
+
+  it("offers it on a paid creator's post with what it does and does not do, off by default", async () => {
+    const api = fakeApi({
+      'GET /auth/profile/': { body: paidCreator() },
+      'POST /posts/': { status: 201, body: postBody() },
+    });
+    const { user, text, postButton } = renderComposer();
+    const toggle = await screen.findByRole('switch', { name: LABEL });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      "A visible mark shows the viewer's name on your images and videos. It discourages sharing but can be cropped or blurred out; the invisible mark, on every paid copy, is what traces a leak.",
+    );
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    await user.type(text, 'For subscribers');
+    await user.click(postButton);
+    await vi.waitFor(() => expect(sentField(api)).toBe('true'));
+    // The form starts over following the default again.
+    await vi.waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
+  it('starts from the default, sends false to turn it off, and nothing to follow it', async () => {
+    const api = fakeApi({
+      'GET /auth/profile/': { body: paidCreator({ visible_mark_default: true }) },
+      'POST /posts/': { status: 201, body: postBody() },
+    });
+    const { user, text, postButton } = renderComposer();
+    const toggle = await screen.findByRole('switch', { name: LABEL });
+    expect(toggle).toBeChecked();
+    await user.type(text, 'Following the default');
+    await user.click(postButton);
+    await vi.waitFor(() => expect(api.callsTo('POST /posts/')).toHaveLength(1));
+    expect(sentField(api)).toBeNull();
+    await vi.waitFor(() => expect(text).toHaveValue(''));
+    await user.click(toggle);
+    await user.type(text, 'Without it');
+    await user.click(postButton);
+    await vi.waitFor(() => expect(api.callsTo('POST /posts/')).toHaveLength(2));
+    expect((api.callsTo('POST /posts/')[1]?.body as FormData).get('visible_mark')).toBe('false');
+  });
+
+  it('is not offered for a public post, and is once the post is locked', async () => {
+    fakeApi({ 'GET /auth/profile/': { body: ownProfileBody() } });
+    const { user } = renderComposer();
+    await screen.findByLabelText('Lock this post with a password');
+    expect(screen.queryByRole('switch', { name: LABEL })).toBeNull();
+    await user.click(screen.getByLabelText('Lock this post with a password'));
+    expect(screen.getByRole('switch', { name: LABEL })).toBeInTheDocument();
+  });
+});

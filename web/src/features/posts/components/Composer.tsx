@@ -27,6 +27,8 @@ import { PriceSection } from './PriceSection';
 import { usePickedFiles } from '../use-picked-files';
 import { ComposerFiles } from './ComposerFiles';
 import { useOwnProfile } from '../../../lib/own-profile';
+import { gatesMedia } from '../visible-mark';
+import { VisibleMarkSwitch } from './VisibleMarkSwitch';
 
 const NO_FILES: readonly File[] = [];
 
@@ -82,10 +84,14 @@ export function Composer({
     resolver: zodResolver(schema),
     defaultValues: { ...EMPTY, content: initialContent },
   });
-  const [content = '', isLocked = false, password = '', passwordConfirm = ''] = useWatch({
-    control,
-    name: ['content', 'is_locked', 'password', 'password_confirm'],
-  });
+  const [content = '', isLocked = false, password = '', passwordConfirm = '', forSale = false] =
+    useWatch({
+      control,
+      name: ['content', 'is_locked', 'password', 'password_confirm', 'for_sale'],
+    });
+  // The visible mark is offered where marks apply: a gated post (issue 35); null: the default.
+  const [visibleMark, setVisibleMark] = useState<boolean | null>(null);
+  const gated = gatesMedia({ isLocked, forSale: Boolean(own?.is_creator) && forSale }, own);
   const picked = usePickedFiles(initialFiles);
   const media = picked.files;
   // How many picked files did not fit under the limit, said once until the next pick.
@@ -141,6 +147,7 @@ export function Composer({
             isLocked: values.is_locked,
             password: values.password,
             media: media.map((item) => item.file),
+            visibleMark: gated ? visibleMark : null,
             isDraft,
             ...(publishAt ? { publishAt } : {}),
             // Only creators see the Price section; the server refuses a price from anyone else.
@@ -158,6 +165,7 @@ export function Composer({
         {
           onSuccess: (created) => {
             reset(EMPTY);
+            setVisibleMark(null);
             picked.clear();
             setLeftOut(0);
             setScheduling(false);
@@ -294,6 +302,15 @@ export function Composer({
 
         {own?.is_creator && (
           <PriceSection control={control} register={register} setValue={setValue} errors={errors} />
+        )}
+
+        {gated && (
+          <VisibleMarkSwitch
+            value={visibleMark}
+            defaultOn={own?.visible_mark_default ?? false}
+            onChange={setVisibleMark}
+            disabled={mutation.isPending}
+          />
         )}
 
         {mutation.isError && (

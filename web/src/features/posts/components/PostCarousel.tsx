@@ -9,11 +9,14 @@ import { VideoPlayer } from '../../video';
 import { VideoProcessingNotice } from '../../video';
 import { videoUploadId } from '../../video';
 import { useVideoProcessing } from '../../video';
+import { VisibleMark } from '../../video';
 import { slideAfterSwipe, shouldLoadSlide } from '../carousel';
 
 export interface PostCarouselProps {
   files: readonly PostMediaItem[];
   username: string;
+  /** The viewer's visible mark, laid over the post's videos (issue 35); null for none. */
+  visibleMark?: string | null | undefined;
   className?: string;
 }
 
@@ -26,7 +29,7 @@ const SWIPE_PX = 40;
  * slides never moves the page. Images load when they are next to the one shown, with their size
  * given; only the shown slide's video exists as a player, so nothing off-screen plays.
  */
-export function PostCarousel({ files, username, className }: PostCarouselProps) {
+export function PostCarousel({ files, username, visibleMark, className }: PostCarouselProps) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   // Slides ever near the shown one keep their image once loaded, so going back never reloads.
@@ -108,6 +111,7 @@ export function PostCarousel({ files, username, className }: PostCarouselProps) 
                 shown={shown}
                 load={shouldLoadSlide(position, index, reached)}
                 username={username}
+                visibleMark={visibleMark}
               />
             </div>
           );
@@ -166,11 +170,14 @@ interface SlideProps {
   shown: boolean;
   load: boolean;
   username: string;
+  visibleMark?: string | null | undefined;
 }
 
-function Slide({ file, shown, load, username }: SlideProps) {
+function Slide({ file, shown, load, username, visibleMark }: SlideProps) {
   const { t } = useTranslation();
-  if (file.kind === 'video') return <VideoSlide file={file} shown={shown} username={username} />;
+  if (file.kind === 'video') {
+    return <VideoSlide file={file} shown={shown} username={username} visibleMark={visibleMark} />;
+  }
   const src = resolveMediaUrl(file.url);
   if (!load || !src) return null;
   return (
@@ -190,7 +197,7 @@ function Slide({ file, shown, load, username }: SlideProps) {
 }
 
 /** The shown video as a player; others as their poster, so leaving a slide stops its video. */
-function VideoSlide({ file, shown, username }: Omit<SlideProps, 'load'>) {
+function VideoSlide({ file, shown, username, visibleMark }: Omit<SlideProps, 'load'>) {
   const { t } = useTranslation();
   const processing = useVideoProcessing(
     videoUploadId([file.url, file.video_hls_url, file.poster_url]),
@@ -212,7 +219,7 @@ function VideoSlide({ file, shown, username }: Omit<SlideProps, 'load'>) {
       <img src={poster} alt="" loading="lazy" className="max-h-full max-w-full object-contain" />
     ) : null;
   }
-  return (
+  const player = (
     <VideoPlayer
       hlsUrl={file.video_hls_url}
       url={file.url}
@@ -225,5 +232,13 @@ function VideoSlide({ file, shown, username }: Omit<SlideProps, 'load'>) {
       aria-label={t('posts.videoLabel', { username })}
       className="max-h-full w-full bg-black"
     />
+  );
+  if (!visibleMark) return player;
+  // The viewer's name over a gated video, as their image copies carry it (issue 35).
+  return (
+    <div className="relative flex h-full w-full items-center justify-center">
+      {player}
+      <VisibleMark text={visibleMark} />
+    </div>
   );
 }

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { POST_IMAGE_SIZES, resolveMediaUrl, resolveSrcset } from '../../../lib/media';
 import { Skeleton } from '../../../ui/Skeleton';
-import { useVideoProcessing } from '../../video';
+import { cn } from '../../../ui/cn';
+import { useVideoProcessing, VisibleMark } from '../../video';
 import { loadVideoPlayer, loadVideoProcessingNotice } from '../../video';
 import type { Post } from '../api';
 import { postImageUrl, postVideoUploadId, postVideoUrl } from '../content';
@@ -40,7 +41,12 @@ export function PostMedia({ post, username, priority = false }: PostMediaProps) 
     return (
       // The carousel's own fixed height.
       <Suspense fallback={<Skeleton className="mt-3 h-80 rounded-xl sm:h-96" />}>
-        <PostCarousel files={post.media} username={username} className="mt-3" />
+        <PostCarousel
+          files={post.media}
+          username={username}
+          visibleMark={post.visible_mark}
+          className="mt-3"
+        />
       </Suspense>
     );
   }
@@ -57,21 +63,33 @@ export function PostMedia({ post, username, priority = false }: PostMediaProps) 
     );
   }
   if (video || post.video_hls_url) {
+    const mark = post.visible_mark;
+    const player = (
+      <VideoPlayer
+        hlsUrl={post.video_hls_url}
+        url={video}
+        poster={post.poster_url}
+        controls
+        preload="metadata"
+        playsInline
+        aria-label={t('posts.videoLabel', { username })}
+        className={cn('max-h-96 w-full rounded-xl bg-black', !mark && 'mt-3')}
+      />
+    );
     return (
       // A <video> is 2:1 until its metadata is in: the placeholder takes the same room.
       <Suspense
         fallback={<span className="mt-3 block aspect-[2/1] max-h-96 w-full rounded-xl bg-black" />}
       >
-        <VideoPlayer
-          hlsUrl={post.video_hls_url}
-          url={video}
-          poster={post.poster_url}
-          controls
-          preload="metadata"
-          playsInline
-          aria-label={t('posts.videoLabel', { username })}
-          className="mt-3 max-h-96 w-full rounded-xl bg-black"
-        />
+        {mark ? (
+          // The viewer's name over a gated video, as their image copies carry it (issue 35).
+          <div className="relative mt-3">
+            {player}
+            <VisibleMark text={mark} />
+          </div>
+        ) : (
+          player
+        )}
       </Suspense>
     );
   }

@@ -49,6 +49,25 @@ describe('ProfileEditForm', () => {
     expect(sent).not.toHaveProperty('instagram_url');
   });
 
+  it('saves the default of the visible mark, said beside it to be no protection alone', async () => {
+    const api = fakeApi({
+      'GET /auth/profile/': { body: ownProfileBody() },
+      'PUT /auth/profile/': { body: ownProfileBody({ visible_mark_default: true }) },
+    });
+    const { user } = renderEdit();
+    const toggle = screen.getByRole('switch', {
+      name: 'Visible mark on my gated images and videos',
+    });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/can be cropped or blurred out/);
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await navigatedTo()).toBe('/profile');
+    expect(api.callsTo('PUT /auth/profile/')[0]?.body).toMatchObject({
+      visible_mark_default: true,
+    });
+  });
+
   it("lists the server's field errors and stays on the form", async () => {
     fakeApi({
       'GET /auth/profile/': { body: ownProfileBody() },

@@ -64,7 +64,10 @@ interface PriceSectionProps {
   busy: boolean;
 }
 
-/** The monthly subscription price. */
+/**
+ * The monthly subscription price, and the default of the visible mark on gated images and
+ * videos (issue 35), which each post may change.
+ */
 export function PriceSection({ control, busy }: PriceSectionProps) {
   const { t } = useTranslation();
   return (
@@ -74,6 +77,19 @@ export function PriceSection({ control, busy }: PriceSectionProps) {
         name="subscription_price"
         render={({ field }) => (
           <PriceChoice value={field.value} onChange={field.onChange} disabled={busy} />
+        )}
+      />
+      <Controller
+        control={control}
+        name="visible_mark_default"
+        render={({ field }) => (
+          <Switch
+            label={t('visibleMark.default')}
+            description={t('visibleMark.hint')}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            disabled={busy}
+          />
         )}
       />
     </FormSection>
