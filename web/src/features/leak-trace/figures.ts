@@ -1,4 +1,4 @@
-import { LEAK_TRACE_MAX_BYTES } from '@zura/contracts';
+import { LEAK_TRACE_MAX_BYTES, LEAK_TRACE_MAX_IMAGE_BYTES } from '@zura/contracts';
 
 /**
  * The floor a shown chance never goes under: the tracer names an account only below a chance of
@@ -27,19 +27,68 @@ export function formatChance(probability: number): string {
   return probability.toExponential(0);
 }
 
-/** The largest file the tracer reads, in MB (25). */
-export const MAX_MEGABYTES = LEAK_TRACE_MAX_BYTES / 1024 ** 2;
+/** The largest image the tracer reads, in MB (25). */
+export const MAX_IMAGE_MEGABYTES = LEAK_TRACE_MAX_IMAGE_BYTES / 1024 ** 2;
+
+/** The largest video (and the largest file of any kind) the tracer reads, in GB (1). */
+export const MAX_VIDEO_GIGABYTES = LEAK_TRACE_MAX_BYTES / 1024 ** 3;
 
 /** The image types the tracer reads (the server checks the bytes too). */
-export const TRACEABLE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/** The video types the tracer reads: MP4, MOV, WebM and Matroska. */
+export const VIDEO_TYPES = [
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+  'video/x-matroska',
+] as const;
+
+/** Every type the tracer reads. */
+export const TRACEABLE_TYPES = [...IMAGE_TYPES, ...VIDEO_TYPES] as const;
+
+/** What a suspected copy is: an image (read by its code bits) or a video (by its segments). */
+export type TraceKind = 'image' | 'video';
+
+/** Extensions that name a kind when the browser gives a file no type (some systems, e.g. MKV). */
+const KIND_BY_EXTENSION: Record<string, TraceKind> = {
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  webp: 'image',
+  gif: 'image',
+  mp4: 'video',
+  m4v: 'video',
+  mov: 'video',
+  webm: 'video',
+  mkv: 'video',
+};
 
 /**
- * Why a chosen file cannot be traced before it is sent, if it cannot. A file the browser gives no
- * type (some systems) goes to the server, which reads its bytes.
+ * Whether a file is an image or a video the tracer reads: by its type, else (no type given) by its
+ * name's extension; undefined for anything else.
  */
-export function fileProblem(file: File): 'notAnImage' | 'tooLarge' | undefined {
-  if (file.type !== '' && !(TRACEABLE_TYPES as readonly string[]).includes(file.type))
-    return 'notAnImage';
-  if (file.size > LEAK_TRACE_MAX_BYTES) return 'tooLarge';
+export function traceKind(file: File): TraceKind | undefined {
+  if ((IMAGE_TYPES as readonly string[]).includes(file.type)) return 'image';
+  if ((VIDEO_TYPES as readonly string[]).includes(file.type)) return 'video';
+  if (file.type !== '') return undefined;
+  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
+  return extension ? KIND_BY_EXTENSION[extension] : undefined;
+}
+
+/** Why a chosen file cannot be traced before it is sent. */
+export type FileProblem = 'notTraceable' | 'imageTooLarge' | 'videoTooLarge' | 'tooLarge';
+
+/**
+ * Why a chosen file cannot be traced before it is sent, if it cannot: a type the tracer does not
+ * read, an image over 25 MB, a video over 1 GB. A file the browser gives no type (some systems)
+ * goes to the server, which reads its bytes, unless it is over the largest size of any kind.
+ */
+export function fileProblem(file: File): FileProblem | undefined {
+  if (file.type === '') return file.size > LEAK_TRACE_MAX_BYTES ? 'tooLarge' : undefined;
+  const kind = traceKind(file);
+  if (!kind) return 'notTraceable';
+  if (kind === 'image' && file.size > LEAK_TRACE_MAX_IMAGE_BYTES) return 'imageTooLarge';
+  if (kind === 'video' && file.size > LEAK_TRACE_MAX_BYTES) return 'videoTooLarge';
   return undefined;
 }

@@ -34,6 +34,16 @@ function traceBody(overrides: Partial<LeakTraceResult> = {}): LeakTraceResult {
 const NOTHING_READ = { found: false, recipient: null, confidence: 0, evidence: null } as const;
 
 const copy = () => new File(['jpeg bytes'], 'found.jpg', { type: 'image/jpeg' });
+const clip = () => new File(['mp4 bytes'], 'found.mp4', { type: 'video/mp4' });
+
+/** A video's evidence: segments that carry the account's code, no hash distance, the rung. */
+const VIDEO_EVIDENCE = {
+  bits_agreeing: 27,
+  bits_total: 30,
+  false_match_probability: 3.7e-6,
+  hash_distance: null,
+  variant: '720p',
+} as const;
 
 /** The creator's tracer, as their page shows it: reporting the account named. */
 function renderTracer(options: Parameters<typeof renderWithApp>[1] = {}) {
@@ -47,12 +57,18 @@ function renderTracer(options: Parameters<typeof renderWithApp>[1] = {}) {
   );
 }
 
-/** A file chosen and Trace pressed, with `answer` for the trace. */
-async function trace(answer: { status?: number; body: unknown }) {
+/** A file (an image unless told) chosen and Trace pressed, with `answer` for the trace. */
+async function trace(answer: { status?: number; body: unknown }, file = copy()) {
   const api = fakeApi({ 'POST /creator/leak-trace/': answer });
   const view = renderTracer();
-  await view.user.upload(screen.getByLabelText('File to trace'), copy());
-  expect(screen.getByRole('img', { name: 'The file to trace: found.jpg' })).toBeVisible();
+  await view.user.upload(screen.getByLabelText('File to trace'), file);
+  const name = `The file to trace: ${file.name}`;
+  // An image previews as an image; a video as a video (which has no role), named the same.
+  expect(
+    file.type.startsWith('video/')
+      ? screen.getByLabelText(name)
+      : screen.getByRole('img', { name }),
+  ).toBeVisible();
   await view.user.click(screen.getByRole('button', { name: 'Trace' }));
   return { ...view, api };
 }
@@ -90,7 +106,7 @@ describe('the leak tracer', () => {
       target_type: 'profile',
       target_id: 42,
       reason: 'copyright',
-      details: 'Leak tracer, trace #5: a copy of my image served to this account was found.',
+      details: 'Leak tracer, trace #5: a copy of my content served to this account was found.',
     });
   });
 
@@ -143,10 +159,11 @@ describe('the leak tracer', () => {
     await trace({ body: traceBody({ ...NOTHING_READ, outcome: 'no_mark_found' }) });
     expect(
       await screen.findByRole('heading', {
-        name: 'This looks like one of your images, but no mark could be read. It may be a copy of the unmarked original, or too degraded.',
+        name: 'This looks like one of your images or videos, but no mark could be read. It may be a copy of the unmarked original, or too degraded.',
       }),
     ).toBeVisible();
     expect(screen.queryByText(/Confidence/)).toBeNull();
+    expect(screen.queryByText(/too few segments/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download takedown notice' })).toBeNull();
   });
 
@@ -161,7 +178,7 @@ describe('the leak tracer', () => {
     });
     expect(
       await screen.findByRole('heading', {
-        name: 'None of your marked images looks like this file.',
+        name: 'None of your marked images or videos looks like this file.',
       }),
     ).toBeVisible();
   });
@@ -171,17 +188,18 @@ describe('the leak tracer', () => {
       415,
       {
         code: 'unsupported_media_type',
-        detail: 'The leak tracer reads images: choose a JPEG, PNG, WebP or GIF file.',
+        detail:
+          'The leak tracer reads images and videos: choose a JPEG, PNG, WebP or GIF image, or an MP4, MOV or WebM video.',
       },
-      'The leak tracer reads images: choose a JPEG, PNG, WebP or GIF file.',
+      'The leak tracer reads images and videos: choose a JPEG, PNG, WebP or GIF image, or an MP4, MOV, WebM or MKV video.',
     ],
     [
       413,
       {
         code: 'payload_too_large',
-        detail: 'The file is too large to trace. Maximum size: 25MB.',
+        detail: 'The image is too large to trace. Maximum size: 25MB.',
       },
-      'The file is too large to trace. Maximum size: 25 MB.',
+      'The image is too large to trace. Maximum size: 25 MB.',
     ],
     [
       429,
@@ -234,7 +252,23 @@ describe('the leak tracer', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it('refuses a file that is not an image before sending it', async () => {
+  it('says a video is too large in its own limit', async () => {
+    await trace(
+      {
+        status: 413,
+        body: {
+          code: 'payload_too_large',
+          detail: 'The file is too large to trace. Maximum size: 1GB.',
+        },
+      },
+      clip(),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The video is too large to trace. Maximum size: 1 GB.',
+    );
+  });
+
+  it('refuses a file that is not an image or a video before sending it', async () => {
     const api = fakeApi();
     const { user } = renderTracer({ userOptions: { applyAccept: false } });
     await user.upload(
@@ -242,10 +276,94 @@ describe('the leak tracer', () => {
       new File(['hello'], 'notes.txt', { type: 'text/plain' }),
     );
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'The leak tracer reads images: choose a JPEG, PNG, WebP or GIF file.',
+      'The leak tracer reads images and videos: choose a JPEG, PNG, WebP or GIF image, or an MP4, MOV, WebM or MKV video.',
     );
     expect(screen.getByRole('button', { name: 'Trace' })).toBeDisabled();
     expect(api.callsTo('POST /creator/leak-trace/')).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'an image over 25 MB',
+      'big.png',
+      'image/png',
+      25 * 1024 ** 2 + 1,
+      'The image is too large to trace. Maximum size: 25 MB.',
+    ],
+    [
+      'a video over 1 GB',
+      'big.mov',
+      'video/quicktime',
+      1024 ** 3 + 1,
+      'The video is too large to trace. Maximum size: 1 GB.',
+    ],
+  ])('refuses %s before sending it', async (_what, name, type, size, text) => {
+    const api = fakeApi();
+    const { user } = renderTracer();
+    const file = new File(['x'], name, { type });
+    Object.defineProperty(file, 'size', { value: size });
+    await user.upload(screen.getByLabelText('File to trace'), file);
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Trace' })).toBeDisabled();
+    expect(api.callsTo('POST /creator/leak-trace/')).toHaveLength(0);
+  });
+
+  it('names both limits, and previews a chosen video as a muted video with controls', async () => {
+    fakeApi();
+    const { user } = renderTracer();
+    expect(
+      screen.getByText(
+        'Images (JPEG, PNG, WebP or GIF) up to 25 MB, videos (MP4, MOV, WebM or MKV) up to 1 GB',
+      ),
+    ).toBeVisible();
+    await user.upload(screen.getByLabelText('File to trace'), clip());
+    const preview = screen.getByLabelText('The file to trace: found.mp4');
+    expect(preview).toBeInstanceOf(HTMLVideoElement);
+    expect((preview as HTMLVideoElement).muted).toBe(true);
+    expect(preview).toHaveAttribute('controls');
+    expect(preview).toHaveAttribute('playsinline');
+    expect(preview).toHaveClass('max-h-64');
+    expect(screen.queryByRole('img', { name: /The file to trace/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Trace' })).toBeEnabled();
+  });
+
+  it('tells a video’s evidence in segments that carry the account’s code', async () => {
+    const { api } = await trace(
+      {
+        body: traceBody({
+          post_id: null,
+          message_id: 88,
+          confidence: 1 - 3.7e-6,
+          evidence: VIDEO_EVIDENCE,
+        }),
+      },
+      clip(),
+    );
+    const card = (
+      await screen.findByRole('heading', { name: 'This copy was served to @fan_one' })
+    ).closest('section') as HTMLElement;
+    expect(
+      within(card).getByText(
+        '27 of 30 segments carry the code of @fan_one; chance of a false match 4e-6',
+      ),
+    ).toBeVisible();
+    expect(within(card).getByText('The video was sent in a message.')).toBeVisible();
+    const sent = api.callsTo('POST /creator/leak-trace/')[0]?.body as FormData;
+    expect((sent.get('file') as File).type).toBe('video/mp4');
+  });
+
+  it('says a short video may carry too few segments when no mark is read', async () => {
+    await trace({ body: traceBody({ ...NOTHING_READ, outcome: 'no_mark_found' }) }, clip());
+    expect(
+      await screen.findByRole('heading', {
+        name: /^This looks like one of your images or videos, but no mark could be read/,
+      }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'A video shorter than about a minute and a half may carry too few segments to name anyone.',
+      ),
+    ).toBeVisible();
   });
 
   it('takes a screenshot pasted on the page', async () => {

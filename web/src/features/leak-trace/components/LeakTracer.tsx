@@ -10,8 +10,15 @@ import { cn } from '../../../ui/cn';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { Spinner } from '../../../ui/Spinner';
 import { traceCopy, type FoundTrace, type TraceScope } from '../api';
-import { isAborted, traceErrorText } from '../errors';
-import { fileProblem, MAX_MEGABYTES, TRACEABLE_TYPES } from '../figures';
+import { isAborted, tooLargeText, traceErrorText } from '../errors';
+import {
+  fileProblem,
+  MAX_IMAGE_MEGABYTES,
+  MAX_VIDEO_GIGABYTES,
+  TRACEABLE_TYPES,
+  traceKind,
+  type FileProblem,
+} from '../figures';
 import { TraceResultCard } from './TraceResultCard';
 
 export interface LeakTracerProps {
@@ -20,23 +27,26 @@ export interface LeakTracerProps {
   recipientActions: (trace: FoundTrace) => ReactNode;
 }
 
-/** The first image among files (a drop, a paste, a pick). */
-function firstImage(files: FileList | null | undefined): File | undefined {
-  return Array.from(files ?? []).find((file) => file.type.startsWith('image/')) ?? files?.[0];
+/** The first image or video among files (a drop, a paste, a pick). */
+function firstTraceable(files: FileList | null | undefined): File | undefined {
+  return Array.from(files ?? []).find((file) => traceKind(file)) ?? files?.[0];
 }
 
+/** What the file picker offers: the types the tracer reads, and MKV by name (often typeless). */
+const ACCEPT = [...TRACEABLE_TYPES, '.mkv'].join(',');
+
 /**
- * The leak tracer: a suspected copy chosen, dropped or pasted (a screenshot on the clipboard),
- * its preview, Trace, the upload's progress and then the server reading the mark, and what the
- * trace found. Shared by the creator's page and the admin's tab, which differ by `scope` and by
- * what they can do about the account named.
+ * The leak tracer: a suspected copy (an image or a video) chosen, dropped or pasted (a screenshot
+ * on the clipboard), its preview, Trace, the upload's progress and then the server reading the
+ * mark, and what the trace found. Shared by the creator's page and the admin's tab, which differ
+ * by `scope` and by what they can do about the account named.
  */
 export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [picked, pick] = usePickedFile();
-  const [problem, setProblem] = useState<'notAnImage' | 'tooLarge'>();
+  const [problem, setProblem] = useState<FileProblem>();
   const [dragging, setDragging] = useState(false);
   const [sent, setSent] = useState(0);
   const controller = useRef<AbortController | null>(null);
@@ -71,7 +81,7 @@ export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
   // A screenshot pasted anywhere on the page; a paste of text into a field stays the field's.
   useEffect(() => {
     const onPaste = (event: ClipboardEvent) => {
-      const file = firstImage(event.clipboardData?.files);
+      const file = firstTraceable(event.clipboardData?.files);
       if (!file) return;
       event.preventDefault();
       chooseRef.current(file);
@@ -93,11 +103,14 @@ export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!mutation.isPending) choose(firstImage(event.dataTransfer.files));
+    if (!mutation.isPending) choose(firstTraceable(event.dataTransfer.files));
   };
 
   const failure =
-    mutation.isError && !isAborted(mutation.error) ? traceErrorText(mutation.error, t) : undefined;
+    mutation.isError && !isAborted(mutation.error)
+      ? traceErrorText(mutation.error, t, mutation.variables && traceKind(mutation.variables))
+      : undefined;
+  const preview = picked ? t('leakTrace.pick.preview', { name: picked.file.name }) : '';
 
   return (
     <div className="space-y-6">
@@ -118,10 +131,19 @@ export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
             dragging ? 'border-violet-500 bg-violet-50' : 'border-slate-300 bg-slate-50',
           )}
         >
-          {picked ? (
+          {picked && traceKind(picked.file) === 'video' ? (
+            <video
+              src={picked.url}
+              aria-label={preview}
+              muted
+              controls
+              playsInline
+              className="max-h-64 max-w-full rounded-lg object-contain"
+            />
+          ) : picked ? (
             <img
               src={picked.url}
-              alt={t('leakTrace.pick.preview', { name: picked.file.name })}
+              alt={preview}
               className="max-h-64 max-w-full rounded-lg object-contain"
             />
           ) : (
@@ -132,7 +154,10 @@ export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
           </p>
           <p className="text-xs text-slate-600">{t('leakTrace.pick.orPaste')}</p>
           <p className="text-xs text-slate-600">
-            {t('leakTrace.pick.allowed', { max: MAX_MEGABYTES })}
+            {t('leakTrace.pick.allowed', {
+              imageMax: MAX_IMAGE_MEGABYTES,
+              videoMax: MAX_VIDEO_GIGABYTES,
+            })}
           </p>
           <Button
             variant="outline"
@@ -144,7 +169,7 @@ export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
           <input
             ref={input}
             type="file"
-            accept={TRACEABLE_TYPES.join(',')}
+            accept={ACCEPT}
             hidden
             aria-label={t('leakTrace.pick.input')}
             onChange={(event) => {
@@ -154,10 +179,10 @@ export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
           />
         </div>
 
-        {problem === 'notAnImage' && <Alert>{t('leakTrace.errors.notAnImage')}</Alert>}
-        {problem === 'tooLarge' && (
-          <Alert>{t('leakTrace.errors.tooLarge', { max: MAX_MEGABYTES })}</Alert>
-        )}
+        {problem === 'notTraceable' && <Alert>{t('leakTrace.errors.notTraceable')}</Alert>}
+        {problem === 'imageTooLarge' && <Alert>{tooLargeText(t, 'image')}</Alert>}
+        {problem === 'videoTooLarge' && <Alert>{tooLargeText(t, 'video')}</Alert>}
+        {problem === 'tooLarge' && <Alert>{tooLargeText(t)}</Alert>}
 
         <div className="flex flex-wrap items-center gap-4">
           <Button
@@ -189,6 +214,7 @@ export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
         <TraceResultCard
           key={mutation.data.id}
           result={mutation.data}
+          kind={mutation.variables && traceKind(mutation.variables)}
           scope={scope}
           recipientActions={recipientActions}
         />

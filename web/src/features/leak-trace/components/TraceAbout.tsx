@@ -17,6 +17,7 @@ export function TraceAbout({ scope }: { scope: TraceScope }) {
       <p>{t('leakTrace.about.marked')}</p>
       <p>{t('leakTrace.about.survives')}</p>
       <p>{t('leakTrace.about.breaks')}</p>
+      <p>{t('leakTrace.about.videos')}</p>
       <p>{t('leakTrace.about.publicImages')}</p>
       {scope === 'admin' && <p>{t('leakTrace.about.admin')}</p>}
     </section>

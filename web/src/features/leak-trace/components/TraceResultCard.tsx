@@ -6,11 +6,13 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/use-translation';
 import { cn } from '../../../ui/cn';
 import type { FoundTrace, TraceScope } from '../api';
-import { formatChance, formatConfidence } from '../figures';
+import { formatChance, formatConfidence, type TraceKind } from '../figures';
 import { TakedownButton } from './TakedownButton';
 
 export interface TraceResultCardProps {
   result: LeakTraceResult;
+  /** What was sent, when known: a video's trace is told in segments. */
+  kind?: TraceKind;
   scope: TraceScope;
   /** What can be done about the account named: the creator's report, the admin's suspension. */
   recipientActions: (trace: FoundTrace) => ReactNode;
@@ -19,10 +21,19 @@ export interface TraceResultCardProps {
 const linkClasses =
   'font-semibold text-violet-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-violet-600';
 
+/**
+ * Whether a trace read a video: its evidence has no hash distance (a video's is counted in
+ * segments); with no evidence, whether the file sent was one.
+ */
+function isVideoTrace(result: LeakTraceResult, kind: TraceKind | undefined): boolean {
+  return result.evidence ? result.evidence.hash_distance === null : kind === 'video';
+}
+
 /** What a trace found: whom the copy was served to with the evidence, or why nobody is named. */
-export function TraceResultCard({ result, scope, recipientActions }: TraceResultCardProps) {
+export function TraceResultCard({ result, kind, scope, recipientActions }: TraceResultCardProps) {
   const { t } = useTranslation();
   const { outcome, recipient } = result;
+  const video = isVideoTrace(result, kind);
   if (outcome === 'recipient_found' && recipient) {
     const trace: FoundTrace = { ...result, recipient };
     return (
@@ -36,8 +47,8 @@ export function TraceResultCard({ result, scope, recipientActions }: TraceResult
             {t('leakTrace.result.openProfile', { username: recipient.username })}
           </Link>
         </p>
-        <Evidence result={result} />
-        <Place result={result} />
+        <Evidence result={result} video={video} username={recipient.username} />
+        <Place result={result} video={video} />
         <div
           role="group"
           aria-label={t('leakTrace.result.actions', { username: recipient.username })}
@@ -56,8 +67,8 @@ export function TraceResultCard({ result, scope, recipientActions }: TraceResult
         title={t('leakTrace.result.recipientDeleted')}
         traceId={result.id}
       >
-        <Evidence result={result} />
-        <Place result={result} />
+        <Evidence result={result} video={video} />
+        <Place result={result} video={video} />
         {(result.post_id !== null || result.message_id !== null) && (
           <div className="pt-1">
             <TakedownButton scope={scope} traceId={result.id} />
@@ -76,7 +87,9 @@ export function TraceResultCard({ result, scope, recipientActions }: TraceResult
             : t('leakTrace.result.noMarkFound')
         }
         traceId={result.id}
-      />
+      >
+        {video && <p>{t('leakTrace.result.videoTooShort')}</p>}
+      </ResultSection>
     );
   }
   return (
@@ -134,10 +147,26 @@ function ResultSection({
   );
 }
 
-/** The confidence and the evidence in plain words: bits read, chance of a false match. */
-function Evidence({ result }: { result: LeakTraceResult }) {
+/**
+ * The confidence and the evidence in plain words: an image's code bits read, or a video's segments
+ * that carry the account's code (`username`, when it still exists); the chance of a false match.
+ */
+function Evidence({
+  result,
+  video,
+  username,
+}: {
+  result: LeakTraceResult;
+  video: boolean;
+  username?: string;
+}) {
   const { t, i18n } = useTranslation();
   const { evidence } = result;
+  const counts = evidence && {
+    agreeing: evidence.bits_agreeing,
+    total: evidence.bits_total,
+    chance: formatChance(evidence.false_match_probability),
+  };
   return (
     <>
       <p className="font-medium text-slate-900">
@@ -145,21 +174,21 @@ function Evidence({ result }: { result: LeakTraceResult }) {
           percent: formatConfidence(result.confidence, i18n.language),
         })}
       </p>
-      {evidence && (
+      {counts && (
         <p>
-          {t('leakTrace.result.evidence', {
-            agreeing: evidence.bits_agreeing,
-            total: evidence.bits_total,
-            chance: formatChance(evidence.false_match_probability),
-          })}
+          {!video
+            ? t('leakTrace.result.evidence', counts)
+            : username !== undefined
+              ? t('leakTrace.result.segmentEvidence', { ...counts, username })
+              : t('leakTrace.result.segmentEvidenceDeleted', counts)}
         </p>
       )}
     </>
   );
 }
 
-/** Where the marked image was served: its post, or a message. */
-function Place({ result }: { result: LeakTraceResult }) {
+/** Where the marked copy was served: its post, or a message. */
+function Place({ result, video }: { result: LeakTraceResult; video: boolean }) {
   const { t } = useTranslation();
   if (result.post_id !== null) {
     return (
@@ -170,6 +199,8 @@ function Place({ result }: { result: LeakTraceResult }) {
       </p>
     );
   }
-  if (result.message_id !== null) return <p>{t('leakTrace.result.inMessage')}</p>;
+  if (result.message_id !== null) {
+    return <p>{video ? t('leakTrace.result.inMessageVideo') : t('leakTrace.result.inMessage')}</p>;
+  }
   return null;
 }
