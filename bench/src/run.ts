@@ -1,7 +1,7 @@
 /**
  * Zura's benchmarks. `npm run bench` builds the web app and runs them all; to run some:
  *
- *   npx node bench/src/run.ts [get|login|mixed|http|startup|media-get|pages ...] [options]
+ *   npx node bench/src/run.ts [get|login|mixed|http|startup|media-get|pages|watermark ...] [options]
  *
  * Figures go to stdout as tables. A missed target is reported, never a failure: the exit code
  * is non-zero only when a benchmark could not run.
@@ -23,12 +23,14 @@ import { mediaGet } from './media.ts';
 import { pages } from './pages.ts';
 import { scaleBenchmarks } from './scale/index.ts';
 import { startupBenchmarks } from './startup.ts';
+import { watermark, watermarkSettings } from './watermark.ts';
 
 // The scale benchmarks take minutes each (large data, a 2 GiB file, 20,000 sockets): they run
 // only when named or as the "scale" group; scale/run.ts has their size options. So does
-// "pages" (minutes of load; pages.ts has its options, among them --against a landed checkout).
+// "pages" (minutes of load; pages.ts has its options, among them --against a landed checkout)
+// and "watermark" (minutes of marking and tracing; its sizes are the --watermark-* options).
 const quick: Benchmark[] = [...httpBenchmarks, ...startupBenchmarks, mediaGet];
-const benchmarks: Benchmark[] = [...quick, pages, ...scaleBenchmarks];
+const benchmarks: Benchmark[] = [...quick, pages, watermark, ...scaleBenchmarks];
 const groups: Record<string, string[]> = {
   http: httpBenchmarks.map((benchmark) => benchmark.name),
   scale: scaleBenchmarks.map((benchmark) => benchmark.name),
@@ -37,13 +39,17 @@ const groups: Record<string, string[]> = {
 
 const usage = `Usage: node bench/src/run.ts [name ...] [options]
 Names: ${benchmarks.map((benchmark) => benchmark.name).join(', ')}; groups: ${Object.keys(groups).join(', ')}.
-Without names every benchmark but the scale group runs, in that order.
+Without names the "all" group runs (not pages, watermark or the scale group), in that order.
 Options:
   --duration <s>           seconds of load per measurement (default 10)
   --wait-quiet <s>         before each benchmark, wait up to <s> seconds for the machine to be
                            at most 15% busy (default 0: only report how busy it was)
   --mixed-connections <n>  autocannon connections for GET /api/ in "mixed" (default 4)
   --login-rate <n>         logins per second in "mixed" (default 50)
+  --watermark-images <n>   marked pictures in "watermark", each degraded 7 ways (default
+                           ${watermarkSettings.images}; env BENCH_WATERMARK_IMAGES)
+  --watermark-unmarked <n> unmarked pictures traced for false matches in "watermark" (default
+                           ${watermarkSettings.unmarked}; env BENCH_WATERMARK_UNMARKED)
   --json <file>            also write every figure to <file>
   --list                   list the benchmarks`;
 
@@ -63,6 +69,8 @@ function parse() {
       'wait-quiet': { type: 'string', default: '0' },
       'mixed-connections': { type: 'string', default: '4' },
       'login-rate': { type: 'string', default: '50' },
+      'watermark-images': { type: 'string' },
+      'watermark-unmarked': { type: 'string' },
       json: { type: 'string' },
       list: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -73,6 +81,18 @@ function parse() {
     const members = groups[name] ?? (benchmarks.some((b) => b.name === name) ? [name] : undefined);
     if (!members) throw new Error(`Unknown benchmark "${name}".\n${usage}`);
     for (const member of members) names.add(member);
+  }
+  if (values['watermark-images']) {
+    watermarkSettings.images = Math.max(
+      1,
+      Math.round(positiveNumber(values['watermark-images'], 'watermark-images', 100_000)),
+    );
+  }
+  if (values['watermark-unmarked']) {
+    watermarkSettings.unmarked = Math.max(
+      1,
+      Math.round(positiveNumber(values['watermark-unmarked'], 'watermark-unmarked', 1_000_000)),
+    );
   }
   return {
     help: values.help || values.list,
