@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
-/** The largest suspected copy the leak tracer reads (a screenshot or a photo, not a video). */
-export const LEAK_TRACE_MAX_BYTES = 25 * 1024 * 1024;
+/** The largest suspected copy the leak tracer reads: a video. */
+export const LEAK_TRACE_MAX_BYTES = 1024 ** 3;
+/** The largest suspected image (a screenshot or a photo). */
+export const LEAK_TRACE_MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 
 /** Why a trace names nobody, or names a copy whose recipient is gone. */
 export const LEAK_TRACE_OUTCOMES = [
@@ -32,11 +34,20 @@ export const leakTraceResult = z.object({
   confidence: z.number().min(0).max(1),
   evidence: z
     .object({
-      bits_agreeing: z.number().int(),
+      bits_agreeing: z
+        .number()
+        .int()
+        .describe("Code bits (an image's) or segments (a video's) read."),
       bits_total: z.number().int(),
       false_match_probability: z.number(),
-      hash_distance: z.number().int().describe('Perceptual-hash bits (of 64) from the upload.'),
-      variant: z.string().describe('The stored size the served copy was made from.'),
+      hash_distance: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Perceptual-hash bits (of 64) from the upload; null for a video.'),
+      variant: z
+        .string()
+        .describe("The stored size the served copy was made from (an image's, a video's rung)."),
     })
     .nullable(),
   created_at: z.string(),

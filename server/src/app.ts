@@ -160,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage,
       signer,
       marking: services.marking,
+      videoMarking: services.videoMarking,
       remakeImageSizes: services.remakeImageSizes,
     }),
   );

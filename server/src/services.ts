@@ -14,10 +14,8 @@ import type { Mailer } from './mail/mailer.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createAudienceService } from './modules/audience/service.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
-import { markingKeyOf, type Secrets } from './lib/secrets.ts';
-import { createMarkedCopies } from './modules/media/marked-copies.ts';
-import type { Marking } from './modules/media/marked-send.ts';
-import { createMarkingEngine } from './watermark/index.ts';
+import type { Secrets } from './lib/secrets.ts';
+import { createMarking } from './marking.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -53,6 +51,7 @@ import { createOffersService } from './modules/offers/service.ts';
 import { createTipsService } from './modules/tips/service.ts';
 import { createMediaVariantsHandler } from './modules/uploads/jobs/media-variants.ts';
 import { createVideoTranscodeHandler } from './modules/uploads/jobs/video-transcode.ts';
+import { createVideoMarkHandler } from './modules/uploads/jobs/video-mark.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
 import { foldUnreadCounts } from './modules/notifications/unread-counts.ts';
 import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
@@ -120,17 +119,14 @@ export function createServices(deps: ServiceDeps) {
   );
   const accessTokens = createAccessTokens(secrets.jwtKey);
   const signer = createMediaSigner(secrets.urlSigningKey, config.mediaUrlLifetimeSeconds);
-  // Gated images go to each viewer marked for them (issue 35), with one key per deployment.
-  const markingEngine = createMarkingEngine();
-  const marking: Marking = {
-    key: markingKeyOf(secrets),
-    embed: markingEngine.embed,
-    copies: createMarkedCopies({
-      dir: config.watermark.cacheDir,
-      budgetBytes: config.watermark.cacheBytes,
-    }),
-    host: new URL(config.publicUrl).host,
-  };
+  // Gated media go to each viewer marked for them (issue 35).
+  const { markingEngine, marking, videoMarking } = createMarking({
+    config,
+    db,
+    secrets,
+    jobs,
+    log: deps.log,
+  });
   const mediaUrl = (uploadId: string | null, variant?: MediaVariant) =>
     uploadId ? signer.url(uploadId, variant) : null;
   const sessions = createSessions({ db, changes });
@@ -162,15 +158,6 @@ export function createServices(deps: ServiceDeps) {
   const audit = createAuditLog({ db });
   const blocks = createBlocksService({ db, mediaUrl, changes });
   const moderation = createModeration({ db, sessions, audit, twoFactor });
-  const leakTracer = createLeakTracer({
-    db,
-    storage,
-    engine: markingEngine,
-    key: marking.key,
-    audit,
-    rateLimits,
-    publicUrl: config.publicUrl,
-  });
   const posts = createPostsService({ db, uploads, rateLimits, signer, changes, marking });
   const likes = createLikesService({
     db,
@@ -237,6 +224,17 @@ export function createServices(deps: ServiceDeps) {
       ffmpegPath: config.video.ffmpegPath,
       allowOutdated: config.video.allowOutdatedFfmpeg,
     });
+  const leakTracer = createLeakTracer({
+    db,
+    storage,
+    engine: markingEngine,
+    key: marking.key,
+    audit,
+    rateLimits,
+    publicUrl: config.publicUrl,
+    binaries,
+    ffmpegMemoryBytes: config.video.ffmpegMemoryBytes,
+  });
   const transcodeShutdown = createTranscodeShutdown();
   const transcodeDeps = {
     db,
@@ -262,6 +260,15 @@ export function createServices(deps: ServiceDeps) {
     'media-variants': createMediaVariantsHandler({ db, storage }),
     'video-transcode': createVideoTranscodeHandler(transcodeDeps, 'video-transcode'),
     'video-transcode-long': createVideoTranscodeHandler(transcodeDeps, 'video-transcode-long'),
+    'video-mark': createVideoMarkHandler({
+      db,
+      storage,
+      config: config.video,
+      binaries,
+      key: marking.key,
+      log: deps.log,
+      signal: transcodeShutdown.signal,
+    }),
     'subscriptions-renew': () => subscriptions.renewDue(),
     'idempotency-expire': () => expireIdempotencyKeys(db),
     'unread-counts-fold': () => foldUnreadCounts(db),
@@ -275,6 +282,7 @@ export function createServices(deps: ServiceDeps) {
   };
   return {
     marking,
+    videoMarking,
     markingEngine,
     leakTracer,
     /** Starts the queue's workers over `jobHandlers` and the timers; once, by `startRuntime`. */

@@ -24,6 +24,8 @@ export async function makeVideo(options: {
   seconds: number;
   audio?: boolean;
   faststart?: boolean;
+  /** Film grain changing every frame (ffmpeg's `noise`), as a camera's: no block stays still. */
+  grain?: number;
 }): Promise<Buffer> {
   const { ffmpeg } = await ffmpegBinaries(TRUSTED_FFMPEG);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-test-video-'));
@@ -40,7 +42,7 @@ export async function makeVideo(options: {
       '-f',
       'lavfi',
       '-i',
-      `testsrc=size=${options.width}x${options.height}:rate=25:duration=${options.seconds}`,
+      `testsrc=size=${options.width}x${options.height}:rate=25:duration=${options.seconds}${options.grain ? `,noise=alls=${options.grain}:allf=t` : ''}`,
       ...(options.audio === false
         ? []
         : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${options.seconds}`]),

@@ -31,6 +31,7 @@ function handlersWithMail(
     'media-variants': async () => undefined,
     'video-transcode': async () => undefined,
     'video-transcode-long': async () => undefined,
+    'video-mark': async () => undefined,
     'subscriptions-renew': async () => undefined,
     'idempotency-expire': async () => undefined,
     'posts-publish-due': async () => undefined,

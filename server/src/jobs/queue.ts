@@ -13,6 +13,8 @@ type JobPayloads = {
   'video-transcode': { uploadId: string };
   /** Videos longer than a few minutes, so they never hold up short ones. */
   'video-transcode-long': { uploadId: string };
+  /** Makes the marked variant of a gated video's segments (`uploads/jobs/video-mark.ts`). */
+  'video-mark': { uploadId: string };
   'subscriptions-renew': Record<string, never>;
   'idempotency-expire': Record<string, never>;
   'unread-counts-fold': Record<string, never>;
@@ -46,6 +48,7 @@ const LONG_RUNNING: Partial<
 > = {
   'video-transcode': { keyOf: (data) => data.uploadId, leaseHours: 1 },
   'video-transcode-long': { keyOf: (data) => data.uploadId, leaseHours: 6 },
+  'video-mark': { keyOf: (data) => data.uploadId, leaseHours: 6 },
 };
 const LONG_RUNNING_RETRIES = 3;
 
@@ -77,6 +80,7 @@ const JOB_NAMES: JobName[] = [
   'media-variants',
   'video-transcode',
   'video-transcode-long',
+  'video-mark',
   'subscriptions-renew',
   'idempotency-expire',
   'unread-counts-fold',

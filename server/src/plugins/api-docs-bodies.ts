@@ -1,4 +1,9 @@
-import { LEAK_TRACE_MAX_BYTES, MAX_POST_FILES, profileUpdateRequest } from '@zura/contracts';
+import {
+  LEAK_TRACE_MAX_BYTES,
+  LEAK_TRACE_MAX_IMAGE_BYTES,
+  MAX_POST_FILES,
+  profileUpdateRequest,
+} from '@zura/contracts';
 import { z } from 'zod';
 import { UPLOAD_CONTEXTS } from '../db/schema/index.ts';
 
@@ -67,11 +72,11 @@ function profileFormFields(): Record<string, JsonSchema> {
 function leakTraceBody(reach: string): RequestBody {
   return {
     required: true,
-    description: `A suspected leaked copy ${reach}: a re-encoded, resized, cropped or screenshotted image.`,
+    description: `A suspected leaked copy ${reach}: a re-encoded, resized, cropped or screenshotted image, or a re-encoded video.`,
     content: form(
       {
         file: file(
-          `The suspected copy (JPEG, PNG, WebP or GIF, up to ${LEAK_TRACE_MAX_BYTES / 1024 ** 2} MB).`,
+          `The suspected copy: an image (JPEG, PNG, WebP or GIF, up to ${LEAK_TRACE_MAX_IMAGE_BYTES / 1024 ** 2} MB) or a video (MP4, MOV, WebM or Matroska, up to ${LEAK_TRACE_MAX_BYTES / 1024 ** 3} GB).`,
         ),
       },
       ['file'],

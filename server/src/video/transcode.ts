@@ -7,7 +7,7 @@ import { runFfmpeg } from './run-ffmpeg.ts';
 import { handOver, type Sandbox } from './sandbox.ts';
 
 /** Seconds per HLS segment: short enough to switch rungs quickly, long enough to stay cheap. */
-const SEGMENT_SECONDS = 4;
+export const SEGMENT_SECONDS = 4;
 
 export const MASTER_NAME = 'master.m3u8';
 export const MP4_NAME = 'progressive.mp4';
@@ -50,7 +50,7 @@ export type PassOptions = {
   onProgress: (share: number) => void;
 };
 
-function hlsOutput(outDir: string, name: string): string[] {
+export function hlsOutput(outDir: string, name: string): string[] {
   return [
     '-f',
     'hls',
@@ -64,23 +64,23 @@ function hlsOutput(outDir: string, name: string): string[] {
   ];
 }
 
-const audioMap = (probe: VideoProbe) => (probe.audio ? ['-map', '0:a:0'] : []);
+export const audioMap = (probe: VideoProbe) => (probe.audio ? ['-map', '0:a:0'] : []);
 
 /** A rung's folder in the work folder, writable by the account the pass runs as. */
-async function rungDir(options: PassOptions, name: string) {
+export async function rungDir(options: PassOptions, name: string) {
   const dir = path.join(options.outDir, name);
   await mkdir(dir, { recursive: true });
   await handOver(dir, options.sandbox.account);
 }
 
 /** The source as every decode reads it: its sniffed demuxer, local files only, bounded in time. */
-function sourceInput(options: PassOptions): string[] {
+export function sourceInput(options: PassOptions): string[] {
   const seconds = ((options.maxMs + READ_MARGIN_MS) / 1000).toFixed(3);
   return [...inputOptions(options.probe.format), '-t', seconds, '-i', options.source];
 }
 
 /** What runFfmpeg needs of a pass: its watchdog, limits, shutdown signal and the output cap. */
-function runOptions(options: PassOptions) {
+export function runOptions(options: PassOptions) {
   return {
     stallMs: options.stallMs,
     signal: options.signal,

@@ -5,3 +5,5 @@ export { createMarkingEngine, type MarkingEngine } from './pool.ts';
 export { decodeRgb, encodeJpeg, MAX_DECODED_PIXELS } from './pixels.ts';
 export { hammingDistance, perceptualHash } from './phash.ts';
 export { psnr, ssim } from './quality.ts';
+export { segmentVariantBit, videoMarkFrame } from './video-pattern.ts';
+export { binomialTail } from './stats.ts';

@@ -62,6 +62,11 @@ export type VideoRenditions = {
   master: string;
   mp4: string;
   ladder: VideoRung[];
+  /**
+   * The rungs whose marked "B" variant is made (issue 35): `<rung>-m/` beside each, the same
+   * segment names; a gated viewer's stream takes A or B per segment by their keyed code.
+   */
+  marked?: string[];
 };
 
 export const uploads = pgTable(

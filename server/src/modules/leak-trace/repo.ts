@@ -97,6 +97,41 @@ export async function placeOf(db: Executor, uploadId: string) {
   return { postId: null, messageId: message?.id ?? null };
 }
 
+/**
+ * Marked videos in reach whose marked variants are made, nearest in length to `durationMs`
+ * (within a tenth, or two seconds): a leaked copy is the whole video, re-encoded.
+ */
+export function videoCandidates(
+  db: Executor,
+  ownerId: number | undefined,
+  durationMs: number,
+  limit: number,
+) {
+  const gap = sql<number>`abs(${uploads.durationMs} - ${durationMs})`;
+  return db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        wasMarked,
+        like(uploads.contentType, 'video/%'),
+        ownerId === undefined ? undefined : eq(uploads.ownerId, ownerId),
+        sql`${uploads.renditions} ? 'marked'`,
+        sql`${gap} <= greatest(2000, ${durationMs} / 10)`,
+      ),
+    )
+    .orderBy(gap, uploads.id)
+    .limit(limit);
+}
+
+/** Every recipient's serial of an upload: the codes a video trace compares. */
+export function marksOfUpload(db: Executor, uploadId: string) {
+  return db
+    .select({ serial: mediaMarks.serial })
+    .from(mediaMarks)
+    .where(eq(mediaMarks.uploadId, uploadId));
+}
+
 export type NewLeakTrace = typeof leakTraces.$inferInsert;
 
 export async function insertTrace(db: Executor, trace: NewLeakTrace) {

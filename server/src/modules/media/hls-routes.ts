@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import type { VideoRenditions } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import { findUploadById } from '../uploads/index.ts';
@@ -15,13 +14,26 @@ import {
   type PlaylistLevel,
 } from './hls.ts';
 import { NOT_FOUND_MESSAGE, sendStoredMedia } from './send.ts';
+import { markedRungFolder, type VideoMarking } from './marked-segments.ts';
 import { HLS_SIGNED_NAME, type MediaSigner } from './signing.ts';
 
-const query = z.object({ exp: z.string().default(''), sig: z.string().default('') });
+const query = z.object({
+  exp: z.string().default(''),
+  sig: z.string().default(''),
+  /** The recipient of a gated video's marked stream (issue 35), covered by the signature. */
+  to: z.string().optional(),
+});
+type HlsQuery = z.infer<typeof query>;
 const masterParams = z.object({ id: z.string() });
 const fileParams = z.object({ id: z.string(), rung: z.string(), file: z.string() });
 
-type Deps = { db: Database; storage: MediaStorage; signer: MediaSigner };
+type Deps = {
+  db: Database;
+  storage: MediaStorage;
+  signer: MediaSigner;
+  /** Picks each segment's variant for a recipient; without it a marked URL is a 404. */
+  videoMarking?: VideoMarking;
+};
 
 /**
  * A video's HLS tree: `/media/<id>/hls/master.m3u8`, `/media/<id>/hls/<rung>/index.m3u8` and
@@ -33,17 +45,31 @@ type Deps = { db: Database; storage: MediaStorage; signer: MediaSigner };
  * answers the same 404 as any other media URL.
  */
 export function hlsRoutes(deps: Deps): FastifyPluginAsyncZod {
-  /** The renditions of a ready video whose URL is validly signed, else a 404. */
-  async function renditionsFor(id: string, exp: string, sig: string): Promise<VideoRenditions> {
-    if (!deps.signer.verify(id, HLS_SIGNED_NAME, exp, sig)) {
-      throw new NotFoundError(NOT_FOUND_MESSAGE);
+  /**
+   * The renditions of a ready video whose URL is validly signed, and the recipient a marked URL
+   * names (null for a plain one), else a 404.
+   */
+  async function renditionsFor(signed: HlsQuery, id: string) {
+    const { exp, sig, to } = signed;
+    let recipientId: number | null = null;
+    if (to === undefined) {
+      if (!deps.signer.verify(id, HLS_SIGNED_NAME, exp, sig))
+        throw new NotFoundError(NOT_FOUND_MESSAGE);
+    } else {
+      recipientId =
+        deps.signer.verifyMarked(id, HLS_SIGNED_NAME, { exp, to, sig })?.recipientId ?? null;
+      if (recipientId === null || !deps.videoMarking) throw new NotFoundError(NOT_FOUND_MESSAGE);
     }
     const upload = await findUploadById(deps.db, id);
     if (upload?.videoState !== 'ready' || !upload.renditions) {
       throw new NotFoundError(NOT_FOUND_MESSAGE);
     }
-    return upload.renditions;
+    return { renditions: upload.renditions, recipientId };
   }
+
+  /** The query every URI of a playlist repeats: the one it was asked with. */
+  const signedQueryOf = ({ exp, sig, to }: HlsQuery) =>
+    to === undefined ? `exp=${exp}&sig=${sig}` : `exp=${exp}&to=${to}&sig=${sig}`;
 
   async function sendPlaylist(
     key: string,
@@ -83,9 +109,9 @@ export function hlsRoutes(deps: Deps): FastifyPluginAsyncZod {
       url: '/media/:id/hls/master.m3u8',
       schema: { params: masterParams, querystring: query },
       handler: async (request, reply) => {
-        const { exp, sig } = request.query;
-        const renditions = await renditionsFor(request.params.id, exp, sig);
-        return sendPlaylist(renditions.master, 'master', `exp=${exp}&sig=${sig}`, request, reply);
+        const { renditions } = await renditionsFor(request.query, request.params.id);
+        const signed = signedQueryOf(request.query);
+        return sendPlaylist(renditions.master, 'master', signed, request, reply);
       },
     });
 
@@ -97,18 +123,24 @@ export function hlsRoutes(deps: Deps): FastifyPluginAsyncZod {
       compress: false,
       handler: async (request, reply) => {
         const { id, rung: rungName, file } = request.params;
-        const { exp, sig } = request.query;
-        const renditions = await renditionsFor(id, exp, sig);
+        const { renditions, recipientId } = await renditionsFor(request.query, id);
         // Only a rung of this video's ladder: its name then also fixes the folder.
         const rung = renditions.ladder.find((candidate) => candidate.name === rungName);
         if (!rung) throw new NotFoundError(NOT_FOUND_MESSAGE);
         if (file === 'index.m3u8') {
-          return sendPlaylist(rung.playlist, 'rung', `exp=${exp}&sig=${sig}`, request, reply);
+          const signed = signedQueryOf(request.query);
+          return sendPlaylist(rung.playlist, 'rung', signed, request, reply);
         }
         const contentType = segmentContentType(file);
         if (!contentType) throw new NotFoundError(NOT_FOUND_MESSAGE);
-        // Segments live beside their playlist, which names them relatively.
-        const key = `${rung.playlist.slice(0, rung.playlist.lastIndexOf('/') + 1)}${file}`;
+        // Segments live beside their playlist, which names them relatively; a recipient's
+        // segment may be the marked variant's, in the folder beside it.
+        const folder = rung.playlist.slice(0, rung.playlist.lastIndexOf('/'));
+        const marked =
+          recipientId !== null && deps.videoMarking
+            ? await deps.videoMarking.isMarkedSegment(id, renditions, rung.name, file, recipientId)
+            : false;
+        const key = `${marked ? markedRungFolder(folder) : folder}/${file}`;
         return sendStoredMedia(
           deps.storage,
           key,

@@ -7,6 +7,7 @@ import type { MediaStorage } from '../../storage/storage.ts';
 import { findUploadById } from '../uploads/index.ts';
 import { hlsRoutes } from './hls-routes.ts';
 import { type Marking, sendMarkedCopy } from './marked-send.ts';
+import type { VideoMarking } from './marked-segments.ts';
 import { NOT_FOUND_MESSAGE, sendStoredMedia } from './send.ts';
 import { MEDIA_VARIANTS, type MediaSigner, type MediaVariant } from './signing.ts';
 
@@ -84,6 +85,8 @@ export function mediaRoutes(deps: {
   signer: MediaSigner;
   /** Marks gated images per recipient; without it (tests of plain delivery) a marked URL is a 404. */
   marking?: Marking;
+  /** A gated video's segments per recipient (`marked-segments.ts`); without it, 404s. */
+  videoMarking?: VideoMarking;
   /** Queues the making of an image's sizes (the media-variants job). */
   remakeImageSizes?: (uploadId: string) => Promise<void>;
 }): FastifyPluginAsyncZod {

@@ -43,6 +43,12 @@ export type MediaSigner = {
     options?: { visible?: boolean; now?: number },
   ) => string;
   /**
+   * `/media/<id>/hls/master.m3u8?exp=..&to=<recipient>&sig=..`: a gated video's HLS tree for one
+   * recipient, every playlist repeating the query, each segment the variant (unmarked or marked)
+   * their keyed code picks (issue 35). Verified by `verifyMarked(id, 'hls', ...)`.
+   */
+  markedHlsUrl: (uploadId: string, recipientId: number, now?: number) => string;
+  /**
    * Whom a marked URL is for, and whether its copy is visibly marked, when its signature, expiry,
    * `to` and `v` hold; else null.
    */
@@ -125,6 +131,11 @@ export function createMediaSigner(
       const sig = signMarked(uploadId, variant, exp, recipientId, visible);
       const v = visible ? '&v=1' : '';
       return `/media/${uploadId}/${variant}?exp=${exp}&to=${recipientId}${v}&sig=${sig}`;
+    },
+    markedHlsUrl(uploadId, recipientId, now = Date.now()) {
+      const exp = expiryAt(now);
+      const sig = signMarked(uploadId, HLS_SIGNED_NAME, exp, recipientId, false);
+      return `/media/${uploadId}/hls/master.m3u8?exp=${exp}&to=${recipientId}&sig=${sig}`;
     },
     verifyMarked(uploadId, variant, { exp, to, sig, v }, now = Date.now()) {
       const expSeconds = liveExp(exp, now);

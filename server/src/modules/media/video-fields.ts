@@ -18,18 +18,33 @@ export function isVideoPublished(video: Pick<UploadRow, 'videoState'>): boolean 
  * while it is processing or failed), `video_hls_url` the signed master playlist once done. Its
  * owner also learns where the transcode is (`video_state`, `video_progress`, `video_error`)
  * and which upload it is (`video_upload_id`, the id the live `upload_processing` frames name:
- * a video still processing has no URL that would tell it); nobody else does.
+ * a video still processing has no URL that would tell it); nobody else does. With `markFor`
+ * (a gated video seen by another than its owner) the stream is that viewer's marked one.
  */
-export function presentVideoFields(video: VideoSource, isOwner: boolean, signer: MediaSigner) {
+export function presentVideoFields(
+  video: VideoSource,
+  isOwner: boolean,
+  signer: MediaSigner,
+  markFor?: number,
+) {
   const ready = video.videoState === 'ready' && video.renditions !== null;
-  const url = ready
-    ? signer.url(video.id, 'mp4')
-    : video.videoState === null
-      ? signer.url(video.id, 'original')
-      : null;
+  // A gated video reaches another viewer as their own stream (issue 35): segment by segment the
+  // variant their keyed code picks. The progressive MP4 is one file for all, so it is not given.
+  const marked = markFor !== undefined && !isOwner;
+  const url = marked
+    ? null
+    : ready
+      ? signer.url(video.id, 'mp4')
+      : video.videoState === null
+        ? signer.url(video.id, 'original')
+        : null;
   const fields = {
     video_url: url,
-    video_hls_url: ready ? signer.hlsUrl(video.id) : null,
+    video_hls_url: ready
+      ? marked
+        ? signer.markedHlsUrl(video.id, markFor)
+        : signer.hlsUrl(video.id)
+      : null,
     poster_url: video.variants.poster ? signer.url(video.id, 'poster') : null,
   };
   if (!isOwner) return fields;

@@ -20,7 +20,8 @@ export type AttachmentSource = Pick<
 
 /**
  * An attachment; a video's fields as `video-fields.ts` makes them (their state to its sender).
- * With `markFor` (a paid message's recipient) an image is linked as a copy marked for them.
+ * With `markFor` (a paid message's recipient) an image is linked as a copy marked for them, a
+ * video as their marked stream.
  */
 export function presentAttachment(
   upload: AttachmentSource,
@@ -44,7 +45,7 @@ export function presentAttachment(
     file_url: sign('original'),
     thumbnail_url: upload.variants.thumb ? sign('thumb') : null,
     is_image: isImage,
-    ...(isVideo ? presentVideoFields(upload, isSender, signer) : {}),
+    ...(isVideo ? presentVideoFields(upload, isSender, signer, markFor) : {}),
   };
 }
 

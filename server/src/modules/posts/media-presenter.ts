@@ -45,8 +45,8 @@ const optional = <K extends string, V>(key: K, value: V | undefined) =>
  * A post's files, in order, for a viewer allowed to see its content (the caller checks). Images
  * link their feed variant once made, and a srcset of the sizes made; videos carry the same fields as a post's single video, its
  * transcode's progress only for the owner. With `mark` (a gated post seen by another than its
- * author) every image URL is that viewer's marked one, visibly marked too when it says so;
- * videos are not marked yet.
+ * author) every image URL is that viewer's marked one, visibly marked too when it says so,
+ * and every video that viewer's marked stream.
  */
 export function presentPostMedia(
   files: readonly PostMediaFile[] | null,
@@ -73,6 +73,7 @@ export function presentPostMedia(
       { ...file, id: file.uploadId, videoProgress: file.videoProgress ?? 0 },
       isOwner,
       signer,
+      mark?.to,
     );
     return { kind: 'video', url: video.video_url, ...videoSize(file.renditions?.ladder), ...video };
   });

@@ -84,7 +84,7 @@ export function presentPost(
     media.image_url = url;
   }
   if (post.videoId) {
-    const video = presentVideoFields(videoOf(row, post.videoId), isOwner, signer);
+    const video = presentVideoFields(videoOf(row, post.videoId), isOwner, signer, mark?.to);
     Object.assign(media, { video: video.video_url }, video);
   }
   return {

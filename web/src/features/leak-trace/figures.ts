@@ -34,15 +34,10 @@ export const MAX_IMAGE_MEGABYTES = LEAK_TRACE_MAX_IMAGE_BYTES / 1024 ** 2;
 export const MAX_VIDEO_GIGABYTES = LEAK_TRACE_MAX_BYTES / 1024 ** 3;
 
 /** The image types the tracer reads (the server checks the bytes too). */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 /** The video types the tracer reads: MP4, MOV, WebM and Matroska. */
-export const VIDEO_TYPES = [
-  'video/mp4',
-  'video/quicktime',
-  'video/webm',
-  'video/x-matroska',
-] as const;
+const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'] as const;
 
 /** Every type the tracer reads. */
 export const TRACEABLE_TYPES = [...IMAGE_TYPES, ...VIDEO_TYPES] as const;

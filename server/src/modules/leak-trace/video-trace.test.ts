@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { segmentVariantBit } from '../../watermark/index.ts';
+import { bestRecipient, markedThreshold, VIDEO_MAX_FALSE_MATCH } from './video-trace.ts';
+
+const key = Buffer.alloc(32, 9);
+const upload = '00000000-0000-4000-8000-000000000001';
+const codeOf = (serial: number, n: number) =>
+  Array.from({ length: n }, (_, i) => segmentVariantBit(key, upload, serial, i));
+
+describe('markedThreshold', () => {
+  it('splits unmarked segments (noise, up to a few tens) from marked ones (hundreds)', () => {
+    const z = [0.3, 195, 202, 12.9, 201, 15.7, 25.9, 203];
+    const threshold = markedThreshold(z);
+    expect(z.map((value) => (value > threshold ? 1 : 0))).toEqual([0, 1, 1, 0, 1, 0, 0, 1]);
+  });
+
+  it('reads a stream of one variant only against the fixed bar', () => {
+    expect([3, 25, 12, 18].every((value) => value <= markedThreshold([3, 25, 12, 18]))).toBe(true);
+    const marked = [190, 210, 205];
+    expect(marked.every((value) => value > markedThreshold(marked))).toBe(true);
+  });
+});
+
+describe('bestRecipient', () => {
+  it('names the recipient whose code the bits are, with a chance under the bar over 40 segments', () => {
+    const marks = [{ serial: 1 }, { serial: 2 }, { serial: 3 }, { serial: 4 }];
+    const bits = codeOf(3, 40);
+    const best = bestRecipient(key, upload, bits, marks);
+    expect(best).toMatchObject({ serial: 3, agreeing: 40, total: 40, tied: false });
+    expect(best?.falseMatchProbability).toBeLessThan(VIDEO_MAX_FALSE_MATCH);
+  });
+
+  it('stays above the bar for a short video: too few segments to name anyone', () => {
+    const marks = Array.from({ length: 100 }, (_, i) => ({ serial: i + 1 }));
+    const best = bestRecipient(key, upload, codeOf(7, 8), marks);
+    expect(best?.falseMatchProbability).toBeGreaterThan(VIDEO_MAX_FALSE_MATCH);
+  });
+
+  it('answers nothing without recipients', () => {
+    expect(bestRecipient(key, upload, [1, 0, 1], [])).toBeUndefined();
+  });
+});
