@@ -5832,13 +5832,13 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description A suspected leaked copy of your own gated images: a re-encoded, resized, cropped or screenshotted image. */
+    /** @description A suspected leaked copy of your own gated images: a re-encoded, resized, cropped or screenshotted image, or a re-encoded video. */
     requestBody: {
       content: {
         'multipart/form-data': {
           /**
            * Format: binary
-           * @description The suspected copy (JPEG, PNG, WebP or GIF, up to 25 MB).
+           * @description The suspected copy: an image (JPEG, PNG, WebP or GIF, up to 25 MB) or a video (MP4, MOV, WebM or Matroska, up to 1 GB).
            */
           file: Blob;
         };
@@ -5874,12 +5874,13 @@ export interface operations {
             } | null;
             confidence: number;
             evidence: {
+              /** @description Code bits (an image's) or segments (a video's) read. */
               bits_agreeing: number;
               bits_total: number;
               false_match_probability: number;
-              /** @description Perceptual-hash bits (of 64) from the upload. */
-              hash_distance: number;
-              /** @description The stored size the served copy was made from. */
+              /** @description Perceptual-hash bits (of 64) from the upload; null for a video. */
+              hash_distance: number | null;
+              /** @description The stored size the served copy was made from (an image's, a video's rung). */
               variant: string;
             } | null;
             created_at: string;
@@ -6033,13 +6034,13 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description A suspected leaked copy of any gated image on this instance: a re-encoded, resized, cropped or screenshotted image. */
+    /** @description A suspected leaked copy of any gated image on this instance: a re-encoded, resized, cropped or screenshotted image, or a re-encoded video. */
     requestBody: {
       content: {
         'multipart/form-data': {
           /**
            * Format: binary
-           * @description The suspected copy (JPEG, PNG, WebP or GIF, up to 25 MB).
+           * @description The suspected copy: an image (JPEG, PNG, WebP or GIF, up to 25 MB) or a video (MP4, MOV, WebM or Matroska, up to 1 GB).
            */
           file: Blob;
         };
@@ -6075,12 +6076,13 @@ export interface operations {
             } | null;
             confidence: number;
             evidence: {
+              /** @description Code bits (an image's) or segments (a video's) read. */
               bits_agreeing: number;
               bits_total: number;
               false_match_probability: number;
-              /** @description Perceptual-hash bits (of 64) from the upload. */
-              hash_distance: number;
-              /** @description The stored size the served copy was made from. */
+              /** @description Perceptual-hash bits (of 64) from the upload; null for a video. */
+              hash_distance: number | null;
+              /** @description The stored size the served copy was made from (an image's, a video's rung). */
               variant: string;
             } | null;
             created_at: string;
@@ -15274,6 +15276,7 @@ export interface operations {
       query?: {
         exp?: string;
         sig?: string;
+        to?: string;
       };
       header?: never;
       path: {
@@ -15335,6 +15338,7 @@ export interface operations {
       query?: {
         exp?: string;
         sig?: string;
+        to?: string;
       };
       header?: never;
       path: {
@@ -15385,6 +15389,7 @@ export interface operations {
       query?: {
         exp?: string;
         sig?: string;
+        to?: string;
       };
       header?: never;
       path: {
@@ -15466,6 +15471,7 @@ export interface operations {
       query?: {
         exp?: string;
         sig?: string;
+        to?: string;
       };
       header?: never;
       path: {
