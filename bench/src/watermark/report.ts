@@ -3,8 +3,8 @@ import type { TraceResult } from '../../../server/src/watermark/index.ts';
 import type { Figure } from '../lib/report.ts';
 import { DEGRADATIONS } from './degradations.ts';
 
-export const RECOVERY_GOAL = 0.95;
-export const PSNR_GOAL = 40;
+const RECOVERY_GOAL = 0.95;
+const PSNR_GOAL = 40;
 
 /** 64-bit perceptual hashes as two 32-bit halves, for a fast Hamming distance over many pairs. */
 export type Hash = [number, number];
@@ -20,7 +20,7 @@ function popcount(x: number): number {
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
-export const distance = (a: Hash, b: Hash) => popcount(a[0] ^ b[0]) + popcount(a[1] ^ b[1]);
+const distance = (a: Hash, b: Hash) => popcount(a[0] ^ b[0]) + popcount(a[1] ^ b[1]);
 
 export type MarkedRecord = {
   width: number;
@@ -44,7 +44,7 @@ export type Timing = { width: number; megapixels: number; embed: number[]; trace
 export type Part = { text: string; figures: Figure[] };
 
 /** Nearest-rank percentile (0 < p <= 100). */
-export function percentile(samples: readonly number[], p: number): number {
+function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
