@@ -151,11 +151,12 @@ async function markedPicture(
   const traces = Promise.all(
     DEGRADATIONS.map(async (degradation) => {
       const copy = await degradation.apply(marked, width, height);
-      const [result, hash] = await Promise.all([
+      const [result, hash, whole] = await Promise.all([
         pool(() => engine.trace(copy, picture.bytes, KEY)),
         perceptualHash(copy),
+        perceptualHash(copy, { whole: true }),
       ]);
-      return { result, hash: halves(hash), copy };
+      return { result, hash: halves(hash), whole: halves(whole), copy };
     }),
   );
   const otherKeys = Promise.all(
@@ -179,7 +180,7 @@ async function markedPicture(
     ssimPlain: ssim(plain, original),
     psnrMarkOnly: psnr(markOnly, original),
     hash: halves(await perceptualHash(picture.bytes)),
-    traces: (await traces).map(({ result, hash }) => ({ result, hash })),
+    traces: (await traces).map(({ result, hash, whole }) => ({ result, hash, whole })),
     otherKeys: await otherKeys,
   };
   if (!keepSample(width)) return { record };

@@ -21,13 +21,16 @@ function popcount(x: number): number {
 }
 
 const distance = (a: Hash, b: Hash) => popcount(a[0] ^ b[0]) + popcount(a[1] ^ b[1]);
+/** A copy's distance to an original as the tracer looks: the nearer of its central and whole hashes. */
+const copyDistance = (copy: { hash: Hash; whole: Hash }, original: Hash) =>
+  Math.min(distance(copy.hash, original), distance(copy.whole, original));
 
 export type MarkedRecord = {
   width: number;
   height: number;
   payload: number;
   /** One per degradation, in the order of DEGRADATIONS. */
-  traces: { result: TraceResult; hash: Hash }[];
+  traces: { result: TraceResult; hash: Hash; whole: Hash }[];
   otherKeys: TraceResult[];
   psnrMarked: number;
   ssimMarked: number;
@@ -291,18 +294,18 @@ export function hashPart(marked: MarkedRecord[], unmarked: UnmarkedRecord[]): Pa
   const lookupFound: number[] = [];
   let nearestOther = Infinity;
   const rows = DEGRADATIONS.map((degradation, d) => {
-    const own = marked.map((record) => distance(record.traces[d]!.hash, record.hash));
+    const own = marked.map((record) => copyDistance(record.traces[d]!, record.hash));
     let other = Infinity;
     let closer = 0;
     let found = 0;
     marked.forEach((record, i) => {
-      const copy = record.traces[d]!.hash;
-      const mine = distance(copy, record.hash);
+      const copy = record.traces[d]!;
+      const mine = copyDistance(copy, record.hash);
       let nearest = Infinity;
       let ahead = 0;
       originals.forEach((hash, j) => {
         if (j === i) return;
-        const theirs = distance(copy, hash);
+        const theirs = copyDistance(copy, hash);
         nearest = Math.min(nearest, theirs);
         if (theirs <= mine) ahead++;
       });

@@ -1,5 +1,5 @@
 import { addInverseBlock } from './dct.ts';
-import { codeOf, COEFFS, patternOf, TILE } from './pattern.ts';
+import { blockSigns, codeOf, COEFFS, patternOf, TILE } from './pattern.ts';
 import { decodeRgb, encodeJpeg, type Rgb } from './pixels.ts';
 
 /**
@@ -13,6 +13,8 @@ export function embedRgb(rgb: Rgb, payload: number, key: Buffer, strength = STRE
   const { width, height, data } = rgb;
   const code = codeOf(payload >>> 0);
   const pattern = patternOf(key);
+  const blocksX = Math.floor(width / 8);
+  const signs = blockSigns(key, blocksX, Math.floor(height / 8));
   const delta = new Float32Array(width * height);
   const coef = new Float64Array(64);
   for (let by = 0; by + 8 <= height; by += 8)
@@ -20,7 +22,8 @@ export function embedRgb(rgb: Rgb, payload: number, key: Buffer, strength = STRE
       const slot = ((by / 8) % TILE) * TILE + ((bx / 8) % TILE);
       const sign = code[pattern.bit[slot]!]! * strength;
       coef.fill(0);
-      COEFFS.forEach((c, k) => (coef[c] = sign * pattern.signs[slot * COEFFS.length + k]!));
+      const block = (by / 8) * blocksX + bx / 8;
+      COEFFS.forEach((c, k) => (coef[c] = sign * signs[block * COEFFS.length + k]!));
       addInverseBlock(coef, delta, width, bx, by);
     }
   const out = new Uint8Array(data.length);

@@ -13,8 +13,8 @@ export const COEFFS: readonly number[] = (() => {
   return list;
 })();
 
-/** Where the key puts every bit: per tile slot, its code bit and one sign per coefficient. */
-export type Pattern = { bit: Uint8Array; signs: Int8Array };
+/** Where the key puts every bit: per tile slot, its code bit. */
+export type Pattern = { bit: Uint8Array };
 
 /** A keyed byte stream: HMAC-SHA256 in counter mode, so nobody without the key can read or forge a mark. */
 function keyedBytes(key: Buffer, label: string, length: number): Buffer {
@@ -40,13 +40,32 @@ export function patternOf(key: Buffer): Pattern {
   }
   const bit = new Uint8Array(slots);
   order.forEach((slot, rank) => (bit[slot] = rank % CODE_BITS));
-  const signBytes = keyedBytes(key, 'signs', slots * COEFFS.length);
-  const signs = new Int8Array(signBytes.length);
-  for (let i = 0; i < signBytes.length; i++) signs[i] = (signBytes[i]! & 1) === 1 ? 1 : -1;
-  const pattern = { bit, signs };
+  const pattern = { bit };
   if (cache.size > 16) cache.clear();
   cache.set(id, pattern);
   return pattern;
+}
+
+const signCache = new Map<string, Int8Array>();
+
+/**
+ * One keyed sign per coefficient of every block of a `blocksX` x `blocksY` grid (index
+ * (row * blocksX + column) * COEFFS.length + k). The signs follow the block's place in the whole
+ * image, not in its tile: the tracer registers a copy onto the original's grid, so it knows
+ * every block's place, and with signs that never repeat a wrong key's reading of the tiles is
+ * independent noise (repeated signs made each bit's z grow with the number of tiles).
+ */
+export function blockSigns(key: Buffer, blocksX: number, blocksY: number): Int8Array {
+  const id = `${key.toString('hex')}:${blocksX}x${blocksY}`;
+  const known = signCache.get(id);
+  if (known) return known;
+  const count = blocksX * blocksY * COEFFS.length;
+  const bytes = keyedBytes(key, `signs:${blocksX}x${blocksY}`, Math.ceil(count / 8));
+  const signs = new Int8Array(count);
+  for (let i = 0; i < count; i++) signs[i] = (bytes[i >> 3]! >> (i & 7)) & 1 ? 1 : -1;
+  if (signCache.size > 8) signCache.clear();
+  signCache.set(id, signs);
+  return signs;
 }
 
 /** CRC-8 (polynomial 0x07) of the 32 payload bits. */

@@ -5,14 +5,20 @@ import sharp from 'sharp';
  * find which upload a leaked copy came from. The central crop makes a copy cut by 10% per
  * edge see mostly the same content; grey 32x32 then the 8x8 lowest frequencies (no DC)
  * against their median survive recompression, resize and colour changes. The 64 bits come as
- * a signed 64-bit value, the range of a PostgreSQL bigint.
+ * a signed 64-bit value, the range of a PostgreSQL bigint. With `whole`, of the whole image: a
+ * copy cut by a tenth per edge is about the original's central 80%, so the tracer also hashes a
+ * suspect whole.
  */
-export async function perceptualHash(image: Buffer): Promise<bigint> {
+export async function perceptualHash(
+  image: Buffer,
+  options: { whole?: boolean } = {},
+): Promise<bigint> {
   const meta = await sharp(image).rotate().metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  const left = Math.floor(width * 0.1);
-  const top = Math.floor(height * 0.1);
+  const margin = options.whole ? 0 : 0.1;
+  const left = Math.floor(width * margin);
+  const top = Math.floor(height * margin);
   const { data } = await sharp(image)
     .rotate()
     .extract({ left, top, width: width - 2 * left, height: height - 2 * top })

@@ -64,7 +64,10 @@ function ncc(
   return cov / Math.sqrt(Math.max(1e-9, (saa - (sa * sa) / n) * (sbb - (sb * sb) / n)));
 }
 
-/** The offset of a region (rw x rh) in the original maximising NCC: coarse (1/8) search, then a fine one. */
+/**
+ * The offset of a region (rw x rh) in the original maximising NCC: coarse (1/8) search over the
+ * whole region, then a fine one of a central patch; scored by the coarse match.
+ */
 function findOffset(
   region: Float32Array,
   rw: number,
@@ -93,7 +96,9 @@ function findOffset(
       const score = ncc(region, rw, orig, ow, patch, dx, dy);
       if (score > fine.score) fine = { dx, dy, score };
     }
-  return fine;
+  // The whole region's coarse match ranks the scales: a wrong scale's central patch can match
+  // better at full resolution than the right one's, enlarged and so blurred.
+  return { dx: fine.dx, dy: fine.dy, score: best.score };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { dctBlock } from './dct.ts';
-import { CODE_BITS, codeOf, COEFFS, patternOf, PAYLOAD_BITS, TILE } from './pattern.ts';
+import { blockSigns, CODE_BITS, codeOf, COEFFS, patternOf, PAYLOAD_BITS, TILE } from './pattern.ts';
 import { decodeRgb, lumaOf } from './pixels.ts';
 import { register } from './register.ts';
 import { binomialTail, twoSidedNormalTail } from './stats.ts';
@@ -35,6 +35,8 @@ export async function traceMark(
   const luma = lumaOf(orig);
   const { gain } = fitGain(aligned, luma, orig.width);
   const pattern = patternOf(key);
+  const blocksX = Math.floor(orig.width / 8);
+  const signs = blockSigns(key, blocksX, Math.floor(orig.height / 8));
   const sum = new Float64Array(CODE_BITS);
   const squares = new Float64Array(CODE_BITS);
   const a = new Float64Array(64);
@@ -45,8 +47,9 @@ export async function traceMark(
       dctBlock(luma, orig.width, bx, by, b);
       const slot = ((by / 8) % TILE) * TILE + ((bx / 8) % TILE);
       const bit = pattern.bit[slot]!;
+      const block = (by / 8) * blocksX + bx / 8;
       COEFFS.forEach((c, k) => {
-        const chip = (a[c]! - gain * b[c]!) * pattern.signs[slot * COEFFS.length + k]!;
+        const chip = (a[c]! - gain * b[c]!) * signs[block * COEFFS.length + k]!;
         sum[bit]! += chip;
         squares[bit]! += chip * chip;
       });

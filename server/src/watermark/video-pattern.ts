@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { addInverseBlock } from './dct.ts';
-import { COEFFS, patternOf, TILE } from './pattern.ts';
+import { blockSigns, COEFFS } from './pattern.ts';
 
 /**
  * Amplitude of the video mark per chosen DCT coefficient: higher than the images' (4), since
@@ -10,7 +10,7 @@ import { COEFFS, patternOf, TILE } from './pattern.ts';
 const VIDEO_STRENGTH = 6;
 
 /**
- * The luma change of a video's "B" variant (issue 35): the images' keyed DCT pattern with every
+ * The luma change of a video's "B" variant (issue 35): the images' keyed DCT pattern, every
  * block carrying its keyed signs (no payload: a segment's variant is its one bit). As a raw
  * yuv420p frame, Y = 128 + change, U = V = 128, for ffmpeg's `blend` in grain-merge mode (A + B
  * - 128), which adds it to every frame of the segment's luma and leaves the colour alone.
@@ -21,14 +21,15 @@ export function videoMarkFrame(
   key: Buffer,
   strength = VIDEO_STRENGTH,
 ): Buffer {
-  const pattern = patternOf(key);
+  const blocksX = Math.floor(width / 8);
+  const signs = blockSigns(key, blocksX, Math.floor(height / 8));
   const delta = new Float32Array(width * height);
   const coef = new Float64Array(64);
   for (let by = 0; by + 8 <= height; by += 8)
     for (let bx = 0; bx + 8 <= width; bx += 8) {
-      const slot = ((by / 8) % TILE) * TILE + ((bx / 8) % TILE);
+      const block = (by / 8) * blocksX + bx / 8;
       coef.fill(0);
-      COEFFS.forEach((c, k) => (coef[c] = strength * pattern.signs[slot * COEFFS.length + k]!));
+      COEFFS.forEach((c, k) => (coef[c] = strength * signs[block * COEFFS.length + k]!));
       addInverseBlock(coef, delta, width, bx, by);
     }
   const chroma = Math.ceil(width / 2) * Math.ceil(height / 2);

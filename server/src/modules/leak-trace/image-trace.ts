@@ -102,7 +102,7 @@ async function widthOf(suspect: Buffer): Promise<number> {
 
 /**
  * A suspected copy of a gated image: matched to the marked images it looks like (perceptual
- * hash, the nearest few), its mark read against each stored size it may have been made from on
+ * hash of its centre and of the whole, against the uploads' central ones; the nearest few), its mark read against each stored size it may have been made from on
  * the engine's threads; the best reading, naming a serial when the engine found one.
  */
 export async function traceImage(
@@ -112,8 +112,8 @@ export async function traceImage(
 ): Promise<Match | undefined> {
   const suspectWidth = await widthOf(suspect);
   await backfillHashes(deps, ownerId);
-  const hash = await perceptualHash(suspect);
-  const candidates = (await repo.nearestCandidates(deps.db, ownerId, hash, CANDIDATES)).filter(
+  const hashes = [await perceptualHash(suspect), await perceptualHash(suspect, { whole: true })];
+  const candidates = (await repo.nearestCandidates(deps.db, ownerId, hashes, CANDIDATES)).filter(
     (candidate) => candidate.distance <= MAX_HASH_DISTANCE,
   );
   let best: Match | undefined;

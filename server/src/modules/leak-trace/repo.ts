@@ -47,14 +47,20 @@ export async function saveHash(db: Executor, uploadId: string, hash: bigint) {
   await db.update(uploads).set({ perceptualHash: hash }).where(eq(uploads.id, uploadId));
 }
 
-/** The `limit` marked images in reach nearest to `hash`, by bits differing, with that count. */
+/**
+ * The `limit` marked images in reach nearest to any of `hashes` (the suspect's central and whole
+ * hashes), by bits differing, with that count.
+ */
 export function nearestCandidates(
   db: Executor,
   ownerId: number | undefined,
-  hash: bigint,
+  hashes: bigint[],
   limit: number,
 ) {
-  const distance = sql<number>`bit_count((${uploads.perceptualHash} # ${hash.toString()}::bigint)::bit(64))::int`;
+  const distances = hashes.map(
+    (hash) => sql`bit_count((${uploads.perceptualHash} # ${hash.toString()}::bigint)::bit(64))`,
+  );
+  const distance = sql<number>`least(${sql.join(distances, sql`, `)})::int`;
   return db
     .select({ ...candidateColumns, distance })
     .from(uploads)
