@@ -38,21 +38,24 @@ export const adminUser = z.object({
 export type AdminUser = z.infer<typeof adminUser>;
 export const adminUserList = z.object({ results: z.array(adminUser) });
 
+/** What an audit-log entry is about; the audit_log table's `target_type` takes these. */
+export const AUDIT_TARGET_TYPES = [
+  'application',
+  'payout',
+  'user',
+  'post',
+  'message',
+  'profile',
+  'comment',
+  'leak_trace',
+] as const;
+
 export const auditEntry = z.object({
   id: z.number(),
   actor: z.object({ id: z.number(), username: z.string() }),
   /** What was done: application_approved, payout_paid, user_suspended and so on. */
   action: z.string(),
-  target_type: z.enum([
-    'application',
-    'payout',
-    'user',
-    'post',
-    'message',
-    'profile',
-    'comment',
-    'leak_trace',
-  ]),
+  target_type: z.enum(AUDIT_TARGET_TYPES),
   target_id: z.number(),
   reason: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),

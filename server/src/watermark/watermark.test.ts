@@ -1,38 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { photo } from '../../test/media.ts';
 import { embedMark, hammingDistance, perceptualHash, traceMark } from './index.ts';
 import { crc8 } from './pattern.ts';
 
 const key = Buffer.alloc(32, 7);
 
-/** A 512x384 natural-ish picture: gradient sky, a few blurred shapes, sensor noise. */
-async function picture(seed: number): Promise<Buffer> {
-  const width = 512,
-    height = 384;
-  const shapes = [0, 1, 2, 3, 4]
-    .map((i) => {
-      const v = (seed * 37 + i * 101) % 360;
-      return `<circle cx="${(v * 7) % width}" cy="${(v * 3) % height}" r="${30 + (v % 80)}" fill="hsl(${v},60%,${30 + (v % 40)}%)"/>`;
-    })
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="hsl(${seed * 50},50%,70%)"/><stop offset="1" stop-color="hsl(${seed * 50 + 90},40%,25%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`;
-  const noise = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 12 },
-    },
-  })
-    .png()
-    .toBuffer();
-  return sharp(Buffer.from(svg))
-    .blur(1.5)
-    .composite([{ input: noise, blend: 'overlay' }])
-    .jpeg({ quality: 95 })
-    .toBuffer();
-}
+/** A 512x384 photo-like picture (test/media.ts): a flat colour would hold a mark poorly. */
+const picture = (seed: number) => photo(seed, 512, 384);
 
 describe('watermark', () => {
   it('reads back the payload after JPEG 50 and a 10% crop', async () => {

@@ -1,3 +1,4 @@
+import { AUDIT_TARGET_TYPES } from '@zura/contracts';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -16,16 +17,7 @@ export const AUDIT_ACTIONS = [
   'leak_traced',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = [
-  'application',
-  'payout',
-  'user',
-  'post',
-  'message',
-  'profile',
-  'comment',
-  'leak_trace',
-] as const;
+export { AUDIT_TARGET_TYPES };
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
