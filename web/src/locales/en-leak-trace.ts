@@ -42,7 +42,7 @@ export const leakTraceText = {
       videoTooShort:
         'A video shorter than about a minute and a half may carry too few segments to name anyone.',
       noMatchingUpload: 'None of your marked images or videos looks like this file.',
-      noMatchingUploadAdmin: 'No marked image on Zura looks like this file.',
+      noMatchingUploadAdmin: 'No marked image or video on Zura looks like this file.',
       actions: 'What to do about @{{username}}',
     },
     report: {
@@ -79,7 +79,7 @@ export const leakTraceText = {
       videos:
         "Every copy of a subscriber-only, locked or paid video is its viewer's own sequence of marked and unmarked segments. The mark survives re-encoding and resizing of the whole video; cutting the video short or editing it can leave too few segments to name anyone.",
       publicImages: 'Public images and videos are not marked, so their copies cannot be traced.',
-      admin: 'As an admin, a trace looks through the marked images of every creator.',
+      admin: 'As an admin, a trace looks through the marked images and videos of every creator.',
     },
   },
 };

@@ -33,7 +33,9 @@ describe('the admin’s leak tracer', () => {
     signIn(1);
     const { user } = renderWithApp(<LeakTracerTab />);
     expect(
-      screen.getByText('As an admin, a trace looks through the marked images of every creator.'),
+      screen.getByText(
+        'As an admin, a trace looks through the marked images and videos of every creator.',
+      ),
     ).toBeVisible();
     await user.upload(
       screen.getByLabelText('File to trace'),
@@ -87,7 +89,9 @@ describe('the admin’s leak tracer', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Trace' }));
     expect(
-      await screen.findByRole('heading', { name: 'No marked image on Zura looks like this file.' }),
+      await screen.findByRole('heading', {
+        name: 'No marked image or video on Zura looks like this file.',
+      }),
     ).toBeVisible();
   });
 });
