@@ -8,6 +8,7 @@ import Stamp from 'lucide-react/icons/stamp';
 import Video from 'lucide-react/icons/video';
 import Zap from 'lucide-react/icons/zap';
 import type { LucideIcon } from 'lucide-react';
+import { useOwnProfile } from '../../lib/own-profile';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../ui/Button';
@@ -29,12 +30,23 @@ const BENEFITS: { id: BenefitId; icon: LucideIcon }[] = [
 ];
 type BenefitId = 'earnings' | 'payouts' | 'chargebacks' | 'watermarks' | 'calls' | 'discovery';
 
+/** How the watermarks hold up, from the measured figures (docs/benchmarks.md, issue 35). */
+const WATERMARK_NOTE_LINES = [
+  'creatorLanding.watermarkNote.scope',
+  'creatorLanding.watermarkNote.images',
+  'creatorLanding.watermarkNote.videos',
+  'creatorLanding.watermarkNote.limits',
+] as const;
+
+const LEAK_TRACER_PATH = '/creator/leak-tracer';
+
 const STEPS = ['profile', 'create', 'earn'] as const;
 const TESTIMONIALS = ['first', 'second'] as const;
 
 /** "Become a Creator" (/creator-landing): why, how, stories, and the way to /creator. */
 export function CreatorLanding() {
   const { t } = useTranslation();
+  const { data: own } = useOwnProfile();
   const cta = buttonClasses({ size: 'lg', variant: 'inverse' });
   return (
     <div className="mx-auto max-w-5xl space-y-16 pb-12">
@@ -104,6 +116,33 @@ export function CreatorLanding() {
             </li>
           ))}
         </ul>
+        <div className="mt-5 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+          <h3 className="flex items-center gap-3 font-semibold">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-violet-50 text-violet-600">
+              <Stamp className="size-5" aria-hidden />
+            </span>
+            {t('creatorLanding.watermarkNote.title')}
+          </h3>
+          <ul className="mt-4 list-disc space-y-1.5 ps-5 text-sm text-slate-600">
+            {WATERMARK_NOTE_LINES.map((key) => (
+              <li key={key}>{t(key)}</li>
+            ))}
+            <li>
+              {t('creatorLanding.watermarkNote.tracer')}
+              {own?.is_creator === true && (
+                <>
+                  {' '}
+                  <Link
+                    to={LEAK_TRACER_PATH}
+                    className="rounded font-medium text-violet-700 underline hover:text-violet-900 focus-visible:outline-2 focus-visible:outline-violet-600"
+                  >
+                    {t('creatorLanding.watermarkNote.tracerLink')}
+                  </Link>
+                </>
+              )}
+            </li>
+          </ul>
+        </div>
       </section>
 
       <section aria-labelledby="steps-title">
