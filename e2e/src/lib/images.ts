@@ -51,9 +51,12 @@ export function pngFile(name: string, width: number, height: number) {
   return { name, mimeType: 'image/png', buffer: pngImage(width, height) };
 }
 
-/** Signed media URLs of the server: `/media/<upload id>/<variant>?exp=...&sig=...`. */
+/**
+ * Signed media URLs of the server: `/media/<upload id>/<variant>?exp=...&sig=...`; a gated
+ * image's for one viewer also names them (`&to=<id>`, and `&v=1` when visibly marked).
+ */
 export const SIGNED_MEDIA_URL =
-  /^\/media\/[\w-]+\/(original|feed|thumb|poster)\?exp=\d+&sig=[\w-]+$/;
+  /^\/media\/[\w-]+\/(original|feed|thumb|poster)\?exp=\d+(&to=\d+(&v=1)?)?&sig=[\w-]+$/;
 
 /** The URL an <img> really loaded: the size the browser chose from its srcset, else its src. */
 export function currentSource(img: Locator): Promise<string> {

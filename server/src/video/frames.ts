@@ -7,7 +7,7 @@ import type { Sandbox } from './sandbox.ts';
 const STALL_MS = 60_000;
 
 /**
- * One frame a second of a video (at 0.5 s, 1.5 s, ...), scaled to `width` x `height`, as 8-bit luma: read from ffmpeg's
+ * `perSecond` frames a second of a video (each in the middle of its slice), scaled to `width` x `height`, as 8-bit luma: read from ffmpeg's
  * pipe a whole frame at a time, so a long video never sits in memory. The input is decoded under
  * `sandbox` with its sniffed demuxer (`format`), like every upload: a suspected leak is anybody's
  * file. Ending the loop early kills the decode.
@@ -20,6 +20,8 @@ export async function* lumaFramesPerSecond(options: {
   height: number;
   sandbox: Sandbox;
   maxSeconds: number;
+  /** Frames a second, each in the middle of its slice: (k + 0.5) / perSecond. */
+  perSecond: number;
 }): AsyncGenerator<Buffer> {
   const { width, height } = options;
   const child = spawnLimited(
@@ -28,11 +30,11 @@ export async function* lumaFramesPerSecond(options: {
       ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
       ...inputOptions(options.format),
       ...['-t', String(options.maxSeconds), '-i', options.input],
-      // At the middle of each second (0.5 s, 1.5 s...): never on a segment's first frame.
+      // In the middle of each slice of a second: never on a segment's first frame.
       ...[
         '-an',
         '-vf',
-        `fps=fps=1:start_time=0.5,scale=${width}:${height}:flags=bicubic,format=gray`,
+        `fps=fps=${options.perSecond}:start_time=${0.5 / options.perSecond},scale=${width}:${height}:flags=bicubic,format=gray`,
       ],
       ...['-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
     ],

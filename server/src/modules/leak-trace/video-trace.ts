@@ -17,42 +17,49 @@ import type { Match } from './match.ts';
 import * as repo from './repo.ts';
 
 /**
- * Where a marked segment's z stands at least: an unmarked segment's difference from the stored
- * one is re-encoding noise, which the content's texture correlates a little with the mark (z up
- * to a few tens); a marked one's stands in the hundreds.
+ * Where a marked segment's z stands at least when nothing else tells: an unmarked segment's
+ * difference from the stored one is re-encoding noise, which the content's texture and the
+ * blocks a re-encode carries over from a marked segment before correlate a little with the mark
+ * (z up to about 80 at four frames a second); a marked one's stands in the hundreds.
  */
-const Z_MARKED = 60;
+const Z_MARKED = 100;
 
 /**
- * The z between unmarked and marked segments: two groups split where their means meet (the
- * iteration of Otsu's and k-means' two-class split); when the z do not fall into two groups
- * (a stream of one variant only), the fixed `Z_MARKED`.
+ * The z above which a segment reads as marked. The segments are split in two groups where their
+ * means meet (the two-class split of Otsu's and k-means' iteration); when that gives a marked
+ * group well above the fixed bar and an unmarked one below it, the line is drawn at 30% of the
+ * marked group's median (the first segment and those after a cut read weaker than the rest, the
+ * unmarked ones stay near zero); otherwise, a stream of one variant only, the fixed `Z_MARKED`.
  */
 export function markedThreshold(z: readonly number[]): number {
+  const mean = (values: number[]) =>
+    values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
   let threshold = (Math.min(...z) + Math.max(...z)) / 2;
   for (let round = 0; round < 20; round++) {
     const high = z.filter((value) => value > threshold);
     const low = z.filter((value) => value <= threshold);
     if (high.length === 0 || low.length === 0) break;
-    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     const next = (mean(high) + mean(low)) / 2;
     if (Math.abs(next - threshold) < 1e-6) break;
     threshold = next;
   }
-  const high = z.filter((value) => value > threshold);
+  const high = z.filter((value) => value > threshold).sort((a, b) => a - b);
   const low = z.filter((value) => value <= threshold);
-  const mean = (values: number[]) =>
-    values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
-  // Two real groups: the marked one well above the fixed bar, the other well below it.
-  const split = high.length > 0 && low.length > 0 && mean(high) > Z_MARKED && mean(low) < Z_MARKED;
-  return split ? threshold : Z_MARKED;
+  // The split's groups only tell whether there are two; a weak marked segment may sit in the low one.
+  const split =
+    high.length > 0 && low.length > 0 && mean(high) > 2 * Z_MARKED && mean(low) < Z_MARKED;
+  if (!split) return Z_MARKED;
+  const median = high[Math.floor(high.length / 2)] ?? 0;
+  return 0.3 * median;
 }
 /** Above this chance, a video trace names nobody: fewer bits than an image, so a looser bar. */
 export const VIDEO_MAX_FALSE_MATCH = 1e-4;
+/** Frames read a second: a 4-second segment gives about 11 past the cut's margins. */
+const FRAMES_PER_SECOND = 4;
 /** Frames this soon after a cut, or this near the next one, are left out of the reading. */
 const AFTER_CUT_SECONDS = 1;
 const NEAR_CUT_SECONDS = 0.3;
-/** The longest stretch of a suspect video read: an hour of one frame a second. */
+/** The longest stretch of a suspect video read: an hour. */
 const MAX_SECONDS = 3600;
 
 type VideoReading = {
@@ -80,7 +87,7 @@ async function localRung(storage: MediaStorage, rung: VideoRung, dir: string) {
 
 /**
  * Reads which segments of a suspected copy are the marked variant, rung by rung (largest
- * first: what most viewers watch): the suspect and the unmarked rung decoded at one frame a
+ * first: what most viewers watch): the suspect and the unmarked rung decoded at four frames a
  * second at the rung's size, their difference correlated with the rung's mark frame, each
  * segment's sum self-normalised into a z (about N(0, 1) where there is no mark). The rung whose
  * segments read most clearly wins.
@@ -105,6 +112,7 @@ export async function readVideoMarks(deps: {
       const squares = new Float64Array(own.count);
       const frames = (input: string, format: string, sandbox: Sandbox) =>
         lumaFramesPerSecond({
+          perSecond: FRAMES_PER_SECOND,
           ffmpeg: deps.ffmpeg,
           input,
           format,
@@ -115,17 +123,18 @@ export async function readVideoMarks(deps: {
         });
       const suspect = frames(deps.suspect.file, deps.suspect.format, deps.suspect.sandbox);
       const plain = frames(own.file, 'hls', deps.ownSandbox);
-      let second = 0;
+      let frame = 0;
       let segment = 0;
       for (;;) {
         const [s, a] = await Promise.all([suspect.next(), plain.next()]);
         if (s.done || a.done) break;
-        const at = second + 0.5;
-        second++;
+        const at = (frame + 0.5) / FRAMES_PER_SECOND;
+        frame++;
         while (segment < own.cuts.length && at >= (own.cuts[segment] ?? Infinity)) segment++;
         // Just after a cut, a re-encode still carries blocks predicted from the segment before
-        // (the other variant, maybe); just before one, a frame may be either's: both are left out.
-        const since = at - (segment > 0 ? (own.cuts[segment - 1] ?? 0) : -Infinity);
+        // (the other variant, maybe), and the very first second reads weakly too; just before a
+        // cut, a frame may be either segment's: all are left out.
+        const since = at - (segment > 0 ? (own.cuts[segment - 1] ?? 0) : 0);
         const until = (own.cuts[segment] ?? Infinity) - at;
         if (since < AFTER_CUT_SECONDS || until < NEAR_CUT_SECONDS) continue;
         for (let i = 0; i < size; i++) {
