@@ -20,11 +20,12 @@ describe('the cost of the signed-in pages', () => {
     // the page once (later opens find it kept: kept-message-pages.int.test.ts).
     await listMessages(t, alice, conversation.id);
     await t.services.changes.sync();
-    const sent = await statementsDuring(t, async () => {
+    // Background work (a notice's reload, the scheduled-post publisher's tick) may add a
+    // statement to one run, never to all: the fewest of three runs is the page's own.
+    const sent = await fewestStatementsDuring(t, async () => {
       const list = await listMessages(t, alice, conversation.id);
       expect(list).toHaveLength(5);
     });
-    // Background work (a notice's reload) may add a statement of its own: count the page's.
     expect(sent.filter((text) => text.includes('from messages m'))).toHaveLength(1);
     expect(sent.filter((text) => /\bupdate\b/i.test(text))).toEqual([]);
   });
