@@ -175,6 +175,7 @@ describe('axe on every page', () => {
       '/creator/offers',
       '/creator/mass-messages',
       '/creator/analytics',
+      '/creator/leak-tracer',
       '/creator-landing',
       '/messages',
       '/notifications',

@@ -161,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       signer,
       marking: services.marking,
       videoMarking: services.videoMarking,
+      markedMp4s: services.markedMp4s,
       remakeImageSizes: services.remakeImageSizes,
     }),
   );

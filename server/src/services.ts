@@ -52,6 +52,7 @@ import { createTipsService } from './modules/tips/service.ts';
 import { createMediaVariantsHandler } from './modules/uploads/jobs/media-variants.ts';
 import { createVideoTranscodeHandler } from './modules/uploads/jobs/video-transcode.ts';
 import { createVideoMarkHandler } from './modules/uploads/jobs/video-mark.ts';
+import { createMarkedMp4s } from './modules/media/marked-mp4.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
 import { foldUnreadCounts } from './modules/notifications/unread-counts.ts';
 import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
@@ -224,6 +225,14 @@ export function createServices(deps: ServiceDeps) {
       ffmpegPath: config.video.ffmpegPath,
       allowOutdated: config.video.allowOutdatedFfmpeg,
     });
+  const markedMp4s = createMarkedMp4s({
+    storage,
+    copies: marking.copies,
+    copiesDir: config.watermark.cacheDir,
+    videoMarking,
+    binaries,
+    memoryBytes: config.video.ffmpegMemoryBytes,
+  });
   const leakTracer = createLeakTracer({
     db,
     storage,
@@ -268,6 +277,7 @@ export function createServices(deps: ServiceDeps) {
       key: marking.key,
       log: deps.log,
       signal: transcodeShutdown.signal,
+      queueStopped: transcodeShutdown.queueStopped,
     }),
     'subscriptions-renew': () => subscriptions.renewDue(),
     'idempotency-expire': () => expireIdempotencyKeys(db),
@@ -283,6 +293,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     marking,
     videoMarking,
+    markedMp4s,
     markingEngine,
     leakTracer,
     /** Starts the queue's workers over `jobHandlers` and the timers; once, by `startRuntime`. */

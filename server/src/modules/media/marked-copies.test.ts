@@ -58,6 +58,37 @@ describe('marked copies on disk (issue 35)', () => {
     expect(again.keptBytes()).toBe(10);
   });
 
+  it('makes a file copy once at a temporary path, keeps the newest even past the budget, and counts both kinds', async () => {
+    const copies = createMarkedCopies({ dir, budgetBytes: 25 });
+    let made = 0;
+    const make = (size: number) => async (target: string) => {
+      made += 1;
+      expect(path.dirname(target)).toBe(dir);
+      expect(target).toMatch(/\.tmp$/);
+      await fs.writeFile(target, bytes(size, 2));
+    };
+    const paths = await Promise.all([1, 2].map(() => copies.file('v.mp4.1', make(20))));
+    expect(made).toBe(1);
+    expect(paths).toEqual([path.join(dir, 'v.mp4.1'), path.join(dir, 'v.mp4.1')]);
+    expect(await copies.file('v.mp4.1', make(20))).toBe(path.join(dir, 'v.mp4.1'));
+    expect(made).toBe(1);
+    // Larger than the whole budget: kept, the older file going, until the next copy is kept.
+    await copies.file('w.mp4.1', make(40));
+    expect(await onDisk()).toEqual(['w.mp4.1']);
+    expect(copies.keptBytes()).toBe(40);
+    await copies.get('img', async () => bytes(5, 3));
+    expect(await onDisk()).toEqual(['img']);
+    expect(copies.keptBytes()).toBe(5);
+    // A making that fails leaves nothing behind and is tried again by the next request.
+    await expect(
+      copies.file('x.mp4.1', async (target) => {
+        await fs.writeFile(target, 'half');
+        throw new Error('ffmpeg failed');
+      }),
+    ).rejects.toThrow('ffmpeg failed');
+    expect(await onDisk()).toEqual(['img']);
+  });
+
   it('refuses a name that could leave its folder', async () => {
     const copies = createMarkedCopies({ dir, budgetBytes: 100 });
     await expect(copies.get('../x', async () => bytes(1, 1))).rejects.toThrow(/unsafe/);

@@ -12,6 +12,13 @@ import path from 'node:path';
 export type MarkedCopies = {
   /** The copy named `name`, made by `make` when it is not kept (and then kept if it fits). */
   get: (name: string, make: () => Promise<Buffer>) => Promise<Buffer>;
+  /**
+   * Makes sure the copy named `name` is a file of the folder (`make` writes it to the path it is
+   * given when it is not kept) and answers that path, for copies too large to hold in memory (a
+   * video's). Unlike `get`, a file larger than the whole budget is kept too, until the next copy
+   * is kept: it must outlive the request that made it, whose player asks for ranges of it.
+   */
+  file: (name: string, make: (target: string) => Promise<void>) => Promise<string>;
   /** Bytes kept now: what the budget bounds. */
   keptBytes: () => number;
 };
@@ -47,28 +54,48 @@ export function createMarkedCopies(options: { dir: string; budgetBytes: number }
     await evict();
   }
 
-  async function evict() {
-    while (total > budgetBytes && kept.size > 0) {
+  /** Removes the least recently served copies over the budget; `spare` (the newest) stays. */
+  async function evict(spare?: string) {
+    while (total > budgetBytes && kept.size > (spare === undefined ? 0 : 1)) {
       const [oldest, size] = kept.entries().next().value as [string, number];
+      if (oldest === spare) break;
       kept.delete(oldest);
       total -= size;
       await fs.rm(path.join(dir, oldest), { force: true });
     }
   }
 
-  async function keep(name: string, bytes: Buffer) {
-    // A copy larger than the whole budget is served but not kept: it would evict everything.
-    if (bytes.length > budgetBytes) return;
-    const temporary = path.join(dir, `${name}.${randomBytes(4).toString('hex')}.tmp`);
-    await fs.writeFile(temporary, bytes);
-    // Renamed into place whole: a reader never sees half a copy.
+  const temporaryFor = (name: string) =>
+    path.join(dir, `${name}.${randomBytes(4).toString('hex')}.tmp`);
+
+  /** Renames a finished temporary file into place (a reader never sees half a copy), counted. */
+  async function place(temporary: string, name: string, size: number) {
     await fs.rename(temporary, path.join(dir, name));
     const before = kept.get(name);
     if (before !== undefined) total -= before;
     kept.delete(name);
-    kept.set(name, bytes.length);
-    total += bytes.length;
+    kept.set(name, size);
+    total += size;
+  }
+
+  async function keep(name: string, bytes: Buffer) {
+    // A copy larger than the whole budget is served but not kept: it would evict everything.
+    if (bytes.length > budgetBytes) return;
+    const temporary = temporaryFor(name);
+    await fs.writeFile(temporary, bytes);
+    await place(temporary, name, bytes.length);
     await evict();
+  }
+
+  async function makeFile(name: string, make: (target: string) => Promise<void>) {
+    const temporary = temporaryFor(name);
+    try {
+      await make(temporary);
+      await place(temporary, name, (await fs.stat(temporary)).size);
+    } finally {
+      await fs.rm(temporary, { force: true });
+    }
+    await evict(name);
   }
 
   async function read(name: string): Promise<Buffer | undefined> {
@@ -92,14 +119,47 @@ export function createMarkedCopies(options: { dir: string; budgetBytes: number }
     return bytes;
   }
 
+  async function opened(name: string) {
+    if (!SAFE_NAME.test(name)) throw new Error(`unsafe marked copy name: ${name}`);
+    ready ??= loadIndex().catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    await ready;
+  }
+
+  /** A kept file's path, now the most recently served; undefined when it is not kept. */
+  async function keptFile(name: string): Promise<string | undefined> {
+    const size = kept.get(name);
+    if (size === undefined) return undefined;
+    const file = path.join(dir, name);
+    if (!(await fs.stat(file).catch(() => undefined))) {
+      kept.delete(name);
+      total -= size;
+      return undefined;
+    }
+    kept.delete(name);
+    kept.set(name, size);
+    return file;
+  }
+
+  const makingFile = new Map<string, Promise<void>>();
+
   return {
+    async file(name, make) {
+      await opened(name);
+      const found = await keptFile(name);
+      if (found) return found;
+      let pending = makingFile.get(name);
+      if (!pending) {
+        pending = makeFile(name, make).finally(() => makingFile.delete(name));
+        makingFile.set(name, pending);
+      }
+      await pending;
+      return path.join(dir, name);
+    },
     async get(name, make) {
-      if (!SAFE_NAME.test(name)) throw new Error(`unsafe marked copy name: ${name}`);
-      ready ??= loadIndex().catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      });
-      await ready;
+      await opened(name);
       const found = await read(name);
       if (found) return found;
       let pending = making.get(name);

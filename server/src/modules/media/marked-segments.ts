@@ -25,6 +25,8 @@ export type VideoMarking = {
     file: string,
     recipientId: number,
   ) => Promise<boolean>;
+  /** Asks for an upload's marked variants, once per upload and process. */
+  requestMarks: (uploadId: string) => void;
 };
 
 /** The per-recipient choice of a gated video's segments (issue 35). */
@@ -47,14 +49,17 @@ export function createVideoMarking(deps: {
     }
     return serial;
   }
+  function requestMarks(uploadId: string) {
+    if (requested.has(uploadId)) return;
+    requested.add(uploadId);
+    deps.requestMarks(uploadId).catch(deps.onError);
+  }
   return {
+    requestMarks,
     async isMarkedSegment(uploadId, renditions, rung, file, recipientId) {
       const serial = await serialOf(uploadId, recipientId);
       if (!renditions.marked?.includes(rung)) {
-        if (!requested.has(uploadId)) {
-          requested.add(uploadId);
-          deps.requestMarks(uploadId).catch(deps.onError);
-        }
+        requestMarks(uploadId);
         return false;
       }
       const number = SEGMENT_NUMBER.exec(file)?.[1];

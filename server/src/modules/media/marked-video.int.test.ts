@@ -17,7 +17,7 @@ import { segmentVariantBit } from '../../watermark/index.ts';
 /**
  * Issue 35: a gated video reaches each viewer but its owner as their own stream: segment by
  * segment the unmarked or the marked variant, as the viewer's keyed code picks; its owner, and
- * a plain URL, get the unmarked one; the shared progressive MP4 is not given to them.
+ * a plain URL, get the unmarked one; their progressive MP4 is their own segments remuxed.
  */
 let t: TestApp;
 let creator: TestUser;
@@ -94,20 +94,22 @@ describe.runIf(await hasFfmpeg())('a subscriber-only video', () => {
   }, 180_000);
   afterAll(() => t.close());
 
-  it('gives its owner the unmarked stream and the MP4, and each fan their own URL without the MP4', async () => {
+  it('gives its owner the unmarked stream and the MP4, and each fan their own URLs of both', async () => {
     const own = await postAs(creator);
     expect(own.video_hls_url).not.toContain('to=');
     expect(own.video_url).toBeTruthy();
     for (const fan of fans) {
       const seen = await postAs(fan);
       expect(seen.video_hls_url).toContain(`to=${fan.id}`);
-      expect(seen.video_url).toBeNull();
+      expect(seen.video_url).toMatch(
+        new RegExp(`^/media/${uploadId}/mp4\\?exp=\\d+&to=${fan.id}&sig=`),
+      );
     }
-    const swapped = String((await postAs(fans[0])).video_hls_url).replace(
-      `to=${fans[0].id}`,
-      `to=${fans[1].id}`,
-    );
-    expect((await t.request({ method: 'GET', url: swapped })).statusCode).toBe(404);
+    const seen = await postAs(fans[0]);
+    for (const url of [seen.video_hls_url, seen.video_url]) {
+      const swapped = String(url).replace(`to=${fans[0].id}`, `to=${fans[1].id}`);
+      expect((await t.request({ method: 'GET', url: swapped })).statusCode).toBe(404);
+    }
   });
 
   it('serves each fan, once the marked variants are made, the variant their code picks per segment', async () => {
@@ -148,6 +150,46 @@ describe.runIf(await hasFfmpeg())('a subscriber-only video', () => {
       expect(segment.bytes.equals(plain[index]?.bytes as Buffer)).toBe(true),
     );
     expect(sequences).toHaveLength(2);
+  }, 180_000);
+
+  it("answers each fan's MP4 as their own segments remuxed, by ranges too, and the tracer names them from it", async () => {
+    // The marked variants are made by the test before.
+    const shared = await t.request({
+      method: 'GET',
+      url: String((await postAs(creator)).video_url),
+    });
+    expect(shared.statusCode).toBe(200);
+    const mp4s: Buffer[] = [];
+    for (const fan of fans) {
+      const url = String((await postAs(fan)).video_url);
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('video/mp4');
+      expect(res.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+      expect(res.rawPayload.equals(shared.rawPayload)).toBe(false);
+      // A player's range of the same file, now kept.
+      const part = await t.request({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 100-199/${res.rawPayload.length}`);
+      expect(part.rawPayload.equals(res.rawPayload.subarray(100, 200))).toBe(true);
+      mp4s.push(res.rawPayload);
+    }
+    expect(mp4s[0]?.equals(mp4s[1] as Buffer)).toBe(false);
+    const fan = fans[0];
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/creator/leak-trace/',
+      ...multipart({
+        files: [{ name: 'file', filename: 'download.mp4', content: mp4s[0] as Buffer }],
+      }),
+      token: creator.access,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      found: true,
+      upload_id: uploadId,
+      recipient: { id: fan.id, username: fan.username },
+    });
   }, 180_000);
 
   it('names the fan from their stream re-encoded at a third of its bitrate', async () => {

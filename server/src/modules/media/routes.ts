@@ -7,6 +7,7 @@ import type { MediaStorage } from '../../storage/storage.ts';
 import { findUploadById } from '../uploads/index.ts';
 import { hlsRoutes } from './hls-routes.ts';
 import { type Marking, sendMarkedCopy } from './marked-send.ts';
+import type { MarkedMp4s } from './marked-mp4.ts';
 import type { VideoMarking } from './marked-segments.ts';
 import { NOT_FOUND_MESSAGE, sendStoredMedia } from './send.ts';
 import { MEDIA_VARIANTS, type MediaSigner, type MediaVariant } from './signing.ts';
@@ -87,6 +88,8 @@ export function mediaRoutes(deps: {
   marking?: Marking;
   /** A gated video's segments per recipient (`marked-segments.ts`); without it, 404s. */
   videoMarking?: VideoMarking;
+  /** A gated video's progressive MP4 per recipient (`marked-mp4.ts`); without it, a 404. */
+  markedMp4s?: MarkedMp4s;
   /** Queues the making of an image's sizes (the media-variants job). */
   remakeImageSizes?: (uploadId: string) => Promise<void>;
 }): FastifyPluginAsyncZod {
@@ -117,7 +120,17 @@ export function mediaRoutes(deps: {
         const upload = await findUploadById(deps.db, id);
         const found = upload && variantOf(upload, variant);
         if (!found) throw new NotFoundError(NOT_FOUND_MESSAGE);
-        // Only images are marked (videos' marking is a later part): no marked URL names another.
+        // A video's marked MP4 is its recipient's segments remuxed (`marked-mp4.ts`).
+        if (marked && variant === 'mp4') {
+          if (!deps.markedMp4s || !upload.renditions) throw new NotFoundError(NOT_FOUND_MESSAGE);
+          const serveAs = {
+            contentType: found.contentType,
+            contentDisposition: inline(found.filename),
+          };
+          const video = { ...upload, renditions: upload.renditions };
+          return deps.markedMp4s.send(video, marked.recipientId, serveAs, request, reply);
+        }
+        // Else only images are marked: no marked URL names another of a video's files.
         if (marked && !upload.contentType.startsWith('image/')) {
           throw new NotFoundError(NOT_FOUND_MESSAGE);
         }

@@ -19,7 +19,7 @@ export function isVideoPublished(video: Pick<UploadRow, 'videoState'>): boolean 
  * owner also learns where the transcode is (`video_state`, `video_progress`, `video_error`)
  * and which upload it is (`video_upload_id`, the id the live `upload_processing` frames name:
  * a video still processing has no URL that would tell it); nobody else does. With `markFor`
- * (a gated video seen by another than its owner) the stream is that viewer's marked one.
+ * (a gated video seen by another than its owner) the stream and the MP4 are that viewer's own.
  */
 export function presentVideoFields(
   video: VideoSource,
@@ -29,15 +29,16 @@ export function presentVideoFields(
 ) {
   const ready = video.videoState === 'ready' && video.renditions !== null;
   // A gated video reaches another viewer as their own stream (issue 35): segment by segment the
-  // variant their keyed code picks. The progressive MP4 is one file for all, so it is not given.
+  // variant their keyed code picks, and their MP4 is those segments remuxed (`marked-mp4.ts`).
+  // A video stored before transcoding has neither, so its one file is not given them.
   const marked = markFor !== undefined && !isOwner;
-  const url = marked
-    ? null
-    : ready
-      ? signer.url(video.id, 'mp4')
-      : video.videoState === null
-        ? signer.url(video.id, 'original')
-        : null;
+  const url = ready
+    ? marked
+      ? signer.markedUrl(video.id, 'mp4', markFor)
+      : signer.url(video.id, 'mp4')
+    : video.videoState === null && !marked
+      ? signer.url(video.id, 'original')
+      : null;
   const fields = {
     video_url: url,
     video_hls_url: ready

@@ -20,14 +20,15 @@ describe('the cost of the signed-in pages', () => {
     // the page once (later opens find it kept: kept-message-pages.int.test.ts).
     await listMessages(t, alice, conversation.id);
     await t.services.changes.sync();
-    // Background work (a notice's reload, the scheduled-post publisher's tick) may add a
-    // statement to one run, never to all: the fewest of three runs is the page's own.
-    const sent = await fewestStatementsDuring(t, async () => {
+    const sent = await statementsDuring(t, async () => {
       const list = await listMessages(t, alice, conversation.id);
       expect(list).toHaveLength(5);
     });
+    // Background work may add statements of its own (a notice's reload, and the scheduled-post
+    // publisher's update every 15 s): count the page's.
+    const publisher = (text: string) => text.startsWith('update "posts" set "is_draft"');
     expect(sent.filter((text) => text.includes('from messages m'))).toHaveLength(1);
-    expect(sent.filter((text) => /\bupdate\b/i.test(text))).toEqual([]);
+    expect(sent.filter((text) => /\bupdate\b/i.test(text) && !publisher(text))).toEqual([]);
   });
 
   it('still marks read what arrived since, then goes back to none', async () => {

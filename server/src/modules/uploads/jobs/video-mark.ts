@@ -53,7 +53,13 @@ export function createVideoMarkHandler(deps: {
   binaries: () => Promise<FfmpegBinaries>;
   key: Buffer;
   log: { error: (obj: object, msg: string) => void; info?: (obj: object, msg: string) => void };
+  /**
+   * Aborted when the process shuts down: ffmpeg is killed, and the interrupted job settles only
+   * once `queueStopped` resolves, so the queue records it neither done nor failed and another
+   * run makes the variants (as the transcode job does).
+   */
   signal?: AbortSignal;
+  queueStopped?: Promise<void>;
 }) {
   const { db, storage, config } = deps;
   const { store } = createVideoOutputs({ db, storage, announce: () => undefined });
@@ -120,6 +126,11 @@ export function createVideoMarkHandler(deps: {
     // Only a finished transcode: its rungs and cuts are final. Marked already: nothing to do.
     if (!row?.renditions || row.videoState !== 'ready' || row.videoProgress !== 100) return;
     if (row.renditions.marked) return;
-    await storage.withLocalFile(row.storageKey, (file) => mark(row, file));
+    try {
+      await storage.withLocalFile(row.storageKey, (file) => mark(row, file));
+    } catch (error) {
+      if (deps.signal?.aborted) await deps.queueStopped;
+      throw error;
+    }
   };
 }
