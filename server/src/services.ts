@@ -52,7 +52,6 @@ import { createTipsService } from './modules/tips/service.ts';
 import { createMediaVariantsHandler } from './modules/uploads/jobs/media-variants.ts';
 import { createVideoTranscodeHandler } from './modules/uploads/jobs/video-transcode.ts';
 import { createVideoMarkHandler } from './modules/uploads/jobs/video-mark.ts';
-import { createMarkedMp4s } from './modules/media/marked-mp4.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
 import { foldUnreadCounts } from './modules/notifications/unread-counts.ts';
 import { expireIdempotencyKeys } from './modules/wallet/idempotency.ts';
@@ -120,12 +119,19 @@ export function createServices(deps: ServiceDeps) {
   );
   const accessTokens = createAccessTokens(secrets.jwtKey);
   const signer = createMediaSigner(secrets.urlSigningKey, config.mediaUrlLifetimeSeconds);
+  const binaries = () =>
+    ffmpegBinaries({
+      ffmpegPath: config.video.ffmpegPath,
+      allowOutdated: config.video.allowOutdatedFfmpeg,
+    });
   // Gated media go to each viewer marked for them (issue 35).
-  const { markingEngine, marking, videoMarking } = createMarking({
+  const { markingEngine, marking, videoMarking, markedMp4s } = createMarking({
     config,
     db,
     secrets,
     jobs,
+    storage,
+    binaries,
     log: deps.log,
   });
   const mediaUrl = (uploadId: string | null, variant?: MediaVariant) =>
@@ -220,19 +226,6 @@ export function createServices(deps: ServiceDeps) {
   // Post and profile cards for link unfurlers, kept on disk and shared by both routes.
   const shareCards = createShareCards(path.join(config.dataDir, 'og-cards'));
 
-  const binaries = () =>
-    ffmpegBinaries({
-      ffmpegPath: config.video.ffmpegPath,
-      allowOutdated: config.video.allowOutdatedFfmpeg,
-    });
-  const markedMp4s = createMarkedMp4s({
-    storage,
-    copies: marking.copies,
-    copiesDir: config.watermark.cacheDir,
-    videoMarking,
-    binaries,
-    memoryBytes: config.video.ffmpegMemoryBytes,
-  });
   const leakTracer = createLeakTracer({
     db,
     storage,
