@@ -14,21 +14,13 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
-/**
- * A valid PNG (8-bit RGB) of the given size: a diagonal gradient tinted by `seed`, so two
- * images of one run never have the same bytes.
- */
-export function pngImage(width: number, height: number, seed = Math.floor(Math.random() * 256)) {
+/** An 8-bit RGB PNG of `rgb` (width x height x 3 bytes, row by row). */
+export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
   const row = 1 + width * 3;
   const raw = Buffer.alloc(row * height);
   for (let y = 0; y < height; y += 1) {
     raw[y * row] = 0; // filter: none
-    for (let x = 0; x < width; x += 1) {
-      const offset = y * row + 1 + x * 3;
-      raw[offset] = (x * 255) / Math.max(1, width - 1);
-      raw[offset + 1] = (y * 255) / Math.max(1, height - 1);
-      raw[offset + 2] = seed;
-    }
+    raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * row + 1);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -44,6 +36,23 @@ export function pngImage(width: number, height: number, seed = Math.floor(Math.r
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A valid PNG (8-bit RGB) of the given size: a diagonal gradient tinted by `seed`, so two
+ * images of one run never have the same bytes.
+ */
+export function pngImage(width: number, height: number, seed = Math.floor(Math.random() * 256)) {
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const offset = (y * width + x) * 3;
+      rgb[offset] = (x * 255) / Math.max(1, width - 1);
+      rgb[offset + 1] = (y * 255) / Math.max(1, height - 1);
+      rgb[offset + 2] = seed;
+    }
+  }
+  return encodePng(width, height, rgb);
 }
 
 /** A file for `setInputFiles`. */

@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from './images.ts';
 
 /**
  * Photo-like PNGs for the marking journeys (issue 35): a gradient sky, soft shapes, fine texture
@@ -16,35 +16,6 @@ function random(seed: number): () => number {
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
-  const row = 1 + width * 3;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y += 1) {
-    raw[y * row] = 0; // filter: none
-    raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * row + 1);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** A photo-like RGB PNG of `width` × `height`, the same for the same seed. */
