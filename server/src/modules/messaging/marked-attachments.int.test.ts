@@ -20,20 +20,26 @@ afterAll(() => t.close());
 
 const toOf = (url: string) => new URL(url, 'http://zura.test').searchParams.get('to');
 
+/** A creator's locked message holding an image, which a fan has bought. */
+async function boughtImageMessage() {
+  const creator = await buildUser(t, { isCreator: true });
+  const fan = await buildUser(t);
+  await topUp(t, fan, '20');
+  const conversation = await startConversation(t, fan, creator);
+  const upload = await uploadAttachment(t, creator);
+  const message = await sendMessage(t, creator, conversation.id, {
+    text: 'for you',
+    is_locked: true,
+    price: '3',
+    uploaded_file_uuids: [upload],
+  });
+  expect((await unlockRequest(t, fan, message.id)).statusCode).toBe(200);
+  return { creator, fan, conversation, upload, message };
+}
+
 describe("a locked message's image", () => {
   it('goes to its buyer as their marked copy and to its sender as the stored bytes', async () => {
-    const creator = await buildUser(t, { isCreator: true });
-    const fan = await buildUser(t);
-    await topUp(t, fan, '20');
-    const conversation = await startConversation(t, fan, creator);
-    const upload = await uploadAttachment(t, creator);
-    const message = await sendMessage(t, creator, conversation.id, {
-      text: 'for you',
-      is_locked: true,
-      price: '3',
-      uploaded_file_uuids: [upload],
-    });
-    expect((await unlockRequest(t, fan, message.id)).statusCode).toBe(200);
+    const { creator, fan, conversation, upload, message } = await boughtImageMessage();
     const key = (await uploadRow(t, upload))?.storageKey ?? '';
     const stored = await t.storage.readBuffer(key);
 
@@ -52,18 +58,7 @@ describe("a locked message's image", () => {
   });
 
   it("carries the visible mark as its sender's default says, at once after a change", async () => {
-    const creator = await buildUser(t, { isCreator: true });
-    const fan = await buildUser(t);
-    await topUp(t, fan, '20');
-    const conversation = await startConversation(t, fan, creator);
-    const upload = await uploadAttachment(t, creator);
-    const message = await sendMessage(t, creator, conversation.id, {
-      text: 'for you',
-      is_locked: true,
-      price: '3',
-      uploaded_file_uuids: [upload],
-    });
-    expect((await unlockRequest(t, fan, message.id)).statusCode).toBe(200);
+    const { creator, fan, conversation, message } = await boughtImageMessage();
     const fanUrl = async () => {
       const seen = (await listMessages(t, fan, conversation.id)).find((m) => m.id === message.id);
       return String(seen?.attachments[0]?.file_url);
