@@ -28,6 +28,12 @@ export const messageAttachment = videoFields.extend({
   file_url: z.string(),
   thumbnail_url: z.string().nullable(),
   is_image: z.boolean(),
+  /**
+   * Issue 35: over a paid message's video, the text of the visible mark its buyer's copies carry
+   * (`@name · host`, as the sender's default has it), which the web lays over the player; null
+   * when none. Only on videos.
+   */
+  visible_mark: z.string().nullable().optional(),
 });
 
 /** A message as one participant sees it; a locked one not paid for has no text nor files. */

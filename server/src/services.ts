@@ -332,6 +332,7 @@ export function createServices(deps: ServiceDeps) {
       unreadBadges: notifications.unreadBadges,
       changes,
       calls,
+      markHost: marking.host,
     }),
     wallet: createWalletService({ db, provider, audit, log }),
     subscriptions,

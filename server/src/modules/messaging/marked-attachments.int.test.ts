@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { topUp } from '../../../test/economy.ts';
 import { buildUser } from '../../../test/factories.ts';
-import { getMedia, uploadRow } from '../../../test/media.ts';
+import { getMedia, hasFfmpeg, uploadFile, uploadRow } from '../../../test/media.ts';
 import {
   listMessages,
   sendMessage,
@@ -10,6 +10,7 @@ import {
   unlockRequest,
   uploadAttachment,
 } from '../../../test/messaging.ts';
+import { makeVideo, waitForVideo } from '../../../test/video.ts';
 
 /** Issue 35: a paid message's image reaches its buyer marked for them; its sender sees it plain. */
 let t: TestApp;
@@ -93,4 +94,66 @@ describe("a locked message's image", () => {
     const [seen] = await listMessages(t, a, conversation.id);
     expect(toOf(String(seen?.attachments[0]?.file_url))).toBeNull();
   });
+});
+
+describe.runIf(await hasFfmpeg())("a locked message's video", () => {
+  it("reaches its buyer as their own stream and MP4 with the visible mark's text, its sender plain", async () => {
+    const creator = await buildUser(t, { isCreator: true });
+    const fan = await buildUser(t);
+    await topUp(t, fan, '20');
+    const conversation = await startConversation(t, fan, creator);
+    const content = await makeVideo({ codec: 'h264', width: 320, height: 240, seconds: 2 });
+    const res = await uploadFile(t, creator, {
+      content,
+      context: 'message_attachment',
+      filename: 'clip.mp4',
+      type: 'video/mp4',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const upload = res.json<{ id: string }>().id;
+    await waitForVideo(t, upload, 120_000);
+    const message = await sendMessage(t, creator, conversation.id, {
+      text: 'for you',
+      is_locked: true,
+      price: '3',
+      uploaded_file_uuids: [upload],
+    });
+    const on = await t.request({
+      method: 'PUT',
+      url: '/api/auth/profile/',
+      token: creator.access,
+      payload: { visible_mark_default: true },
+    });
+    expect(on.statusCode).toBe(200);
+    const unlocked = await unlockRequest(t, fan, message.id);
+    expect(unlocked.statusCode).toBe(200);
+    const mark = `@${fan.username} · ${t.services.marking.host}`;
+    type Shown = {
+      file_url: string;
+      video_url?: string | null;
+      video_hls_url?: string | null;
+      visible_mark?: string | null;
+    };
+    const fromUnlock = unlocked.json<{ attachments: Shown[] }>().attachments[0];
+    const listed = (await listMessages(t, fan, conversation.id)).find((m) => m.id === message.id);
+    for (const seen of [fromUnlock, listed?.attachments[0] as Shown | undefined]) {
+      expect(seen?.visible_mark).toBe(mark);
+      // The buyer's file is their MP4, never the stored original, which carries no mark.
+      expect(seen?.file_url).toMatch(
+        new RegExp(`^/media/${upload}/mp4\\?exp=\\d+&to=${fan.id}&sig=`),
+      );
+      expect(seen?.video_url).toBe(seen?.file_url);
+      expect(toOf(String(seen?.video_hls_url))).toBe(String(fan.id));
+    }
+    const original = await t.request({
+      method: 'GET',
+      url: String(fromUnlock?.file_url).replace('/mp4?', '/original?'),
+    });
+    expect(original.statusCode).toBe(404);
+    const sent = (await listMessages(t, creator, conversation.id)).find((m) => m.id === message.id);
+    const own = sent?.attachments[0] as Shown | undefined;
+    expect(own?.visible_mark).toBeNull();
+    expect(toOf(String(own?.file_url))).toBeNull();
+    expect(toOf(String(own?.video_hls_url))).toBeNull();
+  }, 180_000);
 });

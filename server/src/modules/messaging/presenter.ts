@@ -28,24 +28,40 @@ export function presentAttachment(
   signer: MediaSigner,
   isSender: boolean,
   markFor?: number,
-  /** The marked image carries the visible mark too: the sender's default (issue 35). */
-  visible = false,
+  /**
+   * With `markFor`: the visible mark's text, when the sender's default has it (issue 35). An
+   * image's marked copy then carries it in its pixels; a video's answer names it for the player.
+   */
+  visibleMark?: string,
 ) {
+  const visible = markFor !== undefined && visibleMark !== undefined;
   const isVideo = upload.contentType.startsWith('video/');
   const isImage = upload.contentType.startsWith('image/');
   const sign = (variant: MediaVariant) =>
     isImage && markFor !== undefined
       ? signer.markedUrl(upload.id, variant, markFor, { visible })
       : signer.url(upload.id, variant);
+  // A transcoded video's file for its buyer is their own MP4 (`media/marked-mp4.ts`), never the
+  // stored original, which carries no mark; it answers once the transcode is done. Only a video
+  // stored before transcoding existed has nothing else to give.
+  const fileUrl =
+    isVideo && markFor !== undefined && upload.videoState !== null
+      ? signer.markedUrl(upload.id, 'mp4', markFor)
+      : sign('original');
   return {
     id: upload.id,
     original_filename: upload.originalFilename,
     file_size: upload.sizeBytes,
     content_type: upload.contentType,
-    file_url: sign('original'),
+    file_url: fileUrl,
     thumbnail_url: upload.variants.thumb ? sign('thumb') : null,
     is_image: isImage,
-    ...(isVideo ? presentVideoFields(upload, isSender, signer, markFor) : {}),
+    ...(isVideo
+      ? {
+          ...presentVideoFields(upload, isSender, signer, markFor),
+          visible_mark: visible && visibleMark ? visibleMark : null,
+        }
+      : {}),
   };
 }
 
@@ -54,6 +70,8 @@ export type MessageDetails = {
   senderUsername: string | null;
   /** The sender's `visible_mark_default`: a paid message's images follow it (issue 35). */
   senderVisibleMark: boolean;
+  /** The viewer's visible mark text (`visibleMarkText`), for when the sender's default is on. */
+  viewerMark?: string | undefined;
   attachments: AttachmentSource[];
   unlocked: boolean;
   /** The call a system message announces (issue 32: its chip shows its state). */
@@ -77,6 +95,9 @@ export function presentMessage(
   const open = !message.isLocked || isSender || context.unlocked;
   // A paid message's images reach its buyer marked for them (issue 35); the sender's own stay plain.
   const markFor = message.isLocked && !isSender ? viewerId : undefined;
+  // Only a list or an unlock shows a buyer a paid message's files, and both name the viewer's
+  // mark; a frame made without it (a locked message arriving) holds no files for its buyer.
+  const visibleMark = context.senderVisibleMark ? (context.viewerMark ?? '') : undefined;
   return {
     id: message.id,
     conversation_id: message.conversationId,
@@ -92,7 +113,7 @@ export function presentMessage(
     price_cents: message.priceCents,
     attachments: open
       ? context.attachments.map((upload) =>
-          presentAttachment(upload, signer, isSender, markFor, context.senderVisibleMark),
+          presentAttachment(upload, signer, isSender, markFor, visibleMark),
         )
       : [],
     is_system: message.isSystem,

@@ -18,7 +18,7 @@ import {
 } from '../../lib/errors.ts';
 import { isBlockedEitherWay } from '../blocks/index.ts';
 import type { CallsService } from '../calls/index.ts';
-import { type MediaSigner, isVideoPublished } from '../media/index.ts';
+import { type MediaSigner, isVideoPublished, visibleMarkText } from '../media/index.ts';
 import { recordNotice, presentNotification } from '../notifications/index.ts';
 import { canViewProfile } from '../profiles/index.ts';
 import type { UploadsService } from '../uploads/index.ts';
@@ -36,6 +36,7 @@ import * as views from './conversation-views.ts';
 import { createConversationOpener, type PageOptions } from './open-conversation.ts';
 import { callAnnouncementText, messageNoticeFacts, roomIdOf } from './notice-text.ts';
 import * as repo from './repo.ts';
+import type { ConversationParties } from './repo.ts';
 import { cachedAnswer } from '../../lib/answer-cache.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
@@ -66,10 +67,17 @@ export function createMessagingService(deps: {
   unreadBadges: (userId: number) => Promise<{ messages: number; notifications: number }>;
   changes: ChangeNotices;
   calls: Pick<CallsService, 'announce' | 'callsOfMessages'>;
+  /** The instance's address in a visible mark (`@name · host`, issue 35). */
+  markHost: string;
 }) {
   const { db, uploads, signer, bus, changes } = deps;
   const callsOf = deps.calls.callsOfMessages;
   const partiesOf = createConversationParties(db, changes);
+  /** The viewer's visible mark text in a conversation of theirs (issue 35). */
+  const viewerMarkIn = (parties: ConversationParties | undefined, userId: number) => {
+    const own = [parties?.low, parties?.high].find((side) => side?.id === userId);
+    return own ? visibleMarkText(own.username, deps.markHost) : undefined;
+  };
 
   async function presentMany(
     rows: {
@@ -78,6 +86,7 @@ export function createMessagingService(deps: {
       senderVisibleMark: boolean | null;
     }[],
     viewerId: number,
+    viewerMark?: string,
   ) {
     const ids = rows.map((row) => row.message.id);
     const [attachments, unlocked] = await Promise.all([
@@ -97,6 +106,7 @@ export function createMessagingService(deps: {
           senderVisibleMark: row.senderVisibleMark === true,
           attachments: byMessage.get(row.message.id) ?? [],
           unlocked: unlocked.has(row.message.id),
+          viewerMark,
         },
         signer,
       ),
@@ -197,10 +207,11 @@ export function createMessagingService(deps: {
       const marks = (id: number | null) =>
         sides.some((side) => side?.id === id && side.visibleMark);
       const flags = sides.map((side) => side?.visibleMark === true).join('|');
+      const viewerMark = viewerMarkIn(parties, userId);
       // A cached newest page is the same object until the conversation changes.
-      return cachedAnswer(page, `${userId}|${signer.period()}|${flags}`, () =>
+      return cachedAnswer(page, `${userId}|${signer.period()}|${flags}|${viewerMark}`, () =>
         page.messages.map((row) => {
-          const details = { ...row, senderVisibleMark: marks(row.message.senderId) };
+          const details = { ...row, senderVisibleMark: marks(row.message.senderId), viewerMark };
           return presentMessage(row.message, userId, details, signer);
         }),
       );
@@ -358,7 +369,8 @@ export function createMessagingService(deps: {
           ]);
         }
       }
-      const [presented] = await presentMany([found], userId);
+      const parties = await partiesOf(found.message.conversationId);
+      const [presented] = await presentMany([found], userId, viewerMarkIn(parties, userId));
       return presented;
     },
 
