@@ -11721,6 +11721,7 @@ export interface operations {
               file_url: string;
               thumbnail_url: string | null;
               is_image: boolean;
+              visible_mark?: string | null;
             }[];
             is_system: boolean;
             roomId: string | null;
@@ -11856,6 +11857,7 @@ export interface operations {
               file_url: string;
               thumbnail_url: string | null;
               is_image: boolean;
+              visible_mark?: string | null;
             }[];
             is_system: boolean;
             roomId: string | null;
@@ -12005,6 +12007,7 @@ export interface operations {
               file_url: string;
               thumbnail_url: string | null;
               is_image: boolean;
+              visible_mark?: string | null;
             }[];
             is_system: boolean;
             roomId: string | null;
@@ -12131,6 +12134,7 @@ export interface operations {
             file_url: string;
             thumbnail_url: string | null;
             is_image: boolean;
+            visible_mark?: string | null;
             uploaded_at: string;
             sender_id: number;
             sender_username: string;
