@@ -6,6 +6,7 @@ import { VideoPlayer } from '../../video';
 import { VideoProcessingNotice } from '../../video';
 import { videoUploadId } from '../../video';
 import { useVideoProcessing } from '../../video';
+import { VisibleMark } from '../../video';
 import type { Attachment } from '../api';
 import { attachmentName, formatFileSize } from '../format';
 
@@ -104,7 +105,7 @@ function VideoAttachment({ attachment, onColour, onMediaLoad }: AttachmentViewPr
       />
     );
   }
-  return (
+  const player = (
     <VideoPlayer
       hlsUrl={attachment.video_hls_url}
       url={attachment.video_url ?? attachment.file_url}
@@ -116,5 +117,14 @@ function VideoAttachment({ attachment, onColour, onMediaLoad }: AttachmentViewPr
       onLoadedMetadata={onMediaLoad}
       className="max-h-[200px] max-w-full rounded-xl bg-black"
     />
+  );
+  const mark = attachment.visible_mark;
+  if (!mark) return player;
+  // The buyer's name over a paid video, as the sender's default has it (issue 35).
+  return (
+    <div className="relative inline-block max-w-full">
+      {player}
+      <VisibleMark text={mark} />
+    </div>
   );
 }
