@@ -82,6 +82,8 @@ export const postsText = {
     failed: 'This video could not be processed.',
     failedHint: 'Only you can see this post. Delete it and upload the video again.',
     ready: 'Your video is ready.',
+    fullScreen: 'Full screen',
+    exitFullScreen: 'Exit full screen',
   },
   likes: {
     title: 'Posts I liked',

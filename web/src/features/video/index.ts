@@ -11,4 +11,5 @@ export {
 export { useLiveUploadProcessing, useVideoProcessing } from './use-video-processing';
 export { VideoPlayer } from './VideoPlayer';
 export { VideoProcessingNotice } from './VideoProcessingNotice';
+export { MARKED_VIDEO_PROPS, MarkedVideoBox } from './MarkedVideoBox';
 export { VisibleMark } from './VisibleMark';

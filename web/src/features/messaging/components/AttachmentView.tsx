@@ -6,7 +6,7 @@ import { VideoPlayer } from '../../video';
 import { VideoProcessingNotice } from '../../video';
 import { videoUploadId } from '../../video';
 import { useVideoProcessing } from '../../video';
-import { VisibleMark } from '../../video';
+import { MARKED_VIDEO_PROPS, MarkedVideoBox } from '../../video';
 import type { Attachment } from '../api';
 import { attachmentName, formatFileSize } from '../format';
 
@@ -105,6 +105,7 @@ function VideoAttachment({ attachment, onColour, onMediaLoad }: AttachmentViewPr
       />
     );
   }
+  const mark = attachment.visible_mark;
   const player = (
     <VideoPlayer
       hlsUrl={attachment.video_hls_url}
@@ -116,15 +117,14 @@ function VideoAttachment({ attachment, onColour, onMediaLoad }: AttachmentViewPr
       aria-label={attachmentName(attachment)}
       onLoadedMetadata={onMediaLoad}
       className="max-h-[200px] max-w-full rounded-xl bg-black"
+      {...(mark ? MARKED_VIDEO_PROPS : {})}
     />
   );
-  const mark = attachment.visible_mark;
   if (!mark) return player;
   // The buyer's name over a paid video, as the sender's default has it (issue 35).
   return (
-    <div className="relative inline-block max-w-full">
+    <MarkedVideoBox mark={mark} className="inline-block max-w-full">
       {player}
-      <VisibleMark text={mark} />
-    </div>
+    </MarkedVideoBox>
   );
 }

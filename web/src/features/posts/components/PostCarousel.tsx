@@ -9,7 +9,7 @@ import { VideoPlayer } from '../../video';
 import { VideoProcessingNotice } from '../../video';
 import { videoUploadId } from '../../video';
 import { useVideoProcessing } from '../../video';
-import { VisibleMark } from '../../video';
+import { MARKED_VIDEO_PROPS, MarkedVideoBox } from '../../video';
 import { slideAfterSwipe, shouldLoadSlide } from '../carousel';
 
 export interface PostCarouselProps {
@@ -231,14 +231,14 @@ function VideoSlide({ file, shown, username, visibleMark }: Omit<SlideProps, 'lo
       height={file.height ?? undefined}
       aria-label={t('posts.videoLabel', { username })}
       className="max-h-full w-full bg-black"
+      {...(visibleMark ? MARKED_VIDEO_PROPS : {})}
     />
   );
   if (!visibleMark) return player;
   // The viewer's name over a gated video, as their image copies carry it (issue 35).
   return (
-    <div className="relative flex h-full w-full items-center justify-center">
+    <MarkedVideoBox mark={visibleMark} className="flex h-full w-full items-center justify-center">
       {player}
-      <VisibleMark text={visibleMark} />
-    </div>
+    </MarkedVideoBox>
   );
 }

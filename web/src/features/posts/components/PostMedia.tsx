@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { POST_IMAGE_SIZES, resolveMediaUrl, resolveSrcset } from '../../../lib/media';
 import { Skeleton } from '../../../ui/Skeleton';
 import { cn } from '../../../ui/cn';
-import { useVideoProcessing, VisibleMark } from '../../video';
+import { MARKED_VIDEO_PROPS, MarkedVideoBox, useVideoProcessing } from '../../video';
 import { loadVideoPlayer, loadVideoProcessingNotice } from '../../video';
 import type { Post } from '../api';
 import { postImageUrl, postVideoUploadId, postVideoUrl } from '../content';
@@ -74,6 +74,7 @@ export function PostMedia({ post, username, priority = false }: PostMediaProps) 
         playsInline
         aria-label={t('posts.videoLabel', { username })}
         className={cn('max-h-96 w-full rounded-xl bg-black', !mark && 'mt-3')}
+        {...(mark ? MARKED_VIDEO_PROPS : {})}
       />
     );
     return (
@@ -83,10 +84,9 @@ export function PostMedia({ post, username, priority = false }: PostMediaProps) 
       >
         {mark ? (
           // The viewer's name over a gated video, as their image copies carry it (issue 35).
-          <div className="relative mt-3">
+          <MarkedVideoBox mark={mark} className="mt-3">
             {player}
-            <VisibleMark text={mark} />
-          </div>
+          </MarkedVideoBox>
         ) : (
           player
         )}
