@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import ImageUp from 'lucide-react/icons/image-up';
 import ScanSearch from 'lucide-react/icons/scan-search';
-import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useFileDrop } from '../../../lib/use-file-drop';
 import { usePickedFile } from '../../../lib/use-picked-file';
 import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
@@ -47,7 +48,6 @@ export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
   const input = useRef<HTMLInputElement>(null);
   const [picked, pick] = usePickedFile();
   const [problem, setProblem] = useState<FileProblem>();
-  const [dragging, setDragging] = useState(false);
   const [sent, setSent] = useState(0);
   const controller = useRef<AbortController | null>(null);
 
@@ -90,21 +90,9 @@ export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
     return () => document.removeEventListener('paste', onPaste);
   }, []);
 
-  const onDragOver = (event: DragEvent<HTMLElement>) => {
-    if (!event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = mutation.isPending ? 'none' : 'copy';
-    if (!mutation.isPending) setDragging(true);
-  };
-  const onDragLeave = (event: DragEvent<HTMLElement>) => {
-    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-    setDragging(false);
-  };
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!mutation.isPending) choose(firstTraceable(event.dataTransfer.files));
-  };
+  const { dragging, dropZone } = useFileDrop(mutation.isPending, (dropped) =>
+    choose(firstTraceable(dropped.files)),
+  );
 
   const failure =
     mutation.isError && !isAborted(mutation.error)
@@ -122,10 +110,7 @@ export function LeakTracer({ scope, recipientActions }: LeakTracerProps) {
           {t('leakTrace.pick.title')}
         </h2>
         <div
-          onDragEnter={onDragOver}
-          onDragOver={onDragOver}
-          onDragLeave={onDragLeave}
-          onDrop={onDrop}
+          {...dropZone}
           className={cn(
             'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors',
             dragging ? 'border-violet-500 bg-violet-50' : 'border-slate-300 bg-slate-50',

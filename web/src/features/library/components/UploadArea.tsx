@@ -4,7 +4,8 @@ import FileVideo from 'lucide-react/icons/file-video';
 import FolderUp from 'lucide-react/icons/folder-up';
 import Upload from 'lucide-react/icons/upload';
 import X from 'lucide-react/icons/x';
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useFileDrop } from '../../../lib/use-file-drop';
 import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
@@ -43,7 +44,6 @@ export function UploadArea() {
   const upload = useLibraryUpload();
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [reading, setReading] = useState(false);
   const busy = upload.uploading || reading;
 
@@ -53,28 +53,13 @@ export function UploadArea() {
     upload.addFiles(folder ? visibleFolderFiles(files) : files);
   };
 
-  const onDragOver = (event: DragEvent<HTMLElement>) => {
-    if (!event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
-    if (!busy) setDragging(true);
-  };
-
-  const onDragLeave = (event: DragEvent<HTMLElement>) => {
-    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-    setDragging(false);
-  };
-
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (busy) return;
+  const { dragging, dropZone } = useFileDrop(busy, (dropped) => {
     setReading(true);
-    droppedFiles(event.dataTransfer)
+    droppedFiles(dropped)
       .then(upload.addFiles)
       .catch((error: unknown) => console.warn('Could not read the dropped files', error))
       .finally(() => setReading(false));
-  };
+  });
 
   return (
     <section
@@ -85,10 +70,7 @@ export function UploadArea() {
         {t('library.upload.title')}
       </h2>
       <div
-        onDragEnter={onDragOver}
-        onDragOver={onDragOver}
-        onDragLeave={onDragLeave}
-        onDrop={onDrop}
+        {...dropZone}
         data-testid="library-dropzone"
         className={cn(
           'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
