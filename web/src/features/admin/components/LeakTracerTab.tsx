@@ -6,7 +6,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
 import { LeakTracer, TraceAbout, type FoundTrace } from '../../leak-trace';
 import { adminKeys, suspendUser } from '../api';
-import { ReasonDialog } from './ReasonDialog';
+import { SuspendDialog } from './SuspendDialog';
 
 /** The admin's leak tracer (issue 35): any upload, and the account named can be suspended. */
 export function LeakTracerTab() {
@@ -45,18 +45,10 @@ function SuspendRecipientButton({ trace }: { trace: FoundTrace }) {
         <UserX className="size-4" aria-hidden />
         {t('admin.leakTracer.suspend')}
       </Button>
-      <ReasonDialog
+      <SuspendDialog
         open={open}
         onOpenChange={setOpen}
-        title={t('admin.users.suspendTitle', { username })}
-        description={t('admin.users.suspendText')}
-        labels={{
-          reason: t('admin.users.reason'),
-          required: t('admin.users.reasonRequired'),
-          submit: t('admin.users.suspend'),
-          submitting: t('admin.users.suspending'),
-          failed: t('admin.users.failed'),
-        }}
+        username={username}
         act={async (reason) => {
           await suspendUser(id, reason);
           setDone(true);

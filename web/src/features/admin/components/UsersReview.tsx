@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { TextField } from '../../../ui/TextField';
 import { adminKeys, adminUsersQuery, resetUserTwoFactor, suspendUser, unsuspendUser } from '../api';
 import { ReasonDialog } from './ReasonDialog';
+import { SuspendDialog } from './SuspendDialog';
 
 /**
  * Find an account by the start of its username or email, then suspend or unsuspend it, or turn
@@ -110,18 +111,10 @@ function UserRow({ user, query }: { user: AdminUser; query: string }) {
           </Button>
         )
       )}
-      <ReasonDialog
+      <SuspendDialog
         open={dialog === 'suspend'}
         onOpenChange={close}
-        title={t('admin.users.suspendTitle', { username: user.username })}
-        description={t('admin.users.suspendText')}
-        labels={{
-          reason: t('admin.users.reason'),
-          required: t('admin.users.reasonRequired'),
-          submit: t('admin.users.suspend'),
-          submitting: t('admin.users.suspending'),
-          failed: t('admin.users.failed'),
-        }}
+        username={user.username}
         act={async (reason) => {
           await suspendUser(user.id, reason);
           await refresh();
