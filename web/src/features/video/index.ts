@@ -12,4 +12,3 @@ export { useLiveUploadProcessing, useVideoProcessing } from './use-video-process
 export { VideoPlayer } from './VideoPlayer';
 export { VideoProcessingNotice } from './VideoProcessingNotice';
 export { MARKED_VIDEO_PROPS, MarkedVideoBox } from './MarkedVideoBox';
-export { VisibleMark } from './VisibleMark';
