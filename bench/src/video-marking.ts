@@ -4,7 +4,11 @@
  * on), the time and bytes of the unmarked ladder and of its marked "B" variants, and the share of
  * recipients named from their own stream re-encoded at a third of its bitrate.
  *
- *   npx node bench/src/video-marking.ts [--videos 5] [--seconds 90] [--recipients 100]
+ *   npx node bench/src/video-marking.ts [--videos 5] [--seconds 90] [--recipients 100] [--size 1280x720]
+ *
+ * `--size` is the synthetic source's: 1280x720 makes the 360p and 720p ladder; 640x360 makes its
+ * one 360p rung, four times cheaper, for a run of many videos (a smaller picture holds the mark
+ * less well, so its share named is the harder case).
  *
  * It runs the server's own functions (`video/transcode.ts`, `video/mark-pass.ts`,
  * `leak-trace/video-trace.ts`) on local files, without a server: the figures are the
@@ -36,11 +40,13 @@ const { values } = parseArgs({
     videos: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '90' },
     recipients: { type: 'string', default: '100' },
+    size: { type: 'string', default: '1280x720' },
   },
 });
 const VIDEOS = Number(values.videos);
 const SECONDS = Number(values.seconds);
 const RECIPIENTS = Number(values.recipients);
+const SIZE = /^\d{2,4}x\d{2,4}$/.test(values.size) ? values.size : '1280x720';
 const key = Buffer.alloc(32, 42);
 const limits = { memoryBytes: 4 * 1024 ** 3, cpuSeconds: 3600, fileBytes: 4 * 1024 ** 3 };
 const sandbox = { account: undefined, limits };
@@ -74,7 +80,7 @@ async function main() {
       const source = path.join(dir, 'source.mp4');
       await run(binaries.ffmpeg, [
         ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
-        ...['-i', `testsrc2=size=1280x720:rate=30:duration=${SECONDS},noise=alls=${12 + v}:allf=t`],
+        ...['-i', `testsrc2=size=${SIZE}:rate=30:duration=${SECONDS},noise=alls=${12 + v}:allf=t`],
         ...['-f', 'lavfi', '-i', `sine=frequency=${300 + v * 50}:duration=${SECONDS}`],
         ...[
           '-c:v',
@@ -210,11 +216,13 @@ async function main() {
   }
   const sum = (pick: (row: (typeof rows)[number]) => number) =>
     rows.reduce((total, row) => total + pick(row), 0);
+  const [width, height] = SIZE.split('x').map(Number);
   console.log(
-    '\nVideo marking (%d videos of %d s, 1280x720, ladder %s, %d recipients each)',
+    '\nVideo marking (%d videos of %d s, %s, ladder %s, %d recipients each)',
     rows.length,
     SECONDS,
-    planLadder(1280, 720)
+    SIZE,
+    planLadder(width ?? 1280, height ?? 720)
       .map((r) => r.name)
       .join('/'),
     RECIPIENTS,
