@@ -184,6 +184,7 @@ async function main() {
               playlist: `out/${top.name}/index.m3u8`,
             },
           ],
+          marked: [top.name],
         },
       } as unknown as UploadRow;
       const reading = await readVideoMarks({

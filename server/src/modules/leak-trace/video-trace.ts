@@ -23,17 +23,30 @@ import * as repo from './repo.ts';
  * (z up to about 80 at four frames a second); a marked one's stands in the hundreds.
  */
 const Z_MARKED = 100;
+/** A marked group below this mean is no group: noise that happens to split. */
+const Z_MARKED_FLOOR = 30;
+/** How many pooled standard deviations apart two groups' means must be to be two groups. */
+const SEPARATION = 4;
+
+const mean = (values: readonly number[]) =>
+  values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
+const variance = (values: readonly number[]) => {
+  const m = mean(values);
+  return mean(values.map((value) => (value - m) ** 2));
+};
 
 /**
  * The z above which a segment reads as marked. The segments are split in two groups where their
- * means meet (the two-class split of Otsu's and k-means' iteration); when that gives a marked
- * group well above the fixed bar and an unmarked one below it, the line is drawn at 30% of the
- * marked group's median (the first segment and those after a cut read weaker than the rest, the
- * unmarked ones stay near zero); otherwise, a stream of one variant only, the fixed `Z_MARKED`.
+ * means meet (the two-class split of Otsu's and k-means' iteration); when the groups stand
+ * `SEPARATION` pooled standard deviations apart, the marked one above `Z_MARKED_FLOOR`, the line
+ * is drawn at 30% of the marked group's median (the first segment and those after a cut read
+ * weaker than the rest, the unmarked ones stay near zero). How high the marked group stands
+ * depends on the picture and the re-encode (60 to 120 for a noisy 720p source at a third of
+ * its bitrate, hundreds for a cleaner one), so the groups' separation decides, not a level.
+ * Otherwise, a stream of one variant only, the fixed `Z_MARKED`. A wrong split only makes bits
+ * that agree with no code, which names nobody.
  */
 export function markedThreshold(z: readonly number[]): number {
-  const mean = (values: number[]) =>
-    values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
   let threshold = (Math.min(...z) + Math.max(...z)) / 2;
   for (let round = 0; round < 20; round++) {
     const high = z.filter((value) => value > threshold);
@@ -45,9 +58,12 @@ export function markedThreshold(z: readonly number[]): number {
   }
   const high = z.filter((value) => value > threshold).sort((a, b) => a - b);
   const low = z.filter((value) => value <= threshold);
-  // The split's groups only tell whether there are two; a weak marked segment may sit in the low one.
+  const spread = Math.sqrt((variance(high) + variance(low)) / 2);
   const split =
-    high.length > 0 && low.length > 0 && mean(high) > 2 * Z_MARKED && mean(low) < Z_MARKED;
+    high.length > 0 &&
+    low.length > 0 &&
+    mean(high) > Z_MARKED_FLOOR &&
+    mean(high) - mean(low) > SEPARATION * spread;
   if (!split) return Z_MARKED;
   const median = high[Math.floor(high.length / 2)] ?? 0;
   return 0.3 * median;
