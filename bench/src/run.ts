@@ -19,6 +19,7 @@ import {
   watchCpu,
 } from './lib/machine.ts';
 import { printResult, printSummary, type BenchmarkResult } from './lib/report.ts';
+import { markedMedia } from './marked-media.ts';
 import { mediaGet } from './media.ts';
 import { pages } from './pages.ts';
 import { scaleBenchmarks } from './scale/index.ts';
@@ -28,9 +29,10 @@ import { watermark, watermarkSettings } from './watermark.ts';
 // The scale benchmarks take minutes each (large data, a 2 GiB file, 20,000 sockets): they run
 // only when named or as the "scale" group; scale/run.ts has their size options. So does
 // "pages" (minutes of load; pages.ts has its options, among them --against a landed checkout)
-// and "watermark" (minutes of marking and tracing; its sizes are the --watermark-* options).
+// and "watermark" (minutes of marking and tracing; its sizes are the --watermark-* options), and
+// "marked-media" (a gated image's marked copies over HTTP: 40 sign-ups and their first views).
 const quick: Benchmark[] = [...httpBenchmarks, ...startupBenchmarks, mediaGet];
-const benchmarks: Benchmark[] = [...quick, pages, watermark, ...scaleBenchmarks];
+const benchmarks: Benchmark[] = [...quick, pages, watermark, markedMedia, ...scaleBenchmarks];
 const groups: Record<string, string[]> = {
   http: httpBenchmarks.map((benchmark) => benchmark.name),
   scale: scaleBenchmarks.map((benchmark) => benchmark.name),
@@ -39,7 +41,7 @@ const groups: Record<string, string[]> = {
 
 const usage = `Usage: node bench/src/run.ts [name ...] [options]
 Names: ${benchmarks.map((benchmark) => benchmark.name).join(', ')}; groups: ${Object.keys(groups).join(', ')}.
-Without names the "all" group runs (not pages, watermark or the scale group), in that order.
+Without names the "all" group runs (not pages, watermark, marked-media or the scale group), in that order.
 Options:
   --duration <s>           seconds of load per measurement (default 10)
   --wait-quiet <s>         before each benchmark, wait up to <s> seconds for the machine to be
