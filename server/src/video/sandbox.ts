@@ -115,11 +115,15 @@ export async function accountFor(source: string): Promise<RunAccount | undefined
   return account && (await readableByOthers(source)) ? account : undefined;
 }
 
-/** Gives `dir` and what is in it to `account`, so a dropped run can write its outputs there. */
-export async function handOver(dir: string, account: RunAccount | undefined): Promise<void> {
+/**
+ * Gives `target` to `account`, a folder with what is in it, so a dropped run can write its
+ * outputs there (or read a file written for it).
+ */
+export async function handOver(target: string, account: RunAccount | undefined): Promise<void> {
   if (!account) return;
-  await chown(dir, account.uid, account.gid);
-  for (const entry of await readdir(dir, { recursive: true })) {
-    await chown(path.join(dir, entry), account.uid, account.gid);
+  await chown(target, account.uid, account.gid);
+  if (!(await stat(target)).isDirectory()) return;
+  for (const entry of await readdir(target, { recursive: true })) {
+    await chown(path.join(target, entry), account.uid, account.gid);
   }
 }

@@ -68,6 +68,9 @@ const serialOf = async (fan: TestUser) =>
 describe.runIf(await hasFfmpeg())('a subscriber-only video', () => {
   beforeAll(async () => {
     t = await buildTestApp();
+    // As a deployment's media folder is: readable by others, so that when the tests run as root
+    // ffmpeg runs as nobody (video/sandbox.ts), the way the marked variants are made for real.
+    await fs.chmod(t.config.dataDir, 0o755);
     creator = await buildCreator(t, 499);
     fans = [await buildUser(t), await buildUser(t)];
     for (const fan of fans) {
