@@ -15,6 +15,12 @@ import {
 
 /** A marked rung's folder beside its unmarked one: `720p` and `720p-m`. */
 export const markedRungName = (name: string) => `${name}-m`;
+/**
+ * The folder of a repackaged rung's unmarked twin, `720p-u`: the rung itself is the source's own
+ * packets, whose encoding (profile, B-frames, timestamps) our marked encode cannot match, so a
+ * marked stream takes its unmarked segments from an encode made as the marked one is.
+ */
+export const remadeRungName = (name: string) => `${name}-u`;
 
 /** Seconds at which a playlist's segments start (after the first), as its EXTINFs add up. */
 export function cutTimes(playlist: string): number[] {
@@ -32,30 +38,39 @@ export function cutTimes(playlist: string): number[] {
  * mark frame (`watermark/video-pattern.ts`, raw yuv420p) added to every frame's luma by
  * `blend` in grain-merge mode, H.264 and AAC as the rung's own encode, and keyframes forced at
  * exactly the unmarked rung's cuts (no scene cuts, no GOP limit), so its segments cover the same
- * times under the same names and a player can take either variant of each.
+ * times under the same names and a player can take either variant of each. Without `markFrame`
+ * it encodes the same way unmarked, into the rung's remade twin (`remadeRungName`).
  */
 export async function encodeMarkedRung(
-  options: PassOptions & { rung: RungPlan; markFrame: Buffer; cuts: number[] },
+  options: PassOptions & { rung: RungPlan; markFrame: Buffer | undefined; cuts: number[] },
 ): Promise<void> {
   const { binaries, probe, outDir, rung } = options;
-  const name = markedRungName(rung.name);
+  const name = options.markFrame ? markedRungName(rung.name) : remadeRungName(rung.name);
   await rungDir(options, name);
-  const frameFile = path.join(outDir, `${name}.yuv`);
-  await writeFile(frameFile, options.markFrame);
-  await handOver(frameFile, options.sandbox.account);
-  const filters = [
-    `[0:v]scale=${rung.width}:${rung.height},format=yuv420p[v]`,
-    `[1:v]format=yuv420p,loop=loop=-1:size=1:start=0[mark]`,
-    // c0 is the luma: the mark added; the colour planes pass as they are.
-    `[v][mark]blend=c0_mode=grainmerge:c1_mode=normal:c1_opacity=1:c2_mode=normal:c2_opacity=1:shortest=1[out]`,
-  ];
+  const scaled = `[0:v]scale=${rung.width}:${rung.height},format=yuv420p`;
+  let inputs: string[] = [];
+  let filters = [`${scaled}[out]`];
+  if (options.markFrame) {
+    const frameFile = path.join(outDir, `${name}.yuv`);
+    await writeFile(frameFile, options.markFrame);
+    await handOver(frameFile, options.sandbox.account);
+    inputs = [
+      ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${rung.width}x${rung.height}`],
+      ...['-i', frameFile],
+    ];
+    filters = [
+      `${scaled}[v]`,
+      `[1:v]format=yuv420p,loop=loop=-1:size=1:start=0[mark]`,
+      // c0 is the luma: the mark added; the colour planes pass as they are.
+      `[v][mark]blend=c0_mode=grainmerge:c1_mode=normal:c1_opacity=1:c2_mode=normal:c2_opacity=1:shortest=1[out]`,
+    ];
+  }
   const forced = options.cuts.length > 0 ? options.cuts.map((t) => t.toFixed(3)).join(',') : '0';
   await runFfmpeg(
     binaries.ffmpeg,
     [
       ...sourceInput(options),
-      ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${rung.width}x${rung.height}`],
-      ...['-i', frameFile],
+      ...inputs,
       '-filter_complex',
       filters.join(';'),
       '-map',

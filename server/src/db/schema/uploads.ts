@@ -67,6 +67,12 @@ export type VideoRenditions = {
    * segment names; a gated viewer's stream takes A or B per segment by their keyed code.
    */
   marked?: string[];
+  /**
+   * The marked rungs that are the source repackaged (its own packets): a marked stream takes
+   * their unmarked segments from `<rung>-u/`, an encode made as the marked one is, since the
+   * source's encoding cannot be mixed with ours segment by segment.
+   */
+  remade?: string[];
 };
 
 export const uploads = pgTable(

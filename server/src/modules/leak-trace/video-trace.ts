@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import type { UploadRow, VideoRung } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recipientFolder } from '../media/index.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import type { FfmpegBinaries } from '../../video/ffmpeg-binary.ts';
 import { lumaFramesPerSecond } from '../../video/frames.ts';
@@ -121,7 +122,17 @@ export async function readVideoMarks(deps: {
   for (const rung of ladder) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'zura-trace-'));
     try {
-      const own = await localRung(deps.storage, rung, dir);
+      // The unmarked variant a recipient got: a repackaged rung's remade twin (`remade`).
+      const folder = rung.playlist.slice(0, rung.playlist.lastIndexOf('/'));
+      const renditions = deps.upload.renditions;
+      const plainFolder = renditions
+        ? recipientFolder(renditions, rung.name, folder, false)
+        : folder;
+      const own = await localRung(
+        deps.storage,
+        { ...rung, playlist: `${plainFolder}${rung.playlist.slice(folder.length)}` },
+        dir,
+      );
       const mark = videoMarkFrame(rung.width, rung.height, deps.key);
       const size = rung.width * rung.height;
       const sum = new Float64Array(own.count);

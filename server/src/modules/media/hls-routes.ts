@@ -14,7 +14,7 @@ import {
   type PlaylistLevel,
 } from './hls.ts';
 import { NOT_FOUND_MESSAGE, sendStoredMedia } from './send.ts';
-import { markedRungFolder, type VideoMarking } from './marked-segments.ts';
+import { recipientFolder, type VideoMarking } from './marked-segments.ts';
 import { HLS_SIGNED_NAME, type MediaSigner } from './signing.ts';
 
 const query = z.object({
@@ -140,7 +140,9 @@ export function hlsRoutes(deps: Deps): FastifyPluginAsyncZod {
           recipientId !== null && deps.videoMarking
             ? await deps.videoMarking.isMarkedSegment(id, renditions, rung.name, file, recipientId)
             : false;
-        const key = `${marked ? markedRungFolder(folder) : folder}/${file}`;
+        const from =
+          recipientId === null ? folder : recipientFolder(renditions, rung.name, folder, marked);
+        const key = `${from}/${file}`;
         return sendStoredMedia(
           deps.storage,
           key,

@@ -2,3 +2,4 @@
 export type { MediaSigner, MediaVariant } from './signing.ts';
 export { visibleMarkText } from './visible-mark.ts';
 export { isVideoPublished, type PresentedVideoFields, presentVideoFields } from './video-fields.ts';
+export { recipientFolder } from './marked-segments.ts';

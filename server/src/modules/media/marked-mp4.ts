@@ -13,7 +13,7 @@ import { inputOptions } from '../../video/probe.ts';
 import { runFfmpeg } from '../../video/run-ffmpeg.ts';
 import { accountFor, handOver } from '../../video/sandbox.ts';
 import type { MarkedCopies } from './marked-copies.ts';
-import { markedRungFolder, type VideoMarking } from './marked-segments.ts';
+import { recipientFolder, type VideoMarking } from './marked-segments.ts';
 import { sendStoredMedia } from './send.ts';
 
 /** A remux copies packets: no decode, a minute of video in well under a second. */
@@ -81,7 +81,7 @@ export function createMarkedMp4s(deps: {
           segment.uri,
           recipientId,
         );
-        const key = `${marked ? markedRungFolder(folder) : folder}/${segment.uri}`;
+        const key = `${recipientFolder(renditions, top.name, folder, marked)}/${segment.uri}`;
         const local = `${String(index).padStart(6, '0')}.ts`;
         await pipeline(await deps.storage.read(key), createWriteStream(path.join(work, local)));
         segmentBytes += (await stat(path.join(work, local))).size;

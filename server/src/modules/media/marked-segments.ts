@@ -6,6 +6,20 @@ import { markSerialOf } from './marks-repo.ts';
 /** A rung's marked folder beside its own: `.../720p` and `.../720p-m` (`video/mark-pass.ts`). */
 export const markedRungFolder = (folder: string) => `${folder}-m`;
 
+/**
+ * The folder a marked stream's segment of `rung` comes from: the marked variant's, or the
+ * unmarked one's, which for a repackaged rung is its remade twin (`.../720p-u`, `remade`).
+ */
+export function recipientFolder(
+  renditions: VideoRenditions,
+  rung: string,
+  folder: string,
+  marked: boolean,
+): string {
+  if (marked) return markedRungFolder(folder);
+  return renditions.remade?.includes(rung) ? `${folder}-u` : folder;
+}
+
 /** A media segment's number, as the transcoder names them (`segment0007.ts`). */
 const SEGMENT_NUMBER = /^segment(\d{1,6})\.ts$/;
 

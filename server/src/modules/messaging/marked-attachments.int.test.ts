@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { topUp } from '../../../test/economy.ts';
@@ -10,7 +15,10 @@ import {
   unlockRequest,
   uploadAttachment,
 } from '../../../test/messaging.ts';
-import { makeVideo, waitForVideo } from '../../../test/video.ts';
+import { waitForJobsDone } from '../../../test/jobs.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { makeVideo, TRUSTED_FFMPEG, waitForVideo } from '../../../test/video.ts';
+import { ffmpegBinaries } from '../../video/ffmpeg-binary.ts';
 
 /** Issue 35: a paid message's image reaches its buyer marked for them; its sender sees it plain. */
 let t: TestApp;
@@ -102,7 +110,15 @@ describe.runIf(await hasFfmpeg())("a locked message's video", () => {
     const fan = await buildUser(t);
     await topUp(t, fan, '20');
     const conversation = await startConversation(t, fan, creator);
-    const content = await makeVideo({ codec: 'h264', width: 320, height: 240, seconds: 2 });
+    // Repackaged, its segments are cut at the source's own keyframes (about 10 s apart here):
+    // six of them. Grain changes every block of every frame, as a camera's noise does.
+    const content = await makeVideo({
+      codec: 'h264',
+      width: 320,
+      height: 240,
+      seconds: 60,
+      grain: 12,
+    });
     const res = await uploadFile(t, creator, {
       content,
       context: 'message_attachment',
@@ -155,5 +171,43 @@ describe.runIf(await hasFfmpeg())("a locked message's video", () => {
     expect(own?.visible_mark).toBeNull();
     expect(toOf(String(own?.file_url))).toBeNull();
     expect(toOf(String(own?.video_hls_url))).toBeNull();
+
+    // An H.264 source is repackaged, not re-encoded: its rung is the source's own packets, which
+    // our marked encode cannot be mixed with, so its unmarked twin is encoded beside the marked
+    // variant, and the buyer's MP4 (each segment as their code picks) decodes cleanly.
+    expect((await getMedia(t, String(fromUnlock?.file_url))).statusCode).toBe(200);
+    await waitForJobsDone(t, 'video-mark', { uploadId: upload }, 120_000);
+    const renditions = (await uploadRow(t, upload))?.renditions;
+    expect(renditions?.remade).toEqual(renditions?.ladder.map((rung) => rung.name));
+    const mp4 = await getMedia(t, String(fromUnlock?.file_url));
+    expect(mp4.statusCode).toBe(200);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-mp4-'));
+    try {
+      await fs.writeFile(path.join(dir, 'buyer.mp4'), mp4.rawPayload);
+      const { ffmpeg } = await ffmpegBinaries(TRUSTED_FFMPEG);
+      const decoded = await promisify(execFile)(ffmpeg, [
+        ...['-v', 'error', '-i', path.join(dir, 'buyer.mp4'), '-f', 'null', '-'],
+      ]);
+      expect(decoded.stderr).toBe('');
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+    // The tracer reads every segment of the buyer's copy as the variant it is; six segments are
+    // too few to name anyone (a 1-in-64 chance), which it says.
+    const traced = await t.request({
+      method: 'POST',
+      url: '/api/creator/leak-trace/',
+      ...multipart({ files: [{ name: 'file', filename: 'leak.mp4', content: mp4.rawPayload }] }),
+      token: creator.access,
+    });
+    expect(traced.statusCode, traced.body).toBe(200);
+    const trace = traced.json<{
+      outcome: string;
+      upload_id: string;
+      evidence: { bits_agreeing: number; bits_total: number };
+    }>();
+    expect(trace).toMatchObject({ outcome: 'no_mark_found', upload_id: upload });
+    expect(trace.evidence.bits_total).toBeGreaterThanOrEqual(4);
+    expect(trace.evidence.bits_agreeing).toBe(trace.evidence.bits_total);
   }, 180_000);
 });

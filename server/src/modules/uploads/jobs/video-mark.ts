@@ -8,7 +8,13 @@ import { uploads, type UploadRow } from '../../../db/schema/index.ts';
 import type { MediaStorage } from '../../../storage/storage.ts';
 import type { FfmpegBinaries } from '../../../video/ffmpeg-binary.ts';
 import { planLadder, type RungPlan } from '../../../video/ladder.ts';
-import { cutTimes, encodeMarkedRung, markedRungName } from '../../../video/mark-pass.ts';
+import {
+  cutTimes,
+  encodeMarkedRung,
+  markedRungName,
+  remadeRungName,
+} from '../../../video/mark-pass.ts';
+import { isRepackageable } from '../../../video/ladder.ts';
 import { probeVideo } from '../../../video/probe.ts';
 import { accountFor, handOver, type Sandbox } from '../../../video/sandbox.ts';
 import { videoMarkFrame } from '../../../watermark/index.ts';
@@ -88,9 +94,17 @@ export function createVideoMarkHandler(deps: {
     try {
       await handOver(outDir, account);
       const started = Date.now();
+      // A repackaged source's rung at its own size is its packets as they are (video-transcode):
+      // that one also gets an unmarked twin encoded as the marked variant is.
+      const remade = isRepackageable(probe)
+        ? renditions.ladder
+            .filter((rung) => rung.width === probe.width && rung.height === probe.height)
+            .map((rung) => rung.name)
+        : [];
+      const names = new Set<string>();
       for (const rung of renditions.ladder) {
         const cuts = cutTimes((await storage.readBuffer(rung.playlist)).toString('utf8'));
-        await encodeMarkedRung({
+        const pass = {
           binaries,
           source: file,
           probe,
@@ -101,16 +115,23 @@ export function createVideoMarkHandler(deps: {
           signal: deps.signal,
           onProgress: () => undefined,
           rung: planOf(row, rung),
-          markFrame: videoMarkFrame(rung.width, rung.height, deps.key),
           cuts,
+        };
+        await encodeMarkedRung({
+          ...pass,
+          markFrame: videoMarkFrame(rung.width, rung.height, deps.key),
         });
+        names.add(markedRungName(rung.name));
+        if (remade.includes(rung.name)) {
+          await encodeMarkedRung({ ...pass, markFrame: undefined });
+          names.add(remadeRungName(rung.name));
+        }
       }
-      const names = new Set(renditions.ladder.map((rung) => markedRungName(rung.name)));
       await store(outDir, renditions.prefix, (name) => names.has(name.split(path.sep)[0] ?? ''));
       const marked = renditions.ladder.map((rung) => rung.name);
       await db
         .update(uploads)
-        .set({ renditions: { ...renditions, marked } })
+        .set({ renditions: { ...renditions, marked, ...(remade.length > 0 ? { remade } : {}) } })
         .where(eq(uploads.id, row.id));
       deps.log.info?.(
         { upload: row.id, rungs: marked, ms: Date.now() - started },
