@@ -4,7 +4,7 @@ import { segmentVariantBit } from '../../watermark/index.ts';
 import { markSerialOf } from './marks-repo.ts';
 
 /** A rung's marked folder beside its own: `.../720p` and `.../720p-m` (`video/mark-pass.ts`). */
-export const markedRungFolder = (folder: string) => `${folder}-m`;
+const markedRungFolder = (folder: string) => `${folder}-m`;
 
 /**
  * The folder a marked stream's segment of `rung` comes from: the marked variant's, or the
