@@ -51,6 +51,15 @@ const key = Buffer.alloc(32, 42);
 const limits = { memoryBytes: 4 * 1024 ** 3, cpuSeconds: 3600, fileBytes: 4 * 1024 ** 3 };
 const sandbox = { account: undefined, limits };
 
+/**
+ * Video `v`'s grain, changing every frame (strength 12 to 16 in turn), and from the sixth video
+ * on a hue turned by 17 degrees per five videos, so no two of a long run are the same picture.
+ */
+function grainOf(v: number): string {
+  const grain = `noise=alls=${12 + (v % 5)}:allf=t`;
+  return v < 5 ? grain : `${grain},hue=h=${Math.floor(v / 5) * 17}`;
+}
+
 async function bytesUnder(dir: string): Promise<number> {
   let total = 0;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
@@ -80,7 +89,7 @@ async function main() {
       const source = path.join(dir, 'source.mp4');
       await run(binaries.ffmpeg, [
         ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
-        ...['-i', `testsrc2=size=${SIZE}:rate=30:duration=${SECONDS},noise=alls=${12 + v}:allf=t`],
+        ...['-i', `testsrc2=size=${SIZE}:rate=30:duration=${SECONDS},${grainOf(v)}`],
         ...['-f', 'lavfi', '-i', `sine=frequency=${300 + v * 50}:duration=${SECONDS}`],
         ...[
           '-c:v',

@@ -23,6 +23,13 @@ describe('markedThreshold', () => {
     expect(z.map((value) => (value > threshold ? 1 : 0)).join('')).toBe('01110011100010111000110');
   });
 
+  it("splits a noisy 360p picture's marked segments (23 to 38) from unmarked ones near zero", () => {
+    // bench/src/video-marking.ts --size 640x360, its fifth video (the most grain).
+    const z = [38, 1, 1, -0, 0, 29, -2, 23, -1, 30, 0, 1, -0, -0, 34, -0, -0, 1, -1, 24, -0, 0, -0];
+    const threshold = markedThreshold(z);
+    expect(z.map((value) => (value > threshold ? 1 : 0)).join('')).toBe('10000101010000100001000');
+  });
+
   it('does not split noise that spreads without two groups', () => {
     const z = [3, 60, 12, 45, 30, 71, 22, 50, 8, 38, 64, 17];
     expect(z.every((value) => value <= markedThreshold(z))).toBe(true);

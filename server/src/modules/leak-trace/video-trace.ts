@@ -24,8 +24,12 @@ import * as repo from './repo.ts';
  * (z up to about 80 at four frames a second); a marked one's stands in the hundreds.
  */
 const Z_MARKED = 100;
-/** A marked group below this mean is no group: noise that happens to split. */
-const Z_MARKED_FLOOR = 30;
+/**
+ * A marked group below this mean is no group: unmarked segments read within a few units of zero
+ * (a 360p picture with heavy grain, re-encoded at a third of its bitrate, reads its marked ones
+ * at 23 to 38).
+ */
+const Z_MARKED_FLOOR = 10;
 /** How many pooled standard deviations apart two groups' means must be to be two groups. */
 const SEPARATION = 4;
 
@@ -42,8 +46,8 @@ const variance = (values: readonly number[]) => {
  * `SEPARATION` pooled standard deviations apart, the marked one above `Z_MARKED_FLOOR`, the line
  * is drawn at 30% of the marked group's median (the first segment and those after a cut read
  * weaker than the rest, the unmarked ones stay near zero). How high the marked group stands
- * depends on the picture and the re-encode (60 to 120 for a noisy 720p source at a third of
- * its bitrate, hundreds for a cleaner one), so the groups' separation decides, not a level.
+ * depends on the picture and the re-encode (25 to 40 for a noisy 360p source at a third of its
+ * bitrate, 60 to 120 at 720p, hundreds for a cleaner one), so the groups' separation decides, not a level.
  * Otherwise, a stream of one variant only, the fixed `Z_MARKED`. A wrong split only makes bits
  * that agree with no code, which names nobody.
  */
