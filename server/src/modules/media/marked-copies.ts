@@ -145,29 +145,29 @@ export function createMarkedCopies(options: { dir: string; budgetBytes: number }
 
   const makingFile = new Map<string, Promise<void>>();
 
+  /** The making of `name` under way, else `start`ed now: requests meanwhile wait for that one. */
+  function once<T>(pending: Map<string, Promise<T>>, name: string, start: () => Promise<T>) {
+    let found = pending.get(name);
+    if (!found) {
+      found = start().finally(() => pending.delete(name));
+      pending.set(name, found);
+    }
+    return found;
+  }
+
   return {
     async file(name, make) {
       await opened(name);
       const found = await keptFile(name);
       if (found) return found;
-      let pending = makingFile.get(name);
-      if (!pending) {
-        pending = makeFile(name, make).finally(() => makingFile.delete(name));
-        makingFile.set(name, pending);
-      }
-      await pending;
+      await once(makingFile, name, () => makeFile(name, make));
       return path.join(dir, name);
     },
     async get(name, make) {
       await opened(name);
       const found = await read(name);
       if (found) return found;
-      let pending = making.get(name);
-      if (!pending) {
-        pending = makeAndKeep(name, make).finally(() => making.delete(name));
-        making.set(name, pending);
-      }
-      return pending;
+      return once(making, name, () => makeAndKeep(name, make));
     },
     keptBytes: () => total,
   };
