@@ -59,6 +59,18 @@ async function creatorWithPost(media: { image: MediaFile } | { video: MediaFile 
         { timeout: 90_000, interval: 500, message: 'the video should be transcoded' },
       )
       .toBe('ready');
+  } else {
+    // An image's sizes are made by a job after the upload; until then the post shows the
+    // original. The page is opened once they are there, as a fan coming later sees it.
+    await expect
+      .poll(
+        async () =>
+          (await postsOfUser(creator.tokens.access, creator.id)).find(
+            (post) => post.content === content,
+          )?.image_url ?? '',
+        { timeout: 60_000, interval: 250, message: "the image's sizes should be made" },
+      )
+      .toMatch(/\/feed\?/);
   }
   return { creator, content };
 }
