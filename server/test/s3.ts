@@ -25,14 +25,6 @@ export type TestS3 = {
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
- * A real S3 HTTP server (s3rver) in this process, on a free loopback port, storing into a fresh
- * temporary directory, with one empty bucket. Call `close()` in afterAll.
- *
- * Its limits: it checks the access key id but not signatures, answers AbortMultipartUpload
- * with 405, and cannot continue a listing past its first page of 1,000 keys on Node 24 (its
- * continuation tokens use DES, which OpenSSL 3 leaves out): keep a listed prefix under 1,000.
- */
-/**
  * The bucket CORS rule docs/deploy.md asks for, so that a page of `origins` may fetch HLS
  * segments (redirected to presigned URLs) from script.
  */
@@ -48,6 +40,32 @@ function corsRule(origins: string[]): string {
   ].join('');
 }
 
+/**
+ * s3rver keeps each key as files in folders and, on DeleteObject, removes the folders left
+ * empty. A PutObject into the same folder at that moment has made the folder and not yet opened
+ * its file: the open fails with ENOENT on a stream without an error listener, an uncaught
+ * exception in the test process (seen in CI: a refused upload's discard of `tmp/<id>` beside the
+ * next upload into `tmp/`). A real bucket has no folders, so the test server keeps them: its
+ * listings read files only, and an empty folder lists nothing.
+ */
+function keepFoldersOnDelete(server: S3rver): void {
+  const store = server.store;
+  store.deleteObject = async (bucket, key) => {
+    const files = ['object', 'object.md5', 'metadata.json'].map((type) =>
+      store.getResourcePath(bucket, key, type),
+    );
+    await Promise.all(files.map((file) => fs.rm(file, { force: true })));
+  };
+}
+
+/**
+ * A real S3 HTTP server (s3rver) in this process, on a free loopback port, storing into a fresh
+ * temporary directory, with one empty bucket. Call `close()` in afterAll.
+ *
+ * Its limits: it checks the access key id but not signatures, answers AbortMultipartUpload
+ * with 405, and cannot continue a listing past its first page of 1,000 keys on Node 24 (its
+ * continuation tokens use DES, which OpenSSL 3 leaves out): keep a listed prefix under 1,000.
+ */
 export async function startS3(
   bucket = 'zura-test',
   options: { corsOrigins?: string[] } = {},
@@ -64,6 +82,7 @@ export async function startS3(
       { name: bucket, configs: options.corsOrigins ? [corsRule(options.corsOrigins)] : [] },
     ],
   });
+  keepFoldersOnDelete(server);
   await server.run();
   const requests: RecordedRequest[] = [];
   // Another listener beside s3rver's own: it sees every request exactly as the client sent it.

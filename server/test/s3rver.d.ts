@@ -20,5 +20,10 @@ declare module 's3rver' {
     /** Set once `run()` resolved. */
     httpServer: Server;
     close(): Promise<void>;
+    /** Where the objects live: files in folders under `directory`. */
+    store: {
+      getResourcePath(bucket: string, key: string, type: string): string;
+      deleteObject(bucket: string, key: string): Promise<void>;
+    };
   }
 }

@@ -31,6 +31,22 @@ function options(overrides: Partial<S3StorageOptions> = {}): S3StorageOptions {
 describeStorageContract('S3 (s3rver)', async () => ({ storage: createS3Storage(options()) }));
 
 describe('S3 storage', () => {
+  // The test bucket once removed a folder left empty by a delete while a write into it was under
+  // way, which threw an uncaught ENOENT into the test run.
+  it('writes into a folder while another key of it is being removed', async () => {
+    const storage = createS3Storage(options());
+    for (let round = 0; round < 40; round += 1) {
+      await storage.writeBuffer(`race/gone-${round}`, Buffer.from('a'), 'text/plain');
+      await Promise.all([
+        storage.remove(`race/gone-${round}`),
+        storage.writeBuffer(`race/kept-${round}`, Buffer.from('b'), 'text/plain'),
+      ]);
+      expect(await storage.stat(`race/gone-${round}`)).toBeUndefined();
+      expect(await storage.readBuffer(`race/kept-${round}`)).toEqual(Buffer.from('b'));
+      await storage.remove(`race/kept-${round}`);
+    }
+  });
+
   it('hands out a presigned URL that serves the bytes with the type and disposition asked', async () => {
     const storage = createS3Storage(options());
     const bytes = randomBytes(2048);
