@@ -4,7 +4,7 @@
  * on), the time and bytes of the unmarked ladder and of its marked "B" variants, and the share of
  * recipients named from their own stream re-encoded at a third of its bitrate.
  *
- *   npx node bench/src/video-marking.ts [--videos 5] [--seconds 90] [--recipients 100] [--size 1280x720]
+ *   npx node bench/src/video-marking.ts [--videos 5] [--from 1] [--seconds 90] [--recipients 100] [--size 1280x720]
  *
  * `--size` is the synthetic source's: 1280x720 makes the 360p and 720p ladder; 640x360 makes its
  * one 360p rung, four times cheaper, for a run of many videos (a smaller picture holds the mark
@@ -38,12 +38,16 @@ const run = promisify(execFile);
 const { values } = parseArgs({
   options: {
     videos: { type: 'string', default: '5' },
+    // The first video's number (1-based): a long run can be taken up where an earlier one stopped,
+    // with the same pictures, since each video's grain, hue and tone follow from its number.
+    from: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '90' },
     recipients: { type: 'string', default: '100' },
     size: { type: 'string', default: '1280x720' },
   },
 });
 const VIDEOS = Number(values.videos);
+const FIRST = Math.max(0, Number(values.from) - 1);
 const SECONDS = Number(values.seconds);
 const RECIPIENTS = Number(values.recipients);
 const SIZE = /^\d{2,4}x\d{2,4}$/.test(values.size) ? values.size : '1280x720';
@@ -83,7 +87,7 @@ async function main() {
     segments: number;
   }[] = [];
   try {
-    for (let v = 0; v < VIDEOS; v++) {
+    for (let v = FIRST; v < VIDEOS; v++) {
       const dir = path.join(work, `v${v}`);
       await mkdir(dir, { recursive: true });
       const source = path.join(dir, 'source.mp4');

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { codecsOf, isRepackageable, planLadder } from './ladder.ts';
+import {
+  codecsOf,
+  isRepackageable,
+  masterPlaylist,
+  planLadder,
+  withRemadeCodecs,
+} from './ladder.ts';
 import type { VideoProbe } from './probe.ts';
 
 const names = (width: number, height: number) =>
@@ -54,5 +60,26 @@ describe('codecsOf', () => {
   it('writes RFC 6381 codec names', () => {
     expect(codecsOf('High', 31, true)).toBe('avc1.64001f,mp4a.40.2');
     expect(codecsOf('Main', 40, false)).toBe('avc1.4d4028');
+  });
+});
+
+describe('withRemadeCodecs', () => {
+  const master = masterPlaylist([
+    { name: '360p', width: 640, height: 360, bandwidth: 800_000, codecs: 'avc1.4d401e,mp4a.40.2' },
+    { name: '720p', width: 1280, height: 720, bandwidth: 2_500_000, codecs: 'avc1.42e01f' },
+  ]);
+
+  it('names the marked encode (High, the same level) for the repackaged rungs only', () => {
+    const lines = withRemadeCodecs(master, ['720p']).split('\n');
+    expect(lines.find((line) => line.includes('640x360'))).toContain(
+      'CODECS="avc1.4d401e,mp4a.40.2"',
+    );
+    expect(lines.find((line) => line.includes('1280x720'))).toContain('CODECS="avc1.64001f"');
+    expect(withRemadeCodecs(master, ['360p', '720p'])).toContain('CODECS="avc1.64001e,mp4a.40.2"');
+  });
+
+  it('leaves a master without repackaged rungs as it is', () => {
+    expect(withRemadeCodecs(master, [])).toBe(master);
+    expect(withRemadeCodecs(master, ['1080p'])).toBe(master);
   });
 });

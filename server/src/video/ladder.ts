@@ -76,6 +76,26 @@ export function codecsOf(profile: string, level: number, hasAudio: boolean): str
   return hasAudio ? `${video},mp4a.40.2` : video;
 }
 
+/** The H.264 profile of the marked encodes and their unmarked twins (`mark-pass.ts`). */
+const MARK_PASS_PROFILE = 'High';
+
+/**
+ * A master playlist as a marked stream's viewer gets it: each rung in `remade` (the source's
+ * packets repackaged, whose profile the master names) reaches them as our own encode, in
+ * `MARK_PASS_PROFILE` at the rung's level, and its CODECS says so, for players that choose by it.
+ */
+export function withRemadeCodecs(master: string, remade: readonly string[]): string {
+  if (remade.length === 0) return master;
+  const lines = master.split('\n');
+  const profile = (PROFILE_CODES[MARK_PASS_PROFILE] ?? '6400').toLowerCase();
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const rung = lines[i + 1]?.split('/')[0] ?? '';
+    if (!lines[i]?.startsWith('#EXT-X-STREAM-INF:') || !remade.includes(rung)) continue;
+    lines[i] = lines[i]!.replace(/avc1\.[0-9a-f]{4}([0-9a-f]{2})/i, `avc1.${profile}$1`);
+  }
+  return lines.join('\n');
+}
+
 /** A rung as the master playlist lists it. */
 export type MasterEntry = {
   name: string;

@@ -76,6 +76,7 @@ export async function encodeMarkedRung(
       '-map',
       '[out]',
       ...audioMap(probe),
+      // The profile a marked stream's master names for these rungs (`withRemadeCodecs`).
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high'],
       ...['-level:v', (rung.level / 10).toFixed(1), '-crf', '23'],
       ...(rung.maxrateKbps > 0

@@ -24,7 +24,7 @@ export const NOT_TRACEABLE_MESSAGE =
   'The leak tracer reads images and videos: choose a JPEG, PNG, WebP or GIF image, or an MP4, MOV or WebM video.';
 const IMAGE_TOO_LARGE_MESSAGE = `The image is too large to trace. Maximum size: ${LEAK_TRACE_MAX_IMAGE_BYTES / 1024 ** 2}MB.`;
 
-type Variant = 'feed' | 'medium' | 'thumb' | 'original';
+type Variant = 'feed' | 'medium' | 'thumb' | 'original' | 'poster';
 
 type Deps = {
   db: Database;
@@ -33,21 +33,31 @@ type Deps = {
   key: Buffer;
 };
 
-/** The stored sizes a marked copy can be made from, nearest the suspect's width first. */
+const isVideo = (candidate: Pick<repo.TraceCandidate, 'contentType'>) =>
+  candidate.contentType.startsWith('video/');
+
+/**
+ * The stored sizes a marked copy can be made from, nearest the suspect's width first: an
+ * image's sizes and original, or a video's stills.
+ */
 function variantsToTry(candidate: repo.TraceCandidate, suspectWidth: number) {
   const widths: Record<Variant, number | undefined> = {
     feed: Math.min(candidate.width ?? 1080, 1080),
+    poster: Math.min(candidate.width ?? 1080, 1080),
     medium: Math.min(candidate.width ?? 640, 640),
     thumb: Math.min(candidate.width ?? 320, 320),
     original: candidate.width ?? undefined,
   };
   const keys: [Variant, string][] = [];
   const variants: UploadVariants = candidate.variants;
-  for (const name of ['feed', 'medium', 'thumb'] as const) {
+  const names = isVideo(candidate)
+    ? (['poster', 'thumb'] as const)
+    : (['feed', 'medium', 'thumb'] as const);
+  for (const name of names) {
     const key = variants[name];
     if (key) keys.push([name, key]);
   }
-  keys.push(['original', candidate.storageKey]);
+  if (!isVideo(candidate)) keys.push(['original', candidate.storageKey]);
   const gap = (name: Variant) => Math.abs(Math.log((widths[name] ?? 1080) / suspectWidth));
   return keys.sort(([a], [b]) => gap(a) - gap(b));
 }
@@ -55,7 +65,10 @@ function variantsToTry(candidate: repo.TraceCandidate, suspectWidth: number) {
 /** Makes the hashes missing for marked uploads in reach (stored before hashes were kept). */
 async function backfillHashes(deps: Deps, ownerId: number | undefined) {
   for (const upload of await repo.unhashedCandidates(deps.db, ownerId, BACKFILL_PER_TRACE)) {
-    const source = upload.variants.feed ?? upload.storageKey;
+    const source = isVideo(upload)
+      ? upload.variants.poster
+      : (upload.variants.feed ?? upload.storageKey);
+    if (!source) continue;
     const hash = await deps.storage
       .readBuffer(source)
       .then(perceptualHash)
@@ -101,7 +114,8 @@ async function widthOf(suspect: Buffer): Promise<number> {
 }
 
 /**
- * A suspected copy of a gated image: matched to the marked images it looks like (perceptual
+ * A suspected copy of a gated image (or of a gated video's poster or thumbnail): matched to the
+ * marked images it looks like (perceptual
  * hash of its centre and of the whole, against the uploads' central ones; the nearest few), its mark read against each stored size it may have been made from on
  * the engine's threads; the best reading, naming a serial when the engine found one.
  */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   leakTraces,
@@ -10,16 +10,20 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-/** An upload the tracer may match a suspect to: an image some copy of which was served marked. */
+/**
+ * An upload the tracer may match a suspect to by its look: an image some copy of which was
+ * served marked, or a video whose stills (poster, thumbnail) were.
+ */
 export type TraceCandidate = Pick<
   typeof uploads.$inferSelect,
-  'id' | 'ownerId' | 'storageKey' | 'width' | 'variants' | 'perceptualHash'
+  'id' | 'ownerId' | 'storageKey' | 'contentType' | 'width' | 'variants' | 'perceptualHash'
 >;
 
 const candidateColumns = {
   id: uploads.id,
   ownerId: uploads.ownerId,
   storageKey: uploads.storageKey,
+  contentType: uploads.contentType,
   width: uploads.width,
   variants: uploads.variants,
   perceptualHash: uploads.perceptualHash,
@@ -30,11 +34,17 @@ const wasMarked = sql`exists (select 1 from ${mediaMarks} where ${mediaMarks.upl
 const inReach = (ownerId: number | undefined) =>
   and(
     wasMarked,
-    like(uploads.contentType, 'image/%'),
+    or(
+      like(uploads.contentType, 'image/%'),
+      and(like(uploads.contentType, 'video/%'), sql`${uploads.variants} ? 'poster'`),
+    ),
     ownerId === undefined ? undefined : eq(uploads.ownerId, ownerId),
   );
 
-/** Marked images in reach whose perceptual hash is not made yet (made before it existed). */
+/**
+ * Marked images in reach whose perceptual hash is not made yet (made before it existed), and
+ * marked videos', whose hash is their poster's and is made by the first trace that needs it.
+ */
 export function unhashedCandidates(db: Executor, ownerId: number | undefined, limit: number) {
   return db
     .select(candidateColumns)
@@ -83,13 +93,16 @@ export async function markOf(db: Executor, serial: number) {
   return row;
 }
 
-/** Where an upload is shown: the first post (its image or one of its files), else a message. */
+/**
+ * Where an upload is shown: the first post (its image, its video or one of its files), else a
+ * message.
+ */
 export async function placeOf(db: Executor, uploadId: string) {
   const [post] = await db
     .select({ id: posts.id })
     .from(posts)
     .where(
-      sql`${posts.imageId} = ${uploadId} or exists (select 1 from ${postMedia} where ${postMedia.postId} = ${posts.id} and ${postMedia.uploadId} = ${uploadId})`,
+      sql`${posts.imageId} = ${uploadId} or ${posts.videoId} = ${uploadId} or exists (select 1 from ${postMedia} where ${postMedia.postId} = ${posts.id} and ${postMedia.uploadId} = ${uploadId})`,
     )
     .orderBy(posts.id)
     .limit(1);

@@ -14,6 +14,7 @@ import {
   type PlaylistLevel,
 } from './hls.ts';
 import { NOT_FOUND_MESSAGE, sendStoredMedia } from './send.ts';
+import { withRemadeCodecs } from '../../video/ladder.ts';
 import { recipientFolder, type VideoMarking } from './marked-segments.ts';
 import { HLS_SIGNED_NAME, type MediaSigner } from './signing.ts';
 
@@ -77,6 +78,7 @@ export function hlsRoutes(deps: Deps): FastifyPluginAsyncZod {
     signedQuery: string,
     request: FastifyRequest,
     reply: FastifyReply,
+    rewrite: (text: string) => string = (text) => text,
   ) {
     const stat = await deps.storage.stat(key);
     if (!stat) throw new NotFoundError(NOT_FOUND_MESSAGE);
@@ -84,7 +86,7 @@ export function hlsRoutes(deps: Deps): FastifyPluginAsyncZod {
     let text: string;
     try {
       text = signPlaylist(
-        (await deps.storage.readBuffer(key)).toString('utf8'),
+        rewrite((await deps.storage.readBuffer(key)).toString('utf8')),
         level,
         signedQuery,
       );
@@ -109,9 +111,12 @@ export function hlsRoutes(deps: Deps): FastifyPluginAsyncZod {
       url: '/media/:id/hls/master.m3u8',
       schema: { params: masterParams, querystring: query },
       handler: async (request, reply) => {
-        const { renditions } = await renditionsFor(request.query, request.params.id);
+        const { renditions, recipientId } = await renditionsFor(request.query, request.params.id);
         const signed = signedQueryOf(request.query);
-        return sendPlaylist(renditions.master, 'master', signed, request, reply);
+        // A marked stream's repackaged rungs are our own encodes (`recipientFolder`).
+        const remade = recipientId === null ? [] : (renditions.remade ?? []);
+        const rewrite = (text: string) => withRemadeCodecs(text, remade);
+        return sendPlaylist(renditions.master, 'master', signed, request, reply, rewrite);
       },
     });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildCreator, get, subscribe, topUp } from '../../../test/economy.ts';
@@ -25,7 +26,12 @@ let fans: [TestUser, TestUser];
 let postId: number;
 let uploadId: string;
 
-type PostJson = { id: number; video_hls_url?: string | null; video_url?: string | null };
+type PostJson = {
+  id: number;
+  video_hls_url?: string | null;
+  video_url?: string | null;
+  poster_url?: string | null;
+};
 
 async function postAs(user: TestUser): Promise<PostJson> {
   const res = await get(t, user, `/api/posts/user/${creator.id}/`);
@@ -191,6 +197,41 @@ describe.runIf(await hasFfmpeg())('a subscriber-only video', () => {
     expect(res.json()).toMatchObject({
       found: true,
       upload_id: uploadId,
+      recipient: { id: fan.id, username: fan.username },
+    });
+  }, 180_000);
+
+  it('gives each fan their own marked poster, and the tracer names the fan from a JPEG of it', async () => {
+    const own = await postAs(creator);
+    expect(own.poster_url).toMatch(new RegExp(`^/media/${uploadId}/poster\\?exp=\\d+&sig=`));
+    const plain = await t.request({ method: 'GET', url: String(own.poster_url) });
+    expect(plain.statusCode).toBe(200);
+    const posters: Buffer[] = [];
+    for (const fan of fans) {
+      const url = String((await postAs(fan)).poster_url);
+      expect(url).toMatch(new RegExp(`^/media/${uploadId}/poster\\?exp=\\d+&to=${fan.id}&sig=`));
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.rawPayload.equals(plain.rawPayload)).toBe(false);
+      posters.push(res.rawPayload);
+    }
+    expect(posters[0]?.equals(posters[1] as Buffer)).toBe(false);
+    const fan = fans[1];
+    const leak = await sharp(posters[1] as Buffer)
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/creator/leak-trace/',
+      ...multipart({ files: [{ name: 'file', filename: 'still.jpg', content: leak }] }),
+      token: creator.access,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      found: true,
+      upload_id: uploadId,
+      post_id: postId,
       recipient: { id: fan.id, username: fan.username },
     });
   }, 180_000);

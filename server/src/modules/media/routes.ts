@@ -36,6 +36,9 @@ const FALLBACKS: Partial<Record<MediaVariant, readonly MediaVariant[]>> = {
   medium: ['feed', 'original'],
 };
 
+/** A video's stills: images made from its frames, marked for a gated video's viewer too. */
+const isVideoStill = (variant: MediaVariant) => variant === 'poster' || variant === 'thumb';
+
 /** How many backfilled uploads one process remembers before it starts over. */
 const MAX_REMADE = 10_000;
 
@@ -77,8 +80,9 @@ function variantOf(upload: UploadRow, variant: MediaVariant): StoredVariant | un
  * A bare, tampered or expired URL answers 404 and reveals nothing. Past that check, a store
  * that can serve the bytes itself (S3) gets a redirect to its own URL of a few minutes;
  * otherwise they stream through here with Range support. Videos' HLS trees: `hls-routes.ts`.
- * A URL with `to` (`signer.markedUrl`) is a gated image's for one recipient: they get their own
- * marked copy (`marked-send.ts`); without it, the stored bytes exactly as they are.
+ * A URL with `to` (`signer.markedUrl`) is a gated image's (or a video still's) for one
+ * recipient: they get their own marked copy (`marked-send.ts`); without it, the stored bytes
+ * exactly as they are.
  */
 export function mediaRoutes(deps: {
   db: Database;
@@ -130,8 +134,9 @@ export function mediaRoutes(deps: {
           const video = { ...upload, renditions: upload.renditions };
           return deps.markedMp4s.send(video, marked.recipientId, serveAs, request, reply);
         }
-        // Else only images are marked: no marked URL names another of a video's files.
-        if (marked && !upload.contentType.startsWith('image/')) {
+        // Else only images are marked, and a video's stills (its poster and thumbnail): no
+        // marked URL names another of a video's files.
+        if (marked && !upload.contentType.startsWith('image/') && !isVideoStill(variant)) {
           throw new NotFoundError(NOT_FOUND_MESSAGE);
         }
         // An image older than its small sizes: they are made now, for the next viewers.

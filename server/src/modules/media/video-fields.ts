@@ -19,7 +19,8 @@ export function isVideoPublished(video: Pick<UploadRow, 'videoState'>): boolean 
  * owner also learns where the transcode is (`video_state`, `video_progress`, `video_error`)
  * and which upload it is (`video_upload_id`, the id the live `upload_processing` frames name:
  * a video still processing has no URL that would tell it); nobody else does. With `markFor`
- * (a gated video seen by another than its owner) the stream and the MP4 are that viewer's own.
+ * (a gated video seen by another than its owner) the stream, the MP4 and the poster are that
+ * viewer's own.
  */
 export function presentVideoFields(
   video: VideoSource,
@@ -46,7 +47,12 @@ export function presentVideoFields(
         ? signer.markedHlsUrl(video.id, markFor)
         : signer.hlsUrl(video.id)
       : null,
-    poster_url: video.variants.poster ? signer.url(video.id, 'poster') : null,
+    // Its poster is a still of the video, so a gated one is the viewer's marked copy as well.
+    poster_url: video.variants.poster
+      ? marked
+        ? signer.markedUrl(video.id, 'poster', markFor)
+        : signer.url(video.id, 'poster')
+      : null,
   };
   if (!isOwner) return fields;
   return {

@@ -149,6 +149,8 @@ describe.runIf(await hasFfmpeg())("a locked message's video", () => {
       video_url?: string | null;
       video_hls_url?: string | null;
       visible_mark?: string | null;
+      thumbnail_url?: string | null;
+      poster_url?: string | null;
     };
     const fromUnlock = unlocked.json<{ attachments: Shown[] }>().attachments[0];
     const listed = (await listMessages(t, fan, conversation.id)).find((m) => m.id === message.id);
@@ -160,6 +162,12 @@ describe.runIf(await hasFfmpeg())("a locked message's video", () => {
       );
       expect(seen?.video_url).toBe(seen?.file_url);
       expect(toOf(String(seen?.video_hls_url))).toBe(String(fan.id));
+      // Its stills are images of it: the buyer's are marked for them, without a visible mark
+      // (the player draws it over the video).
+      for (const still of [seen?.thumbnail_url, seen?.poster_url]) {
+        expect(toOf(String(still))).toBe(String(fan.id));
+        expect(String(still)).not.toContain('v=1');
+      }
     }
     const original = await t.request({
       method: 'GET',
@@ -171,6 +179,8 @@ describe.runIf(await hasFfmpeg())("a locked message's video", () => {
     expect(own?.visible_mark).toBeNull();
     expect(toOf(String(own?.file_url))).toBeNull();
     expect(toOf(String(own?.video_hls_url))).toBeNull();
+    expect(toOf(String(own?.thumbnail_url))).toBeNull();
+    expect(toOf(String(own?.poster_url))).toBeNull();
 
     // An H.264 source is repackaged, not re-encoded: its rung is the source's own packets, which
     // our marked encode cannot be mixed with, so its unmarked twin is encoded beside the marked
@@ -179,6 +189,14 @@ describe.runIf(await hasFfmpeg())("a locked message's video", () => {
     await waitForJobsDone(t, 'video-mark', { uploadId: upload }, 120_000);
     const renditions = (await uploadRow(t, upload))?.renditions;
     expect(renditions?.remade).toEqual(renditions?.ladder.map((rung) => rung.name));
+    // Its master names, for each, the codec the stream is in: the source's Constrained Baseline
+    // for its sender, our High encode for the buyer.
+    const codecs = async (masterUrl: unknown) =>
+      /CODECS="(avc1\.[0-9a-f]{4})/.exec(
+        (await t.request({ method: 'GET', url: String(masterUrl) })).body,
+      )?.[1];
+    expect(await codecs(own?.video_hls_url)).toBe('avc1.42e0');
+    expect(await codecs(fromUnlock?.video_hls_url)).toBe('avc1.6400');
     const mp4 = await getMedia(t, String(fromUnlock?.file_url));
     expect(mp4.statusCode).toBe(200);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zura-mp4-'));

@@ -37,9 +37,11 @@ export function presentAttachment(
   const visible = markFor !== undefined && visibleMark !== undefined;
   const isVideo = upload.contentType.startsWith('video/');
   const isImage = upload.contentType.startsWith('image/');
+  // A video's thumbnail is a still of it: marked for the buyer like an image, without the
+  // visible mark, which the player draws over the video itself.
   const sign = (variant: MediaVariant) =>
-    isImage && markFor !== undefined
-      ? signer.markedUrl(upload.id, variant, markFor, { visible })
+    (isImage || isVideo) && markFor !== undefined
+      ? signer.markedUrl(upload.id, variant, markFor, { visible: visible && isImage })
       : signer.url(upload.id, variant);
   // A transcoded video's file for its buyer is their own MP4 (`media/marked-mp4.ts`), never the
   // stored original, which carries no mark; it answers once the transcode is done. Only a video
