@@ -137,7 +137,7 @@ export function createServices(deps: ServiceDeps) {
   const mediaUrl = (uploadId: string | null, variant?: MediaVariant) =>
     uploadId ? signer.url(uploadId, variant) : null;
   const sessions = createSessions({ db, changes });
-  const requireUser = createRequireUser(accessTokens, sessions.isActive);
+  const requireUser = createRequireUser(accessTokens, sessions);
   const twoFactor = createTwoFactor({ db, signingKey: secrets.jwtKey, rateLimits, sessions });
   const requireAdmin = createRequireAdmin(
     requireUser,

@@ -41,6 +41,8 @@ export function createKeptLookup<V>(options: {
       if (found !== undefined) kept.keep(key, found, stamp);
       return found;
     },
+    /** The value kept and fresh, without a read or a promise; undefined when it must be asked. */
+    known: (key: number): V | undefined => kept.fresh(key),
     drop: (key: number) => kept.drop(key),
     clear: () => kept.clear(),
   };

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { messages } from '@zura/contracts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../lib/errors.ts';
 import type { AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
@@ -30,28 +35,58 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/** Whether a token's session is still going: asked, or known at once (`auth/sessions.ts`). */
+export type SessionCheck = {
+  isActive: (claims: AccessClaims) => Promise<boolean>;
+  knownActive: (claims: AccessClaims) => boolean | undefined;
+};
+
+/** An onRequest hook in Fastify's callback form, with the same check to await (`check`). */
+export type RequireUser = {
+  (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
+  check: (request: FastifyRequest) => Promise<void>;
+};
+
+const invalidToken = () => new UnauthorizedError(messages.authInvalid, 'token_not_valid');
+
 /**
  * An onRequest hook: answers 401 unless the request carries a valid access token whose session
  * is still going (a token stops working the moment its session ends: logout, a password reset,
- * a copied refresh token, account deletion).
+ * a copied refresh token, account deletion). Every signed-in request passes here, nearly always
+ * with a token and a session seen a moment ago: those are answered from memory in a callback,
+ * with no promise (issue 33); only a token or session not known yet is awaited.
  */
-export function createRequireUser(
-  accessTokens: AccessTokens,
-  sessionActive: (claims: AccessClaims) => Promise<boolean>,
-) {
-  return async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = bearerToken(request);
-    if (!token) throw new UnauthorizedError(messages.authRequired);
-    const claims = await accessTokens.verify(token);
-    if (claims === undefined || !(await sessionActive(claims))) {
-      throw new UnauthorizedError(messages.authInvalid, 'token_not_valid');
-    }
+export function createRequireUser(accessTokens: AccessTokens, sessions: SessionCheck): RequireUser {
+  const signIn = (request: FastifyRequest, claims: AccessClaims) => {
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
   };
+  async function check(request: FastifyRequest): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError(messages.authRequired);
+    const claims = await accessTokens.verify(token);
+    if (claims === undefined || !(await sessions.isActive(claims))) throw invalidToken();
+    signIn(request, claims);
+  }
+  function requireUser(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ) {
+    const token = bearerToken(request);
+    const claims = token === undefined ? undefined : accessTokens.known(token);
+    const active = claims && sessions.knownActive(claims);
+    if (claims && active === true) {
+      signIn(request, claims);
+      done();
+    } else if (active === false) {
+      done(invalidToken());
+    } else {
+      check(request).then(() => done(), done);
+    }
+  }
+  return Object.assign(requireUser, { check });
 }
-
-export type RequireUser = ReturnType<typeof createRequireUser>;
 
 /**
  * An onRequest hook for admin pages: a signed-in user whose account has the admin role and,
@@ -62,8 +97,8 @@ export function createRequireAdmin(
   isAdmin: (userId: number) => Promise<boolean>,
   missingSecondFactor: (userId: number) => Promise<boolean> = async () => false,
 ) {
-  return async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireUser(request, reply);
+  return async function requireAdmin(request: FastifyRequest): Promise<void> {
+    await requireUser.check(request);
     // Missing and forbidden look the same to non-admins.
     if (!(await isAdmin(request.userId))) throw new NotFoundError('Not found.');
     if (await missingSecondFactor(request.userId)) {

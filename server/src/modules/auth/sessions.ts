@@ -71,6 +71,15 @@ export function createSessions(deps: { db: Database; changes: ChangeNotices }) {
       return (await active.get(claims.sessionId)) === claims.userId;
     },
 
+    /**
+     * `isActive` answered from memory when it can be (a session seen recently, with change
+     * notices arriving), without a promise; undefined when it must be asked.
+     */
+    knownActive(claims: Pick<AccessClaims, 'userId' | 'sessionId'>): boolean | undefined {
+      const userId = active.known(claims.sessionId);
+      return userId === undefined ? undefined : userId === claims.userId;
+    },
+
     /** Which of these sessions are still going (read from the database, for a socket sweep). */
     async stillActive(ids: readonly number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
