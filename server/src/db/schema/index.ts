@@ -21,3 +21,4 @@ export * from './push.ts';
 export * from './calls.ts';
 export * from './media-marks.ts';
 export * from './leak-traces.ts';
+export * from './federation.ts';
