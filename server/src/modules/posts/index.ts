@@ -8,6 +8,11 @@ export {
   needsSubscription,
   type PostAccess,
 } from './policy.ts';
+export {
+  countFullyPublicPosts,
+  findFullyPublicPost,
+  listFullyPublicPosts,
+} from './public-posts.ts';
 export { uploadIdsOfPost } from './post-media.ts';
 export { presentPost } from './presenter.ts';
 export { deleteOwnPost, selectPostsFor } from './repo.ts';

@@ -2,6 +2,7 @@ import type { PostRow } from '../../db/schema/index.ts';
 import { isForSale, isOpenedBySale } from './pay-per-view.ts';
 import { isVideoPublished } from '../media/index.ts';
 import type { PostMediaFile } from './post-media.ts';
+import { NOBODY } from '../users/index.ts';
 
 export type PostAccess = {
   post: PostRow;
@@ -89,6 +90,34 @@ export function isPostPublishedFor(
   if (row.post.authorId === viewerId) return true;
   if (row.post.isDraft) return false;
   return (row.media ?? []).every((file) => file.kind !== 'video' || isVideoPublished(file));
+}
+
+/** The author facts that decide whether any of their posts is public. */
+export type PublicAuthorFacts = { suspendedAt: Date | null; isProfileLocked: boolean };
+
+/**
+ * Whether a post is fully public: what anyone sees of it without an account is all of it. Not a
+ * draft or scheduled post, every video playable, no password, not for sale, not a paid
+ * creator's (subscribers only), by an author neither suspended nor behind a profile password.
+ * Federation, the Atom feed and share cards send a post's content only when this holds;
+ * `fullyPublicPostSql` (`public-posts.ts`) is the same rule for list queries.
+ */
+export function isPostFullyPublic(
+  row: Pick<PostAccess, 'post' | 'authorIsCreator' | 'authorPriceCents'> & {
+    media: readonly Pick<PostMediaFile, 'kind' | 'videoState'>[] | null;
+    videoState: PostMediaFile['videoState'];
+  },
+  author: PublicAuthorFacts,
+): boolean {
+  return (
+    author.suspendedAt === null &&
+    !author.isProfileLocked &&
+    row.post.publishAt === null &&
+    row.post.passwordHash === null &&
+    !arePostMediaGated(row) &&
+    isPostPublishedFor(row, NOBODY) &&
+    (row.post.videoId === null || isVideoPublished({ videoState: row.videoState }))
+  );
 }
 
 export const FEED_DEFAULT_LIMIT = 20;

@@ -3,7 +3,7 @@ import { excerpt, openGraphTags } from '../../lib/open-graph.ts';
 import type { MediaSigner } from '../media/index.ts';
 import { findUserByIdOrUsername } from '../profiles/index.ts';
 import { isHiddenFrom, NOBODY } from '../users/index.ts';
-import { isPostPublishedFor, needsSubscription, placeholderContent } from './policy.ts';
+import { isPostFullyPublic, isPostPublishedFor, placeholderContent } from './policy.ts';
 import * as repo from './repo.ts';
 
 /** The Open Graph facts of a post page, before they are written as HTML. */
@@ -56,9 +56,7 @@ export function createSharePreviews(deps: {
     // A locked profile's posts are as unknown as missing ones: a card naming the author would
     // tell who keeps posts behind a profile password.
     if (author.isProfileLocked) return undefined;
-    const { post } = row;
-    const isPublic = !post.isLocked && post.priceCents === null && !needsSubscription(row, NOBODY);
-    return { row, author, isPublic };
+    return { row, author, isPublic: isPostFullyPublic(row, author) };
   }
 
   /** The picture of a fully public post, for `GET /og/posts/:id.jpg`; undefined otherwise. */
