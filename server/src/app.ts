@@ -32,6 +32,11 @@ import { ogCardRoutes } from './modules/profiles/og-card-routes.ts';
 import { postPurchaseRoutes } from './modules/posts/purchase-routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
 import { profilePreviewHead } from './modules/profiles/share-preview.ts';
+import {
+  type FederationHandle,
+  registerFederation,
+  withFeedLink,
+} from './modules/federation/index.ts';
 import { subscriptionContentsRoutes } from './modules/subscription-contents/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { leakTraceRoutes } from './modules/leak-trace/routes.ts';
@@ -60,6 +65,8 @@ export type AppDeps = {
   services: Services;
   /** Pino options or false; tests pass false. */
   logger?: boolean | object;
+  /** Fedify and its queue (issue 36); absent with `FEDERATION=false`. */
+  federation?: FederationHandle | undefined;
 };
 
 /** Builds the Fastify instance without listening; tests drive it with `app.inject`. */
@@ -183,6 +190,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cards: services.shareCards,
     }),
   );
+  registerFederation(app, {
+    handle: deps.federation,
+    db,
+    signer,
+    publicUrl: config.publicUrl,
+  });
   await registerApiDocsViewer(app);
   await registerLiveSocket(app, services, config.publicUrl);
   await registerPeerServer(app, services);
@@ -191,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A post's card, or a profile's: at most one of them knows the path.
     headFor: async (pathname) =>
       (await sharePreviewHead(services.sharePreviews, pathname)) ??
-      profilePreviewHead(services.profilePreviews, pathname),
+      withFeedLink(await profilePreviewHead(services.profilePreviews, pathname), pathname),
   });
   return app;
 }

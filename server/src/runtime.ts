@@ -14,6 +14,7 @@ import { usePasswordHashing } from './lib/passwords.ts';
 import { loadSecrets, type Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
+import { startFederation } from './modules/federation/index.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { createS3Storage } from './storage/s3.ts';
 import { runS3SelfTest } from './storage/self-test.ts';
@@ -98,9 +99,11 @@ export async function startRuntime(options: {
     vapid: await loadVapidKeys(config.push, config.dataDir, config.secretKey),
   });
   const work = await services.startWork();
+  const federation = startFederation({ config, db: database.db, log });
   const app = await buildApp({
     config,
     services,
+    federation,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   return {
@@ -113,6 +116,7 @@ export async function startRuntime(options: {
     async close() {
       work.stopTimers();
       await app.close();
+      await federation?.stop();
       await work.stop();
       await services.markingEngine.close();
       await bus.close();

@@ -135,6 +135,15 @@ const envSchema = z.object({
   PUSH_LOOPBACK_HTTP: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
+  /** ActivityPub, WebFinger and NodeInfo (issue 36); false: those paths answer 404. */
+  FEDERATION: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  /**
+   * Remote fetches and deliveries to loopback and private addresses (tests, closed networks);
+   * refused otherwise. Phase 2 of issue 36 (remote fetches) is its first reader.
+   */
+  FEDERATION_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -190,6 +199,8 @@ export type Config = {
   video: VideoConfig;
   push: PushConfig;
   uploads: UploadLimits;
+  /** `FEDERATION`, `FEDERATION_ALLOW_PRIVATE` (issue 36). */
+  federation: { enabled: boolean; allowPrivateAddresses: boolean };
 };
 
 /** What one user may upload (`STORAGE_QUOTA_*`, `MESSAGE_*_MAX_BYTES`, `UPLOAD_*`). */
@@ -333,6 +344,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       subject: e.VAPID_SUBJECT ?? vapidSubject(e.PUBLIC_URL, e.MAIL_FROM),
       allowLoopbackHttp: e.PUSH_LOOPBACK_HTTP === 'true',
+    },
+    federation: {
+      enabled: e.FEDERATION === 'true',
+      allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE === 'true',
     },
     webDistDir: path.resolve(
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'web', 'dist'),

@@ -1,3 +1,4 @@
+import type { webcrypto } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -57,9 +58,9 @@ export const actorKeys = pgTable('actor_keys', {
   userId: bigint('user_id', { mode: 'number' })
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  rsaPublic: jsonb('rsa_public').$type<JsonWebKey>().notNull(),
-  rsaPrivate: jsonb('rsa_private').$type<JsonWebKey>().notNull(),
-  ed25519Public: jsonb('ed25519_public').$type<JsonWebKey>().notNull(),
-  ed25519Private: jsonb('ed25519_private').$type<JsonWebKey>().notNull(),
+  rsaPublic: jsonb('rsa_public').$type<webcrypto.JsonWebKey>().notNull(),
+  rsaPrivate: jsonb('rsa_private').$type<webcrypto.JsonWebKey>().notNull(),
+  ed25519Public: jsonb('ed25519_public').$type<webcrypto.JsonWebKey>().notNull(),
+  ed25519Private: jsonb('ed25519_private').$type<webcrypto.JsonWebKey>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import {
+  createFederation,
+  type Federation,
+  type KvStore,
+  type MessageQueue,
+  type RequestContext,
+} from '@fedify/fedify';
+import { Endpoints, Image, Note, Person } from '@fedify/vocab';
+import type { Database } from '../../db/client.ts';
+import {
+  countFullyPublicPosts,
+  findFullyPublicPost,
+  listFullyPublicPosts,
+} from '../posts/index.ts';
+import type { ActorKeys } from './keys.ts';
+import { createOfPost, instantOf, textToHtml } from './objects.ts';
+import { publicMediaPaths } from './public-media.ts';
+import {
+  type ActorUser,
+  actorIdOfUsername,
+  countLocalFollowing,
+  findActorUser,
+  usageCounts,
+} from './repo.ts';
+
+/** Posts per outbox page: Mastodon reads the first page of a new actor's outbox only. */
+const OUTBOX_PAGE = 20;
+
+/** Fedify owns these paths (WebFinger and NodeInfo discovery are its own, under /.well-known). */
+const ACTOR_PATH = '/ap/users/{identifier}';
+const VERSION = (
+  JSON.parse(fs.readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+const FIRST_PAGE = 'first';
+
+/** An outbox page cursor: the last post read, `<created-at ms>_<id>`. */
+function decodeCursor(cursor: string) {
+  const match = /^(\d{1,15})_(\d{1,15})$/.exec(cursor);
+  if (!match) return undefined;
+  return { createdAt: new Date(Number(match[1])), id: Number(match[2]) };
+}
+
+export type ZuraFederationDeps = {
+  db: Database;
+  kv: KvStore;
+  queue: MessageQueue;
+  keys: ActorKeys;
+  publicUrl: string;
+  allowPrivateAddresses: boolean;
+};
+
+/**
+ * Zura's Fedify federation: one `Person` per account that may be shown (id on the numeric user
+ * id, which a rename does not change), WebFinger by username, NodeInfo 2.1, the outbox of fully
+ * public posts, followers and following as counted collections, and inboxes that accept
+ * nothing yet. What is public is decided by the posts module (`isPostFullyPublic`); a gated
+ * post is absent from every answer here.
+ */
+export function createZuraFederation(deps: ZuraFederationDeps): Federation<void> {
+  const { db, keys, publicUrl } = deps;
+  const origin = new URL(publicUrl);
+  const media = publicMediaPaths(publicUrl);
+  const federation = createFederation<void>({
+    kv: deps.kv,
+    queue: deps.queue,
+    // Workers start with the runtime (`startQueue`), not on the first request.
+    manuallyStartQueue: true,
+    origin: { handleHost: origin.host, webOrigin: origin.origin },
+    allowPrivateAddress: deps.allowPrivateAddresses,
+    userAgent: { software: `Zura/${VERSION}`, url: origin },
+  });
+
+  const person = async (ctx: RequestContext<void>, identifier: string, user: ActorUser) => {
+    const pairs = await ctx.getActorKeyPairs(identifier);
+    const profile = new URL(`/profile/${encodeURIComponent(user.username)}`, publicUrl);
+    return new Person({
+      id: ctx.getActorUri(identifier),
+      preferredUsername: user.username,
+      name: user.username,
+      // A locked profile shows its header only (avatar, cover, name), as its page does.
+      summary: user.isProfileLocked || user.bio === '' ? null : textToHtml(user.bio),
+      url: profile,
+      icon: user.profileImageId ? new Image({ url: new URL(media.avatar(user.id)) }) : null,
+      image: user.coverImageId ? new Image({ url: new URL(media.cover(user.id)) }) : null,
+      published: instantOf(user.createdAt),
+      manuallyApprovesFollowers: user.isProfileLocked,
+      discoverable: true,
+      inbox: ctx.getInboxUri(identifier),
+      outbox: ctx.getOutboxUri(identifier),
+      followers: ctx.getFollowersUri(identifier),
+      following: ctx.getFollowingUri(identifier),
+      endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+      publicKey: pairs[0]?.cryptographicKey ?? null,
+      assertionMethods: pairs.map((pair) => pair.multikey),
+    });
+  };
+
+  federation
+    .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
+      const user = await findActorUser(db, identifier);
+      return user ? person(ctx, identifier, user) : null;
+    })
+    .mapHandle(async (_ctx, username) => {
+      const user = await actorIdOfUsername(db, username);
+      return user ? String(user.id) : null;
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => {
+      const user = await findActorUser(db, identifier);
+      return user ? keys.pairsOf(user.id) : [];
+    });
+
+  const uris = (ctx: RequestContext<void>, identifier: string) => ({
+    actor: ctx.getActorUri(identifier),
+    followers: ctx.getFollowersUri(identifier),
+    publicUrl,
+  });
+
+  federation
+    .setOutboxDispatcher('/ap/users/{identifier}/outbox', async (ctx, identifier, cursor) => {
+      const user = await findActorUser(db, identifier);
+      if (!user) return null;
+      // Without a cursor Fedify asks for the collection itself: its count and first page link.
+      if (cursor === null) return { items: [] };
+      const after = cursor === FIRST_PAGE ? undefined : decodeCursor(cursor);
+      if (cursor !== FIRST_PAGE && !after) return null;
+      const page = await listFullyPublicPosts(db, user, after, OUTBOX_PAGE);
+      return {
+        items: page.posts.map((row) => createOfPost(row, uris(ctx, identifier))),
+        nextCursor: page.next ? `${page.next.createdAt.getTime()}_${page.next.id}` : null,
+      };
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const user = await findActorUser(db, identifier);
+      return user ? countFullyPublicPosts(db, user.id) : null;
+    })
+    .setFirstCursor(() => FIRST_PAGE);
+
+  // Phase 2 (inbox handling) adds remote followers: their actors as items, and their count here.
+  federation
+    .setFollowersDispatcher('/ap/users/{identifier}/followers', async (_ctx, identifier) => {
+      const user = await findActorUser(db, identifier);
+      return user ? { items: [] } : null;
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const user = await findActorUser(db, identifier);
+      // A locked profile hides its follower count, as its page does.
+      return user && !user.isProfileLocked ? user.followersCount : null;
+    });
+
+  federation
+    .setFollowingDispatcher('/ap/users/{identifier}/following', async (_ctx, identifier) => {
+      const user = await findActorUser(db, identifier);
+      return user ? { items: [] } : null;
+    })
+    .setCounter(async (_ctx, identifier) => {
+      const user = await findActorUser(db, identifier);
+      return user && !user.isProfileLocked ? countLocalFollowing(db, user.id) : null;
+    });
+
+  federation.setObjectDispatcher(Note, '/ap/posts/{id}', async (ctx, { id }) => {
+    if (!/^[1-9]\d{0,15}$/.test(id)) return null;
+    const row = await findFullyPublicPost(db, Number(id));
+    if (!row) return null;
+    const create = createOfPost(row, uris(ctx, String(row.post.authorId)));
+    return (await create.getObject()) as Note | null;
+  });
+
+  // Inboxes exist so the actor has them; phase 2 registers the listeners (Follow, Undo, ...).
+  federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
+    software: {
+      name: 'zura',
+      version: VERSION,
+      homepage: new URL(publicUrl),
+    },
+    protocols: ['activitypub'],
+    openRegistrations: true,
+    usage: {
+      users: await usageCounts(db),
+      localPosts: await countFullyPublicPosts(db),
+      localComments: 0,
+    },
+    services: { inbound: [], outbound: ['atom1.0'] },
+  }));
+
+  return federation;
+}

@@ -1,0 +1,77 @@
+import type { Federation } from '@fedify/fedify';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { MediaSigner } from '../media/index.ts';
+import { registerAtomFeed } from './atom.ts';
+import { createZuraFederation } from './federation.ts';
+import { createActorKeys } from './keys.ts';
+import { createPostgresKvStore } from './kv-store.ts';
+import { createPostgresMessageQueue } from './message-queue.ts';
+import { mountFederation, refuseFederation } from './mount.ts';
+import { registerPublicMedia } from './public-media.ts';
+
+type Log = { error: (obj: object, msg: string) => void };
+
+/** The running federation of one instance: Fedify, and its queue's workers until `stop`. */
+export type FederationHandle = {
+  federation: Federation<void>;
+  /** Stops the queue's listener, after the message in hand is done. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Builds Fedify over the database (its store, queue and keys) and starts this instance's queue
+ * worker, or nothing when `FEDERATION=false`. Called by `startRuntime`, which stops it after
+ * the HTTP server has closed.
+ */
+export function startFederation(deps: {
+  config: Config;
+  db: Database;
+  log: Log;
+}): FederationHandle | undefined {
+  const { config, db, log } = deps;
+  if (!config.federation.enabled) return undefined;
+  const federation = createZuraFederation({
+    db,
+    kv: createPostgresKvStore(db),
+    queue: createPostgresMessageQueue(db, { log }),
+    keys: createActorKeys(db),
+    publicUrl: config.publicUrl,
+    allowPrivateAddresses: config.federation.allowPrivateAddresses,
+  });
+  const controller = new AbortController();
+  const listening = federation
+    .startQueue(undefined, { signal: controller.signal })
+    .catch((error: unknown) => log.error({ err: error }, 'federation queue stopped'));
+  return {
+    federation,
+    async stop() {
+      controller.abort();
+      await listening;
+    },
+  };
+}
+
+/**
+ * The federation's HTTP side: Fedify's paths and profile negotiation (`mount.ts`), the stable
+ * public media addresses and the Atom feeds; with federation off, only 404s on its paths.
+ */
+export function registerFederation(
+  app: FastifyInstance,
+  deps: {
+    handle: FederationHandle | undefined;
+    db: Database;
+    signer: MediaSigner;
+    publicUrl: string;
+  },
+) {
+  const { handle, db, signer, publicUrl } = deps;
+  if (!handle) {
+    refuseFederation(app);
+    return;
+  }
+  mountFederation(app, { federation: handle.federation, db, publicUrl });
+  registerPublicMedia(app, { db, signer, publicUrl });
+  registerAtomFeed(app, { db, publicUrl });
+}
