@@ -137,7 +137,10 @@ export function createZuraFederation(deps: ZuraFederationDeps): Federation<void>
       const user = await findActorUser(db, identifier);
       return user ? countFullyPublicPosts(db, user.id) : null;
     })
-    .setFirstCursor(() => FIRST_PAGE);
+    // No first page for an unknown actor: Fedify then asks the dispatcher, which answers 404.
+    .setFirstCursor(async (_ctx, identifier) =>
+      (await findActorUser(db, identifier)) ? FIRST_PAGE : null,
+    );
 
   // Phase 2 (inbox handling) adds remote followers: their actors as items, and their count here.
   federation

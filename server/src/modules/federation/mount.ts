@@ -66,13 +66,15 @@ async function toWebRequest(request: FastifyRequest, url: string): Promise<Reque
   return new Request(url, { method: request.method, headers, ...(body ? { body } : {}) });
 }
 
-async function send(reply: FastifyReply, response: Response) {
+/** Writes the answer; resolves with nothing (a reply is a thenable that awaits the response). */
+async function send(reply: FastifyReply, response: Response): Promise<void> {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     // The body is sent whole below; Fastify sets the length (and compression may change it).
     if (name !== 'content-length') void reply.header(name, value);
   });
-  return reply.send(Buffer.from(await response.arrayBuffer()));
+  const body = Buffer.from(await response.arrayBuffer());
+  void reply.send(body);
 }
 
 /**
@@ -90,7 +92,8 @@ export function mountFederation(
   const answer = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const web = await toWebRequest(request, url);
     if (web === 'too large') {
-      return reply.status(413).send(errorBody('payload_too_large', 'The activity is too large.'));
+      void reply.status(413).send(errorBody('payload_too_large', 'The activity is too large.'));
+      return;
     }
     const response = await federation.fetch(web, {
       contextData: undefined,
@@ -101,7 +104,7 @@ export function mountFederation(
           headers: { 'content-type': 'text/plain; charset=utf-8', vary: 'Accept' },
         }),
     });
-    return send(reply, response);
+    await send(reply, response);
   };
 
   /** A profile page asked for as ActivityStreams: the actor's document, at its id's address. */
@@ -128,6 +131,8 @@ export function mountFederation(
     }
     const profile = url.startsWith('/profile/') ? PROFILE_PAGE.exec(url) : null;
     const segment = profile?.[1];
+    // The page and the actor share the address: a cache must keep them apart.
+    if (segment) void reply.header('vary', 'Accept');
     if (segment && request.method === 'GET' && wantsActivityJson(request.headers.accept)) {
       profileAsActor(request, reply, segment).then(
         (answered) => {
