@@ -23,7 +23,7 @@ import { patchPostEverywhere } from '../posts';
 import { applyMassProgress } from '../mass-messages';
 import { holdsProcessingVideo } from '../posts';
 import { clampProgress, type VideoProcessing } from '../video';
-import { setUnreadCounts } from '../notifications';
+import { setUnreadCountsFromFrame } from '../notifications';
 import {
   messagingKeys,
   notificationKeys,
@@ -128,13 +128,13 @@ export function createLiveSync(queryClient: QueryClient) {
     onFrame(frame: ServerFrame): void {
       switch (frame.type) {
         case 'unread_counts':
-          setUnreadCounts(queryClient, {
+          setUnreadCountsFromFrame(queryClient, {
             messages: frame.messages,
             notifications: frame.notifications,
           });
           break;
         case 'notifications_read':
-          setUnreadCounts(queryClient, { notifications: frame.unread_count });
+          setUnreadCountsFromFrame(queryClient, { notifications: frame.unread_count });
           if (frame.unread_count === 0) {
             queryClient.setQueryData<AppNotification[]>(notificationKeys.list(), (list) =>
               list ? markedRead(list, 'all', new Date().toISOString()) : list,

@@ -2,7 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFallbackPoll } from '../../lib/live/LiveProvider';
 import { POLL_MS } from '../../lib/live/policy';
-import { setUnreadCounts, type UnreadCounts } from './unread-counts';
+import {
+  countsAskedAt,
+  setUnreadCounts,
+  setUnreadCountsFromAnswer,
+  type UnreadCounts,
+} from './unread-counts';
 import {
   markAllNotificationsRead,
   markNotificationRead,
@@ -36,9 +41,14 @@ export function useMarkRead() {
         const counts = queryClient.getQueryData<UnreadCounts>(liveKeys.unreadCounts);
         if (counts) setUnreadCounts(queryClient, { notifications: counts.notifications - 1 });
       }
+      return { askedAt: countsAskedAt() };
     },
-    onSuccess: (answer) => {
-      setUnreadCounts(queryClient, { notifications: answer.unread_count });
+    onSuccess: (answer, _id, context) => {
+      setUnreadCountsFromAnswer(
+        queryClient,
+        { notifications: answer.unread_count },
+        context.askedAt,
+      );
     },
     onError: (error) => {
       console.warn('Mark notification read failed:', error);

@@ -9,7 +9,7 @@ export {
 } from './api';
 export { NotificationsScreen } from './components/NotificationsScreen';
 export {
-  setUnreadCounts,
+  setUnreadCountsFromFrame,
   unreadCountsQuery,
   ZERO_COUNTS,
   type UnreadCounts,

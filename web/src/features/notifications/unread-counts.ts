@@ -42,6 +42,32 @@ export function unreadCountsQuery(queryClient: QueryClient) {
   });
 }
 
+/** How many live frames have written counts: tells an answer whether one came after it was asked. */
+let framesWritten = 0;
+
+/** The counts of a live frame: the server's newest, since it sends one on every change. */
+export function setUnreadCountsFromFrame(queryClient: QueryClient, patch: Partial<UnreadCounts>) {
+  framesWritten += 1;
+  setUnreadCounts(queryClient, patch);
+}
+
+/** A mark, taken as a request is sent, for `setUnreadCountsFromAnswer`. */
+export const countsAskedAt = (): number => framesWritten;
+
+/**
+ * The counts of an HTTP answer, unless a live frame has written counts since the request was sent
+ * (`askedAt`): the answer and the frames travel apart, and an answer that arrives late, after the
+ * frame of a later change (reading a conversation marks its message notifications read while the
+ * click's own mark-read is answered), would put an old count back on the badge.
+ */
+export function setUnreadCountsFromAnswer(
+  queryClient: QueryClient,
+  patch: Partial<UnreadCounts>,
+  askedAt: number,
+) {
+  if (askedAt === framesWritten) setUnreadCounts(queryClient, patch);
+}
+
 /** Writes counts from a frame or an answer; a count never goes below 0. */
 export function setUnreadCounts(queryClient: QueryClient, patch: Partial<UnreadCounts>): void {
   void queryClient.cancelQueries({ queryKey: liveKeys.unreadCounts, exact: true });
