@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { errorBody } from '../../lib/errors.ts';
 import { listFullyPublicPosts } from '../posts/index.ts';
-import { textToHtml } from './objects.ts';
+import { ownText, textToHtml } from './objects.ts';
 import { filesOf, mediaTypeOf, publicMediaPaths, type PublicPostRow } from './public-media.ts';
 import { type ActorUser, findProfileUser } from './repo.ts';
 
@@ -49,12 +49,12 @@ function atomFeed(user: ActorUser, rows: readonly PublicPostRow[], publicUrl: st
     return [
       '  <entry>',
       `    <id>${xmlText(page)}</id>`,
-      `    <title>${xmlText(titleOf(row.post.content, handle))}</title>`,
+      `    <title>${xmlText(titleOf(ownText(row.post.content), handle))}</title>`,
       `    <published>${published}</published>`,
       `    <updated>${published}</updated>`,
       `    <link rel="alternate" type="text/html" href="${xmlText(page)}"/>`,
       ...enclosures,
-      `    <content type="html">${xmlText(textToHtml(row.post.content))}</content>`,
+      `    <content type="html">${xmlText(textToHtml(ownText(row.post.content)))}</content>`,
       '  </entry>',
     ].join('\n');
   });

@@ -1,5 +1,6 @@
 import { Temporal as Polyfill } from '@js-temporal/polyfill';
 import { Create, Image, Note, PUBLIC_COLLECTION, Video } from '@fedify/vocab';
+import { placeholderContent } from '../posts/index.ts';
 import { filesOf, mediaTypeOf, publicMediaPaths, type PublicPostRow } from './public-media.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -25,6 +26,16 @@ export function textToHtml(text: string): string {
  * polyfill's (which Fedify uses too); TypeScript's own Temporal types differ from the polyfill's
  * only in their declarations, hence the cast.
  */
+/**
+ * A post's own text: a media-only post stores the spec's placeholder ("Posted an image"), which
+ * the web app hides, and so do we.
+ */
+export function ownText(content: string): string {
+  return content === placeholderContent('image') || content === placeholderContent('video')
+    ? ''
+    : content;
+}
+
 export const instantOf = (date: Date): Temporal.Instant =>
   Polyfill.Instant.fromEpochMilliseconds(date.getTime()) as unknown as Temporal.Instant;
 
@@ -57,7 +68,7 @@ export function createOfPost(row: PublicPostRow, uris: NoteUris): Create {
     attribution: uris.actor,
     to: PUBLIC_COLLECTION,
     cc: uris.followers,
-    content: textToHtml(post.content),
+    content: textToHtml(ownText(post.content)),
     published,
     url: new URL(`/posts/${post.id}`, uris.publicUrl),
     attachments,

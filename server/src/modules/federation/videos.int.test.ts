@@ -75,6 +75,14 @@ it('sends a playable video as a Video attachment, and no post whose video is pro
   expect(feed.body).toContain(`/posts/${ready.postId}<`);
   expect(feed.body).not.toContain(`/posts/${processing.postId}<`);
   expect(feed.body).toContain('type="video/mp4"');
+  // A media-only post's placeholder text is the web app's, not the post's.
+  const onlyVideo = await storeVideoPost(
+    t,
+    creator,
+    await storeVideo(t, creator, { state: 'ready' }),
+  );
+  const bare = await getAp(t, `/ap/posts/${onlyVideo}`);
+  expect(bare.json<{ content?: string }>().content ?? '').toBe('');
 });
 
 it('is an actor Fedify reads back, keys and all', async () => {

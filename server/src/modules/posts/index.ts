@@ -6,6 +6,7 @@ export {
   FEED_MAX_LIMIT,
   isPostPublishedFor,
   needsSubscription,
+  placeholderContent,
   type PostAccess,
 } from './policy.ts';
 export {
