@@ -283,4 +283,51 @@ describe('the actor', () => {
     expect(garbage.statusCode).toBeGreaterThanOrEqual(400);
     expect(garbage.statusCode).toBeLessThan(500);
   });
+
+  it('never answers a 5xx to odd methods, bodies, headers or queries', async () => {
+    const id = world.creator.id;
+    const requests: {
+      method: 'GET' | 'HEAD' | 'PUT' | 'DELETE' | 'POST';
+      url: string;
+      payload?: string;
+      accept?: string;
+    }[] = [
+      { method: 'HEAD', url: `/ap/users/${id}` },
+      { method: 'PUT', url: `/ap/users/${id}`, payload: '{}' },
+      { method: 'DELETE', url: `/ap/users/${id}/outbox` },
+      { method: 'POST', url: `/ap/users/${id}/outbox`, payload: '{}' },
+      { method: 'POST', url: '/ap/inbox', payload: 'x'.repeat(1024 * 1024 + 10) },
+      { method: 'POST', url: `/ap/users/${id}/inbox`, payload: JSON.stringify({ '@context': 5 }) },
+      { method: 'GET', url: `/ap/users/${id}/outbox?cursor=%ZZ` },
+      { method: 'GET', url: `/ap/users/${id}?a=%00&b[]=1` },
+      { method: 'GET', url: `/ap/users/${id}`, accept: 'application/activity+json;q=foo, */*;q=x' },
+      { method: 'GET', url: '/nodeinfo/2.0' },
+      { method: 'GET', url: '/.well-known/nodeinfo/extra' },
+      { method: 'GET', url: '/.well-known/webfinger?resource=acct:someone@elsewhere.example' },
+      {
+        method: 'GET',
+        url: '/.well-known/webfinger?resource=acct:a@zura.test&resource=acct:b@zura.test',
+      },
+      { method: 'GET', url: '/.well-known/webfinger?resource=mailto:x@zura.test&rel=self' },
+    ];
+    for (const { method, url, payload, accept } of requests) {
+      const res = await t.request({
+        method,
+        url,
+        headers: {
+          accept: accept ?? AP_ACCEPT,
+          ...(payload === undefined ? {} : { 'content-type': 'application/activity+json' }),
+        },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode, `${method} ${url.slice(0, 80)}`).toBeLessThan(500);
+    }
+    const huge = await t.request({
+      method: 'POST',
+      url: '/ap/inbox',
+      headers: { 'content-type': 'application/activity+json' },
+      payload: 'x'.repeat(1024 * 1024 + 10),
+    });
+    expect(huge.statusCode).toBe(413);
+  });
 });
