@@ -139,7 +139,8 @@ const envSchema = z.object({
   FEDERATION: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   /**
    * Remote fetches and deliveries to loopback and private addresses (tests, closed networks);
-   * refused otherwise. Phase 2 of issue 36 (remote fetches) is its first reader.
+   * refused otherwise: Fedify's fetches (a signer's key now; remote actors and objects in
+   * phase 2 of issue 36).
    */
   FEDERATION_ALLOW_PRIVATE: z
     .enum(['true', 'false'], { error: 'must be true or false' })
