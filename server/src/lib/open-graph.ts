@@ -1,4 +1,5 @@
 import { SHARE_PREVIEW_TEXT_LENGTH } from '@zura/contracts';
+import { escapeHtml } from './escape-html.ts';
 
 /**
  * The Open Graph and Twitter card of a page, written into the `<head>` of the app served for it
@@ -16,18 +17,6 @@ export type OpenGraphCard = {
   /** Absolute. */
   url: string;
 };
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 /** The card's `<meta>` tags, every value escaped for an attribute. */
 export function openGraphTags(card: OpenGraphCard): string {

@@ -1,20 +1,12 @@
 import { Temporal as Polyfill } from '@js-temporal/polyfill';
 import { Create, Image, Note, PUBLIC_COLLECTION, Video } from '@fedify/vocab';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { placeholderContent } from '../posts/index.ts';
 import { filesOf, mediaTypeOf, publicMediaPaths, type PublicPostRow } from './public-media.ts';
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 /** Text as HTML that shows it as written: escaped, paragraphs and line breaks kept. */
 export function textToHtml(text: string): string {
-  const escaped = text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-  return escaped
+  return escapeHtml(text)
     .split(/\r?\n\s*\r?\n/)
     .filter((paragraph) => paragraph.trim() !== '')
     .map((paragraph) => `<p>${paragraph.replace(/\r?\n/g, '<br>')}</p>`)

@@ -71,6 +71,18 @@ const serialOf = async (fan: TestUser) =>
     )
   ).rows[0]?.serial;
 
+/** The creator's trace of a suspected copy, answered 200. */
+async function traced(filename: string, content: Buffer) {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/creator/leak-trace/',
+    ...multipart({ files: [{ name: 'file', filename, content }] }),
+    token: creator.access,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Record<string, unknown>>();
+}
+
 describe.runIf(await hasFfmpeg())('a subscriber-only video', () => {
   beforeAll(async () => {
     t = await buildTestApp();
@@ -185,16 +197,7 @@ describe.runIf(await hasFfmpeg())('a subscriber-only video', () => {
     }
     expect(mp4s[0]?.equals(mp4s[1] as Buffer)).toBe(false);
     const fan = fans[0];
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/creator/leak-trace/',
-      ...multipart({
-        files: [{ name: 'file', filename: 'download.mp4', content: mp4s[0] as Buffer }],
-      }),
-      token: creator.access,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(await traced('download.mp4', mp4s[0] as Buffer)).toMatchObject({
       found: true,
       upload_id: uploadId,
       recipient: { id: fan.id, username: fan.username },
@@ -221,14 +224,7 @@ describe.runIf(await hasFfmpeg())('a subscriber-only video', () => {
     const leak = await sharp(posters[1] as Buffer)
       .jpeg({ quality: 80 })
       .toBuffer();
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/creator/leak-trace/',
-      ...multipart({ files: [{ name: 'file', filename: 'still.jpg', content: leak }] }),
-      token: creator.access,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(await traced('still.jpg', leak)).toMatchObject({
       found: true,
       upload_id: uploadId,
       post_id: postId,
@@ -255,16 +251,7 @@ describe.runIf(await hasFfmpeg())('a subscriber-only video', () => {
         ...['-hide_banner', '-loglevel', 'error', '-i', path.join(dir, 'leak.m3u8')],
         ...['-c:v', 'libx264', '-b:v', String(bitrate), '-c:a', 'aac', leak],
       ]);
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/creator/leak-trace/',
-        ...multipart({
-          files: [{ name: 'file', filename: 'leak.mp4', content: await fs.readFile(leak) }],
-        }),
-        token: creator.access,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({
+      expect(await traced('leak.mp4', await fs.readFile(leak))).toMatchObject({
         found: true,
         upload_id: uploadId,
         post_id: postId,
