@@ -1,6 +1,15 @@
 import type { webcrypto } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -64,3 +73,51 @@ export const actorKeys = pgTable('actor_keys', {
   ed25519Private: jsonb('ed25519_private').$type<webcrypto.JsonWebKey>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Remote accounts following a local user (issue 36, `modules/federation/followers.ts`): the
+ * remote actor's id and inboxes as its `Follow` named them, and the `Follow`'s id, which its
+ * `Undo` names. `pending` waits for the creator's approval (a locked profile); only `accepted`
+ * followers are listed and sent posts.
+ */
+export const remoteFollowers = pgTable(
+  'remote_followers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    handle: text('handle'),
+    followId: text('follow_id'),
+    state: text('state', { enum: ['accepted', 'pending'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('remote_followers_user_actor_idx').on(t.userId, t.actorId),
+    index('remote_followers_user_page_idx').on(t.userId, t.state, t.id),
+    check('remote_followers_state', sql`${t.state} in ('accepted', 'pending')`),
+  ],
+);
+
+/**
+ * What each remote follower was last sent of a post (`modules/federation/publisher.ts`): a row
+ * per post that went out as a `Create`, its note's digest (an edit that changes it sends an
+ * `Update`), removed when the post's `Delete` goes. Kept past the post's own row (no foreign
+ * key), so a deleted post is known to need its `Delete`. The conditional writes on it are what
+ * make one instance, not each, send a change.
+ */
+export const federatedPosts = pgTable(
+  'federated_posts',
+  {
+    postId: bigint('post_id', { mode: 'number' }).primaryKey(),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    digest: text('digest').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('federated_posts_author_idx').on(t.authorId)],
+);
