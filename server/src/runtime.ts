@@ -99,7 +99,7 @@ export async function startRuntime(options: {
     vapid: await loadVapidKeys(config.push, config.dataDir, config.secretKey),
   });
   const work = await services.startWork();
-  const federation = startFederation({ config, db: database.db, log });
+  const federation = startFederation({ config, db: database.db, log, changes });
   const app = await buildApp({
     config,
     services,

@@ -14,6 +14,8 @@ import {
   listFullyPublicPosts,
 } from '../posts/index.ts';
 import type { ActorKeys } from './keys.ts';
+import { countAcceptedFollowers, FOLLOWERS_PAGE, listAcceptedFollowers } from './followers.ts';
+import { listenToInboxes } from './inbox.ts';
 import { createOfPost, instantOf, textToHtml } from './objects.ts';
 import { publicMediaPaths } from './public-media.ts';
 import {
@@ -37,6 +39,20 @@ const VERSION = (
 
 const FIRST_PAGE = 'first';
 
+/** A followers page cursor: the last row read; null when it is not one. */
+function decodeFollowerCursor(cursor: string): number | null {
+  return /^[1-9]\d{0,15}$/.test(cursor) ? Number(cursor) : null;
+}
+
+/** A remote follower as Fedify delivers to it: its shared inbox preferred when it has one. */
+function recipientOf(row: { actorId: string; inbox: string; sharedInbox: string | null }) {
+  return {
+    id: new URL(row.actorId),
+    inboxId: new URL(row.inbox),
+    endpoints: row.sharedInbox ? { sharedInbox: new URL(row.sharedInbox) } : null,
+  };
+}
+
 /** An outbox page cursor: the last post read, `<created-at ms>_<id>`. */
 function decodeCursor(cursor: string) {
   const match = /^(\d{1,15})_(\d{1,15})$/.exec(cursor);
@@ -51,13 +67,16 @@ export type ZuraFederationDeps = {
   keys: ActorKeys;
   publicUrl: string;
   allowPrivateAddresses: boolean;
+  log: { error: (obj: object, msg: string) => void };
+  /** Before a user's first accepted remote follower (`publisher.ts`, `seed`). */
+  beforeFirstFollower: (userId: number) => Promise<void>;
 };
 
 /**
  * Zura's Fedify federation: one `Person` per account that may be shown (id on the numeric user
  * id, which a rename does not change), WebFinger by username, NodeInfo 2.1, the outbox of fully
- * public posts, followers and following as counted collections, and inboxes that accept
- * nothing yet. What is public is decided by the posts module (`isPostFullyPublic`); a gated
+ * public posts, remote followers and a counted following collection, and inboxes that take
+ * Follow and Undo (`inbox.ts`). What is public is decided by the posts module (`isPostFullyPublic`); a gated
  * post is absent from every answer here.
  */
 export function createZuraFederation(deps: ZuraFederationDeps): Federation<void> {
@@ -142,17 +161,37 @@ export function createZuraFederation(deps: ZuraFederationDeps): Federation<void>
       (await findActorUser(db, identifier)) ? FIRST_PAGE : null,
     );
 
-  // Phase 2 (inbox handling) adds remote followers: their actors as items, and their count here.
+  // Remote followers, accepted ones only. Without a cursor (Fedify's `sendActivity` to
+  // "followers") all of them at once; the collection itself is read in pages.
   federation
-    .setFollowersDispatcher('/ap/users/{identifier}/followers', async (_ctx, identifier) => {
-      const user = await findActorUser(db, identifier);
-      return user ? { items: [] } : null;
-    })
+    .setFollowersDispatcher(
+      '/ap/users/{identifier}/followers',
+      async (_ctx, identifier, cursor) => {
+        const user = await findActorUser(db, identifier);
+        if (!user) return null;
+        if (cursor === null)
+          return { items: (await listAcceptedFollowers(db, user.id)).map(recipientOf) };
+        const after = cursor === FIRST_PAGE ? undefined : decodeFollowerCursor(cursor);
+        if (after === null) return null;
+        // A locked profile hides its followers, as its page does.
+        if (user.isProfileLocked) return { items: [] };
+        const rows = await listAcceptedFollowers(db, user.id, after, FOLLOWERS_PAGE);
+        const last = rows.at(-1);
+        return {
+          items: rows.map(recipientOf),
+          nextCursor: rows.length === FOLLOWERS_PAGE && last ? String(last.id) : null,
+        };
+      },
+    )
     .setCounter(async (_ctx, identifier) => {
       const user = await findActorUser(db, identifier);
       // A locked profile hides its follower count, as its page does.
-      return user && !user.isProfileLocked ? user.followersCount : null;
-    });
+      if (!user || user.isProfileLocked) return null;
+      return user.followersCount + (await countAcceptedFollowers(db, user.id));
+    })
+    .setFirstCursor(async (_ctx, identifier) =>
+      (await findActorUser(db, identifier)) ? FIRST_PAGE : null,
+    );
 
   federation
     .setFollowingDispatcher('/ap/users/{identifier}/following', async (_ctx, identifier) => {
@@ -172,8 +211,12 @@ export function createZuraFederation(deps: ZuraFederationDeps): Federation<void>
     return (await create.getObject()) as Note | null;
   });
 
-  // Inboxes exist so the actor has them; phase 2 registers the listeners (Follow, Undo, ...).
-  federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
+  // Follow and Undo (`inbox.ts`); Fedify checks every delivery's signature first.
+  listenToInboxes(federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox'), {
+    db,
+    log: deps.log,
+    beforeFirstFollower: deps.beforeFirstFollower,
+  });
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
     software: {

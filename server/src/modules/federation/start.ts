@@ -1,14 +1,17 @@
 import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/index.ts';
+import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { MediaSigner } from '../media/index.ts';
 import { registerAtomFeed } from './atom.ts';
 import { createZuraFederation } from './federation.ts';
+import { approveRemoteFollower } from './inbox.ts';
 import { createActorKeys } from './keys.ts';
 import { createPostgresKvStore } from './kv-store.ts';
 import { createPostgresMessageQueue } from './message-queue.ts';
 import { mountFederation, refuseFederation } from './mount.ts';
+import { createPostPublisher } from './publisher.ts';
 import { registerPublicMedia } from './public-media.ts';
 
 type Log = { error: (obj: object, msg: string) => void };
@@ -16,6 +19,12 @@ type Log = { error: (obj: object, msg: string) => void };
 /** The running federation of one instance: Fedify, and its queue's workers until `stop`. */
 export type FederationHandle = {
   federation: Federation<void>;
+  /**
+   * The creator approves a remote follow request held for their locked profile: the follower
+   * is accepted and sent the `Accept`. False when there is no such request. For the follow
+   * requests screen (not built yet).
+   */
+  approveFollower: (userId: number, actorId: string) => Promise<boolean>;
   /** Stops the queue's listener, after the message in hand is done. */
   stop: () => Promise<void>;
 };
@@ -29,9 +38,14 @@ export function startFederation(deps: {
   config: Config;
   db: Database;
   log: Log;
+  /** Change notices of posts: what the publisher sends followers (`publisher.ts`). */
+  changes: ChangeNotices;
 }): FederationHandle | undefined {
   const { config, db, log } = deps;
   if (!config.federation.enabled) return undefined;
+  // The publisher needs the federation, whose inbox asks the publisher before a first follower
+  // (called only once both are made).
+  const beforeFirstFollower = (userId: number) => publisher.seed(userId);
   const federation = createZuraFederation({
     db,
     kv: createPostgresKvStore(db),
@@ -39,14 +53,26 @@ export function startFederation(deps: {
     keys: createActorKeys(db),
     publicUrl: config.publicUrl,
     allowPrivateAddresses: config.federation.allowPrivateAddresses,
+    log,
+    beforeFirstFollower,
   });
+  const publisher = createPostPublisher({ db, federation, publicUrl: config.publicUrl, log });
+  const stopListening = publisher.listen(deps.changes);
   const controller = new AbortController();
   const listening = federation
     .startQueue(undefined, { signal: controller.signal })
     .catch((error: unknown) => log.error({ err: error }, 'federation queue stopped'));
   return {
     federation,
+    approveFollower: (userId, actorId) =>
+      approveRemoteFollower(
+        federation.createContext(new URL(config.publicUrl), undefined),
+        { db, log, beforeFirstFollower },
+        userId,
+        actorId,
+      ),
     async stop() {
+      stopListening();
       controller.abort();
       await listening;
     },
