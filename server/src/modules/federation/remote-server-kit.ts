@@ -47,12 +47,15 @@ async function freePort(): Promise<number> {
 
 /**
  * The Zura test app listening on a real loopback port, its PUBLIC_URL that address (so its
- * actor ids resolve for the stand-in server), loopback deliveries allowed, its queue worker on.
+ * actor ids resolve for the stand-in server), loopback fetches and deliveries allowed unless
+ * `env` says otherwise, its queue worker on.
  */
-export async function buildListeningApp(): Promise<{ t: TestApp; origin: string }> {
+export async function buildListeningApp(
+  env: Record<string, string> = { FEDERATION_ALLOW_PRIVATE: 'true' },
+): Promise<{ t: TestApp; origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp({ PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE: 'true' });
+  const t = await buildTestApp({ PUBLIC_URL: origin, ...env });
   await t.app.listen({ port, host: '127.0.0.1' });
   return { t, origin };
 }
