@@ -211,5 +211,3 @@ export function createPostPublisher(deps: {
     },
   };
 }
-
-export type PostPublisher = ReturnType<typeof createPostPublisher>;
