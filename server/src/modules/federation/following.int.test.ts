@@ -142,6 +142,27 @@ describe('remote follows of a Zura creator, by a Fedify server playing Mastodon'
     await remote.waitFor((r) => r.type === 'Delete' && r.objectId === noteOf(postId));
   });
 
+  it('sends a draft when it is published, and a scheduled post when it comes due', async () => {
+    const draft = await newPost(creator, { content: unique('Draft'), is_draft: 'true' });
+    const scheduled = await newPost(creator, {
+      content: unique('Scheduled'),
+      publish_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const published = await t.request({
+      method: 'POST',
+      url: `/api/posts/${draft}/publish/`,
+      token: creator.access,
+    });
+    expect(published.statusCode).toBe(200);
+    await remote.waitFor((r) => r.type === 'Create' && r.objectId === noteOf(draft));
+
+    await t.pool.query("UPDATE posts SET publish_at = now() - interval '1 second' WHERE id = $1", [
+      scheduled,
+    ]);
+    expect(await t.services.postSchedule.publishDue()).toBe(1);
+    await remote.waitFor((r) => r.type === 'Create' && r.objectId === noteOf(scheduled));
+  });
+
   it('sends nothing of gated posts, and a Delete when a public post is priced', async () => {
     const secret = unique('SECRET');
     const gated = [
