@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { block } from '../../../test/blocks.ts';
 import { setPrice } from '../../../test/economy.ts';
 import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
-import { png } from '../../../test/media.ts';
+import { png, waitForVariants } from '../../../test/media.ts';
 import { lockProfile, unlockProfile } from '../../../test/profiles.ts';
 
 /*
@@ -43,6 +43,10 @@ describe('one post by id', () => {
       content: 'Shared link',
       media: { content: await png(), type: 'image' },
     });
+    // Both answers once the image's sizes are made: until then they name the original, and
+    // the job may finish between the two requests (seen in CI on a busy machine).
+    const uploadId = /^\/media\/([0-9a-f-]{36})\//.exec(String(post.image))?.[1] ?? '';
+    await waitForVariants(t, uploadId, ['feed', 'thumb']);
     const res = await byId(fan, post.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual(await fromFeed(fan, post.id));
