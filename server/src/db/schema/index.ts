@@ -22,3 +22,4 @@ export * from './calls.ts';
 export * from './media-marks.ts';
 export * from './leak-traces.ts';
 export * from './federation.ts';
+export * from './federation-control.ts';
