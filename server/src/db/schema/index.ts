@@ -22,4 +22,5 @@ export * from './calls.ts';
 export * from './media-marks.ts';
 export * from './leak-traces.ts';
 export * from './federation.ts';
+export * from './remote-actors.ts';
 export * from './federation-control.ts';
