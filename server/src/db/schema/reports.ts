@@ -17,6 +17,11 @@ export const reports = pgTable(
     reporterId: bigint('reporter_id', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * A report from a remote server (`Flag`, issue 36): the remote actor's URI, its reporter
+     * then null. A local report has none.
+     */
+    remoteReporter: text('remote_reporter'),
     targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
     targetId: bigint('target_id', { mode: 'number' }).notNull(),
     ownerId: bigint('owner_id', { mode: 'number' }).references(() => users.id, {
@@ -40,6 +45,10 @@ export const reports = pgTable(
     uniqueIndex('reports_open_per_reporter_key')
       .on(t.reporterId, t.targetType, t.targetId)
       .where(sql`${t.status} = 'open'`),
+    // The same for a remote reporter: a `Flag` delivered twice is one report.
+    uniqueIndex('reports_open_per_remote_reporter_key')
+      .on(t.remoteReporter, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open' and ${t.remoteReporter} is not null`),
     index('reports_target_idx').on(t.targetType, t.targetId),
   ],
 );
