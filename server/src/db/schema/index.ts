@@ -24,3 +24,4 @@ export * from './leak-traces.ts';
 export * from './federation.ts';
 export * from './remote-actors.ts';
 export * from './federation-control.ts';
+export * from './federation-received.ts';
