@@ -25,3 +25,4 @@ export * from './federation.ts';
 export * from './remote-actors.ts';
 export * from './federation-control.ts';
 export * from './federation-received.ts';
+export * from './remote-posts.ts';
