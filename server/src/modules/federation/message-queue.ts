@@ -13,10 +13,16 @@ export type PostgresQueueOptions = {
    * is claimed again. Longer than any one delivery, with Fedify's own fetch timeouts.
    */
   leaseMs?: number;
+  /**
+   * Messages one `listen` handles at once (8 by default): deliveries wait on remote servers,
+   * and one slow server must hold one worker, not every delivery behind it.
+   */
+  workers?: number;
   log: Log;
 };
 
 const messages = federationMessages;
+const DEFAULT_WORKERS = 8;
 
 function delayMs(options: MessageQueueEnqueueOptions | undefined): number {
   const ms = options?.delay?.total({ unit: 'milliseconds' }) ?? 0;
@@ -39,10 +45,15 @@ export function createPostgresMessageQueue(
 ): MessageQueue {
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 10 * 60_000;
-  // Listeners of this process wake as soon as it queues something; others poll.
-  const wakers = new Set<() => void>();
-  const wakeAll = () => {
-    for (const wake of wakers) wake();
+  const workers = Math.max(1, options.workers ?? DEFAULT_WORKERS);
+  // Idle workers of this process wake as soon as it queues something; other instances poll.
+  // One is woken per message, not all of them: every woken worker asks the database.
+  const idle = new Set<() => void>();
+  const wake = (count: number) => {
+    for (const done of idle) {
+      if (count-- <= 0) break;
+      done();
+    }
   };
 
   async function insert(batch: readonly unknown[], enqueueOptions?: MessageQueueEnqueueOptions) {
@@ -55,7 +66,7 @@ export function createPostgresMessageQueue(
         orderingKey: enqueueOptions?.orderingKey ?? null,
       })),
     );
-    if (ms === 0) wakeAll();
+    if (ms === 0) wake(batch.length);
   }
 
   /** The oldest due message nobody holds, now leased to the caller; undefined when none. */
@@ -76,6 +87,60 @@ export function createPostgresMessageQueue(
     return row && { id: Number(row.id), message: row.message };
   }
 
+  /** Whether an idle worker of this process is already polling for other instances' messages. */
+  let polling = false;
+
+  /**
+   * One worker: claims and handles messages until none is due, then waits. One idle worker at
+   * a time also polls for what other instances queue; the others wait for a wake (a message
+   * queued here, or another worker's claim), so an idle instance asks once per `pollMs`.
+   */
+  async function work(
+    handler: (message: unknown) => Promise<void> | void,
+    signal: AbortSignal | undefined,
+  ) {
+    while (!signal?.aborted) {
+      let claimed: Awaited<ReturnType<typeof claim>>;
+      try {
+        claimed = await claim();
+      } catch (error) {
+        // The database away for a moment: try again after the pause, never stop listening.
+        options.log.error({ err: error }, 'federation queue: claim failed');
+        claimed = undefined;
+      }
+      if (claimed) {
+        // More may be due: one more idle worker looks (and wakes the next if it finds one).
+        wake(1);
+        try {
+          await handler(claimed.message);
+        } catch (error) {
+          // Fedify has retried (or re-queued) what can be retried; this one is done.
+          options.log.error({ err: error, message: claimed.id }, 'federation queue: failed');
+        }
+        await db
+          .execute(sql`delete from ${messages} where id = ${claimed.id}`)
+          .catch((error: unknown) =>
+            options.log.error({ err: error }, 'federation queue: could not remove a message'),
+          );
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const polls = !polling;
+        polling ||= polls;
+        const timer = polls ? setTimeout(done, pollMs) : undefined;
+        function done() {
+          clearTimeout(timer);
+          if (polls) polling = false;
+          idle.delete(done);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        }
+        idle.add(done);
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
   return {
     // Fedify retries failed deliveries itself, with its backoff policy.
     nativeRetrial: false,
@@ -92,50 +157,14 @@ export function createPostgresMessageQueue(
       return { queued, ready, delayed: queued - ready };
     },
 
-    /** Handles messages one at a time until `signal` aborts; resolves once the last is done. */
+    /**
+     * Handles up to `workers` messages at once until `signal` aborts; resolves once the last is
+     * done. Each worker claims, handles and only then deletes its message, so a message is never
+     * lost to a crash mid-way (Fedify's `ParallelMessageQueue` would acknowledge it at once).
+     */
     async listen(handler, listenOptions) {
       const signal = listenOptions?.signal;
-      let wake = () => {};
-      const waker = () => wake();
-      wakers.add(waker);
-      try {
-        while (!signal?.aborted) {
-          let claimed: Awaited<ReturnType<typeof claim>>;
-          try {
-            claimed = await claim();
-          } catch (error) {
-            // The database away for a moment: try again after the pause, never stop listening.
-            options.log.error({ err: error }, 'federation queue: claim failed');
-            claimed = undefined;
-          }
-          if (claimed) {
-            try {
-              await handler(claimed.message);
-            } catch (error) {
-              // Fedify has retried (or re-queued) what can be retried; this one is done.
-              options.log.error({ err: error, message: claimed.id }, 'federation queue: failed');
-            }
-            await db
-              .execute(sql`delete from ${messages} where id = ${claimed.id}`)
-              .catch((error: unknown) =>
-                options.log.error({ err: error }, 'federation queue: could not remove a message'),
-              );
-            continue;
-          }
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(done, pollMs);
-            function done() {
-              clearTimeout(timer);
-              signal?.removeEventListener('abort', done);
-              resolve();
-            }
-            wake = done;
-            signal?.addEventListener('abort', done, { once: true });
-          });
-        }
-      } finally {
-        wakers.delete(waker);
-      }
+      await Promise.all(Array.from({ length: workers }, () => work(handler, signal)));
     },
   };
 }
