@@ -7,6 +7,7 @@ import path from 'node:path';
 import { decodeJwt, SignJWT } from 'jose';
 import pg from 'pg';
 import { freePort, makeDataDir, REPO_ROOT } from '../lib/server.ts';
+import { summarize } from '../lib/stats.ts';
 
 const PASSWORD = 'scale-bench-password-0123';
 
@@ -348,4 +349,48 @@ export async function startServerOn(
   }
   await stop();
   throw new Error(`The second server did not start. Its last output:\n${lines.join('\n')}`);
+}
+
+/** Readers of the feed at once, each waiting for its answer before the next (closed loop). */
+export const READERS = 8;
+export const FEED = '/api/posts/?limit=20';
+/** The idle feed is read at least this long, to have a p99 worth the name. */
+export const MIN_IDLE_SECONDS = 3;
+
+/** GET with a bearer token on a keep-alive agent; answers the status. */
+function getWithToken(agent: http.Agent, url: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { agent, headers: { authorization: `Bearer ${token}` } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+/** READERS closed loops reading the feed until `until` says stop; every 200's time is kept. */
+export async function readFeedUntil(
+  agent: http.Agent,
+  url: string,
+  token: string,
+  until: () => boolean,
+) {
+  const latencies: number[] = [];
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: READERS }, async () => {
+      while (!until()) {
+        const started = now();
+        const status = await getWithToken(agent, `${url}${FEED}`, token).catch(() => 0);
+        if (status === 200) latencies.push(now() - started);
+        else failed += 1;
+      }
+    }),
+  );
+  return { latency: summarize(latencies), count: latencies.length, failed };
 }

@@ -1,5 +1,6 @@
 import type { Benchmark } from '../lib/benchmark.ts';
 import { analytics } from './analytics.ts';
+import { federationDelivery } from './federation-delivery.ts';
 import { feed } from './feed.ts';
 import { inbox } from './inbox.ts';
 import { ledger } from './ledger.ts';
@@ -20,4 +21,5 @@ export const scaleBenchmarks: Benchmark[] = [
   video,
   massMessage,
   analytics,
+  federationDelivery,
 ];

@@ -2,48 +2,19 @@ import http from 'node:http';
 import type { Benchmark } from '../lib/benchmark.ts';
 import type { Figure } from '../lib/report.ts';
 import { removeDataDir, startServer } from '../lib/server.ts';
-import { summarize } from '../lib/stats.ts';
-import { api, connectDatabase, drainDatabase, now, signUp, sleep } from './common.ts';
+import {
+  api,
+  connectDatabase,
+  drainDatabase,
+  FEED,
+  MIN_IDLE_SECONDS,
+  now,
+  READERS,
+  readFeedUntil,
+  signUp,
+  sleep,
+} from './common.ts';
 import { scaleSettings } from './settings.ts';
-
-/** Readers of the feed at once, each waiting for its answer before the next (closed loop). */
-const READERS = 8;
-const FEED = '/api/posts/?limit=20';
-/** The idle feed is read at least this long, to have a p99 worth the name. */
-const MIN_IDLE_SECONDS = 3;
-
-/** GET with a bearer token on a keep-alive agent; answers the status. */
-function getWithToken(agent: http.Agent, url: string, token: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      url,
-      { agent, headers: { authorization: `Bearer ${token}` } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-  });
-}
-
-/** READERS closed loops reading the feed until `until` says stop; every 200's time is kept. */
-async function readFeedUntil(agent: http.Agent, url: string, token: string, until: () => boolean) {
-  const latencies: number[] = [];
-  let failed = 0;
-  await Promise.all(
-    Array.from({ length: READERS }, async () => {
-      while (!until()) {
-        const started = now();
-        const status = await getWithToken(agent, `${url}${FEED}`, token).catch(() => 0);
-        if (status === 200) latencies.push(now() - started);
-        else failed += 1;
-      }
-    }),
-  );
-  return { latency: summarize(latencies), count: latencies.length, failed };
-}
 
 /**
  * A mass message to every active subscriber of a creator with 10,000 of them: seconds from the

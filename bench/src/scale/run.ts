@@ -1,8 +1,8 @@
 /**
  * Zura's scale benchmarks: large generated data sets, big uploads, money under concurrency,
- * many sockets, a popular creator's inbox and earnings analytics. Each starts its own server on a fresh DATA_DIR.
+ * many sockets, a popular creator's inbox, earnings analytics and federated delivery. Each starts its own server on a fresh DATA_DIR.
  *
- *   npx node bench/src/scale/run.ts [feed|upload|ledger|realtime|library|inbox|video|analytics ...] [options]
+ *   npx node bench/src/scale/run.ts [feed|upload|ledger|realtime|library|inbox|video|mass|analytics|federation ...] [options]
  *
  * A missed target is reported, never a failure: the exit code is non-zero only when a
  * benchmark could not run.
@@ -32,6 +32,8 @@ Options:
   --conversations <n> inbox: the creator's conversations (default ${scaleSettings.inboxConversations})
   --unread <n>        inbox: the creator's unread notifications (default ${scaleSettings.inboxUnreadNotifications})
   --recipients <n>    mass: active subscribers the mass message goes to (default ${scaleSettings.massRecipients})
+  --followers <n>     federation: remote followers of the creator (default ${scaleSettings.federationFollowers})
+  --inboxes <n>       federation: the servers (shared inboxes) they are on (default ${scaleSettings.federationInboxes})
   --transactions <n>  analytics: ledger transactions (default ${scaleSettings.analyticsTransactions})
   --json <file>       also write every figure to <file>`;
 
@@ -58,6 +60,8 @@ function parse() {
       rate: { type: 'string' },
       items: { type: 'string' },
       conversations: { type: 'string' },
+      followers: { type: 'string' },
+      inboxes: { type: 'string' },
       unread: { type: 'string' },
       recipients: { type: 'string' },
       transactions: { type: 'string' },
@@ -105,6 +109,12 @@ function parse() {
   }
   if (values.recipients) {
     scaleSettings.massRecipients = count(values.recipients, 'recipients', 1, 1_000_000);
+  }
+  if (values.followers) {
+    scaleSettings.federationFollowers = count(values.followers, 'followers', 1, 1_000_000);
+  }
+  if (values.inboxes) {
+    scaleSettings.federationInboxes = count(values.inboxes, 'inboxes', 1, 10_000);
   }
   if (values.transactions) {
     scaleSettings.analyticsTransactions = count(

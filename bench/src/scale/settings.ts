@@ -25,6 +25,9 @@ export const scaleSettings = {
   inboxUnreadNotifications: 100_000,
   /** Active subscribers a mass message goes to. */
   massRecipients: 10_000,
+  /** Remote followers of the creator whose post is delivered (issue 36), and their servers. */
+  federationFollowers: 10_000,
+  federationInboxes: 100,
   /** Ledger transactions the analytics benchmark writes through the roll-up triggers. */
   analyticsTransactions: 1_000_000,
 };
