@@ -145,6 +145,11 @@ const envSchema = z.object({
   FEDERATION_ALLOW_PRIVATE: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
+  /**
+   * Attempts at one delivery before it is given up and kept as a dead letter for the admins;
+   * the waits between them double from a second (10 attempts: about 17 minutes in all).
+   */
+  FEDERATION_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(10),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -200,8 +205,8 @@ export type Config = {
   video: VideoConfig;
   push: PushConfig;
   uploads: UploadLimits;
-  /** `FEDERATION`, `FEDERATION_ALLOW_PRIVATE` (issue 36). */
-  federation: { enabled: boolean; allowPrivateAddresses: boolean };
+  /** `FEDERATION`, `FEDERATION_ALLOW_PRIVATE`, `FEDERATION_DELIVERY_ATTEMPTS` (issue 36). */
+  federation: { enabled: boolean; allowPrivateAddresses: boolean; deliveryAttempts: number };
 };
 
 /** What one user may upload (`STORAGE_QUOTA_*`, `MESSAGE_*_MAX_BYTES`, `UPLOAD_*`). */
@@ -349,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     federation: {
       enabled: e.FEDERATION === 'true',
       allowPrivateAddresses: e.FEDERATION_ALLOW_PRIVATE === 'true',
+      deliveryAttempts: e.FEDERATION_DELIVERY_ATTEMPTS,
     },
     webDistDir: path.resolve(
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', '..', 'web', 'dist'),

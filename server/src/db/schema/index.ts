@@ -26,3 +26,4 @@ export * from './remote-actors.ts';
 export * from './federation-control.ts';
 export * from './federation-received.ts';
 export * from './remote-posts.ts';
+export * from './federation-delivery.ts';
