@@ -39,3 +39,4 @@ export * from './explore.ts';
 export * from './library.ts';
 export * from './error-codes.ts';
 export * from './leak-trace.ts';
+export * from './federation-control.ts';

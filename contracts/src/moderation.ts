@@ -48,6 +48,7 @@ export const AUDIT_TARGET_TYPES = [
   'profile',
   'comment',
   'leak_trace',
+  'federation_domain',
 ] as const;
 
 export const auditEntry = z.object({

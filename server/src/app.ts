@@ -34,6 +34,7 @@ import { profilesRoutes } from './modules/profiles/routes.ts';
 import { profilePreviewHead } from './modules/profiles/share-preview.ts';
 import {
   type FederationHandle,
+  federationControlRoutes,
   registerFederation,
   withFeedLink,
 } from './modules/federation/index.ts';
@@ -158,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(likesRoutes({ likes: services.likes }));
       await api.register(exploreRoutes({ explore: services.explore }));
       await api.register(libraryRoutes({ library: services.library, uploads: services.uploads }));
+      await api.register(
+        federationControlRoutes({ control: deps.federation?.control, db, audit: services.audit }),
+      );
     },
     { prefix: '/api' },
   );

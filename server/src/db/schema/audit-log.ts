@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'content_removed',
   'two_factor_reset',
   'leak_traced',
+  'domain_blocked',
+  'domain_unblocked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export { AUDIT_TARGET_TYPES };

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { remoteFollowers } from '../../db/schema/index.ts';
+import { onBlockedDomain } from './domain-blocks.ts';
 
 /** Followers per page of a followers collection. */
 export const FOLLOWERS_PAGE = 50;
@@ -78,7 +79,10 @@ export async function acceptPendingFollower(db: Database, userId: number, actorI
   return row;
 }
 
-/** A page of a user's accepted remote followers, oldest first, after the row id `afterId`. */
+/**
+ * A page of a user's accepted remote followers, oldest first, after the row id `afterId`.
+ * Never one on a blocked domain: this is also who `sendActivity` to "followers" delivers to.
+ */
 export async function listAcceptedFollowers(
   db: Database,
   userId: number,
@@ -92,6 +96,7 @@ export async function listAcceptedFollowers(
       and(
         eq(remoteFollowers.userId, userId),
         eq(remoteFollowers.state, 'accepted'),
+        not(onBlockedDomain(remoteFollowers.actorId)),
         afterId === undefined ? undefined : gt(remoteFollowers.id, afterId),
       ),
     )

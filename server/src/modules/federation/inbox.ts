@@ -1,6 +1,7 @@
 import type { Context, InboxContext, InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Follow, isActor, Undo, type Actor } from '@fedify/vocab';
+import { Accept, Follow, isActor, Reject, Undo, type Actor } from '@fedify/vocab';
 import type { Database } from '../../db/client.ts';
+import { isActorBlockedBy } from './control.ts';
 import {
   acceptPendingFollower,
   countAcceptedFollowers,
@@ -43,6 +44,16 @@ function acceptOf(ctx: Context<void>, identifier: string, follow: Follow): Accep
   });
 }
 
+/** The `Reject` of a `Follow` of the local actor `identifier` by a blocked actor. */
+function rejectOf(ctx: Context<void>, identifier: string, follow: Follow): Reject {
+  const actor = ctx.getActorUri(identifier);
+  return new Reject({
+    id: new URL(`#rejects/${encodeURIComponent(follow.id?.href ?? '')}`, actor),
+    actor,
+    object: follow,
+  });
+}
+
 /**
  * What the inboxes do with what they receive. Fedify has already refused (401) an unsigned
  * delivery, a signature that does not verify, and one whose key's owner is not the activity's
@@ -63,6 +74,12 @@ export function listenToInboxes(inboxes: InboxListenerSetters<void>, deps: Inbox
       // The document must be the signer's own: its id the Follow's actor, with an inbox.
       if (!follower || !isActor(follower) || follower.id?.href !== follow.actorId.href) return;
       if (!follower.inboxId) return;
+      // An actor the creator blocked is refused, and told so (`control.ts`).
+      if (await isActorBlockedBy(db, user.id, follower.id.href)) {
+        const reject = rejectOf(ctx, target.identifier, follow);
+        await ctx.sendActivity({ identifier: target.identifier }, follower, reject);
+        return;
+      }
       const saved = {
         userId: user.id,
         actorId: follower.id.href,

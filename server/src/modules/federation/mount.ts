@@ -3,6 +3,7 @@ import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { errorBody } from '../../lib/errors.ts';
+import { isDeliveryFromBlockedDomain } from './domain-blocks.ts';
 import { findProfileUser } from './repo.ts';
 
 /** Largest activity accepted in an inbox, as the API's JSON bodies. */
@@ -54,7 +55,11 @@ async function readBody(raw: IncomingMessage): Promise<Buffer | 'too large'> {
 }
 
 /** The Node request as a Web `Request` on the public address (Fedify builds its URIs on it). */
-async function toWebRequest(request: FastifyRequest, url: string): Promise<Request | 'too large'> {
+async function toWebRequest(
+  request: FastifyRequest,
+  url: string,
+  db: Database,
+): Promise<Request | 'too large' | 'blocked'> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -63,6 +68,10 @@ async function toWebRequest(request: FastifyRequest, url: string): Promise<Reque
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const body = hasBody ? await readBody(request.raw) : undefined;
   if (body === 'too large') return body;
+  // A defederated domain's delivery is refused before Fedify verifies or queues anything.
+  if (request.method === 'POST' && (await isDeliveryFromBlockedDomain(db, headers, body))) {
+    return 'blocked';
+  }
   return new Request(url, { method: request.method, headers, ...(body ? { body } : {}) });
 }
 
@@ -90,9 +99,15 @@ export function mountFederation(
   const { federation, db, publicUrl } = deps;
 
   const answer = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
-    const web = await toWebRequest(request, url);
+    const web = await toWebRequest(request, url, db);
     if (web === 'too large') {
       void reply.status(413).send(errorBody('payload_too_large', 'The activity is too large.'));
+      return;
+    }
+    if (web === 'blocked') {
+      void reply
+        .status(403)
+        .send(errorBody('forbidden', 'This server does not federate with yours.'));
       return;
     }
     const response = await federation.fetch(web, {

@@ -12,12 +12,14 @@ import {
 import {
   Accept,
   type Activity,
+  Block,
   Create,
   Delete,
   Endpoints,
   Follow,
   Note,
   Person,
+  Reject,
   Undo,
   Update,
 } from '@fedify/vocab';
@@ -25,8 +27,11 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 
 /** What the stand-in server's inboxes received, in order of arrival. */
 export type Received = {
-  type: 'Accept' | 'Create' | 'Update' | 'Delete';
-  /** The activity's object: the Note's or Tombstone's id, or the accepted Follow's. */
+  type: 'Accept' | 'Create' | 'Update' | 'Delete' | 'Reject' | 'Block';
+  /**
+   * The activity's object: the Note's or Tombstone's id, the accepted or rejected Follow's,
+   * the blocked actor's, or the deleted actor's.
+   */
   objectId: string | undefined;
   /** A Create's or Update's note text (HTML). */
   content: string | undefined;
@@ -140,7 +145,9 @@ export async function startRemoteServer() {
       const object = await update.getObject();
       await record('Update', update, ctx.recipient, object instanceof Note ? object : null);
     })
-    .on(Delete, (ctx, remove) => record('Delete', remove, ctx.recipient));
+    .on(Delete, (ctx, remove) => record('Delete', remove, ctx.recipient))
+    .on(Reject, (ctx, reject) => record('Reject', reject, ctx.recipient))
+    .on(Block, (ctx, block) => record('Block', block, ctx.recipient));
 
   server.on('request', (req, res) => {
     void (async () => {

@@ -5,6 +5,7 @@ import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
 import type { MediaSigner } from '../media/index.ts';
 import { registerAtomFeed } from './atom.ts';
+import { createFederationControl, type FederationControl } from './control.ts';
 import { createZuraFederation } from './federation.ts';
 import { approveRemoteFollower } from './inbox.ts';
 import { createActorKeys } from './keys.ts';
@@ -25,6 +26,8 @@ export type FederationHandle = {
    * requests screen (not built yet).
    */
   approveFollower: (userId: number, actorId: string) => Promise<boolean>;
+  /** The creator's follow requests and remote followers (`control.ts`, `control-routes.ts`). */
+  control: FederationControl;
   /** Stops the queue's listener, after the message in hand is done. */
   stop: () => Promise<void>;
 };
@@ -62,15 +65,22 @@ export function startFederation(deps: {
   const listening = federation
     .startQueue(undefined, { signal: controller.signal })
     .catch((error: unknown) => log.error({ err: error }, 'federation queue stopped'));
+  const approveFollower = (userId: number, actorId: string) =>
+    approveRemoteFollower(
+      federation.createContext(new URL(config.publicUrl), undefined),
+      { db, log, beforeFirstFollower },
+      userId,
+      actorId,
+    );
   return {
     federation,
-    approveFollower: (userId, actorId) =>
-      approveRemoteFollower(
-        federation.createContext(new URL(config.publicUrl), undefined),
-        { db, log, beforeFirstFollower },
-        userId,
-        actorId,
-      ),
+    approveFollower,
+    control: createFederationControl({
+      db,
+      federation,
+      publicUrl: config.publicUrl,
+      approve: approveFollower,
+    }),
     async stop() {
       stopListening();
       controller.abort();
