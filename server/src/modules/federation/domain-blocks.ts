@@ -14,7 +14,7 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
  */
 export function normalizeDomain(input: string): string | null {
   let text = input.trim().toLowerCase();
-  const handle = /^@?[^@\s]+@([^@\s]+)$/.exec(text);
+  const handle = /^@?[^@\s/:]+@([^@\s/]+)$/.exec(text);
   if (handle?.[1]) text = handle[1];
   try {
     if (/^[a-z][a-z0-9+.-]*:\/\//.test(text)) text = new URL(text).hostname;
