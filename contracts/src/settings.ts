@@ -34,6 +34,8 @@ export const userSettingsSchema = z.object({
   autoSave: booleanField('autoSave'),
   contentVisibility: z.enum(VISIBILITY),
   allowReposts: booleanField('allowReposts'),
+  /** Fully public posts go out to remote followers (ActivityPub) and the Atom feed (issue 36). */
+  publishToFediverse: booleanField('publishToFediverse'),
   allowDownloads: booleanField('allowDownloads'),
   twoFactorAuth: booleanField('twoFactorAuth'),
   sessionTimeout: z.union(
@@ -63,6 +65,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   autoSave: true,
   contentVisibility: 'public',
   allowReposts: true,
+  publishToFediverse: true,
   allowDownloads: false,
   twoFactorAuth: false,
   sessionTimeout: 30,

@@ -55,6 +55,11 @@ export const settingsText = {
         description: 'Let others download your media.',
       },
       autoSave: { label: 'Auto-save drafts', description: 'Keep unfinished posts as drafts.' },
+      publishToFediverse: {
+        label: 'Publish my public posts to the fediverse',
+        description:
+          'Free public posts go to your followers on Mastodon and other servers, and into your Atom feed. Turned off, they are removed from those servers.',
+      },
       twoFactorAuth: {
         label: 'Two-factor authentication',
         description: 'Sign-in asks for a code from an authenticator app as well as the password.',

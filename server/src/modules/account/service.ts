@@ -31,15 +31,21 @@ export function createAccountService(deps: {
   changes: ChangeNotices;
   sessions: Sessions;
 }) {
-  const { db, storage, rateLimits, changes, sessions } = deps;
+  const { db, storage, rateLimits, changes: notices, sessions } = deps;
   return {
     async getSettings(userId: number) {
       return withDefaults(await repo.readSettings(db, userId));
     },
 
     async updateSettings(userId: number, changes: Partial<UserSettings>) {
-      const next = { ...(await this.getSettings(userId)), ...changes };
+      const before = await this.getSettings(userId);
+      const next = { ...before, ...changes };
       await repo.writeSettings(db, userId, next);
+      // The federation's publisher sends what this changed (Creates back, or Deletes of every
+      // post sent) on the author's next pass; one instance hearing it is enough.
+      if (before.publishToFediverse !== next.publishToFediverse) {
+        notices.announce({ kind: 'posts_changed', userId });
+      }
       return next;
     },
 
@@ -69,8 +75,8 @@ export function createAccountService(deps: {
         await repo.deleteUser(tx, userId);
         return removed;
       });
-      changes.announce({ kind: 'account_deleted', userId });
-      changes.announce({ kind: 'feed' });
+      notices.announce({ kind: 'account_deleted', userId });
+      notices.announce({ kind: 'feed' });
       await Promise.all(keys.map((key) => storage.remove(key)));
       await removeUnder(storage, accountRenditionsPrefix(userId));
       return { message: 'Your account has been deleted.' };

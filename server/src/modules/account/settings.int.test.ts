@@ -65,6 +65,7 @@ describe('GET /api/auth/settings/', () => {
       autoSave: true,
       contentVisibility: 'public',
       allowReposts: true,
+      publishToFediverse: true,
       allowDownloads: false,
       twoFactorAuth: false,
       sessionTimeout: 30,

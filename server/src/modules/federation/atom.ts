@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { errorBody } from '../../lib/errors.ts';
 import { listFullyPublicPosts } from '../posts/index.ts';
+import { publishesToFediverse } from './publishing-setting.ts';
 import { ownText, textToHtml } from './objects.ts';
 import { filesOf, mediaTypeOf, publicMediaPaths, type PublicPostRow } from './public-media.ts';
 import { type ActorUser, findProfileUser } from './repo.ts';
@@ -87,7 +88,10 @@ export function registerAtomFeed(app: FastifyInstance, deps: { db: Database; pub
     async (request, reply) => {
       const user = await findProfileUser(db, request.params.user);
       if (!user) return reply.status(404).send(errorBody('not_found', 'No such profile.'));
-      const page = await listFullyPublicPosts(db, user, undefined, FEED_ENTRIES);
+      // A creator who does not publish to the fediverse has an empty feed.
+      const page = (await publishesToFediverse(db, user.id))
+        ? await listFullyPublicPosts(db, user, undefined, FEED_ENTRIES)
+        : { posts: [] };
       return reply
         .type('application/atom+xml; charset=utf-8')
         .header('cache-control', 'no-cache')

@@ -37,7 +37,7 @@ export function controlKit(t: TestApp, origin: string) {
     /** A signed-in API call, its status checked. */
     async api<T>(
       user: TestUser | undefined,
-      method: 'GET' | 'POST' | 'DELETE',
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: string,
       status = 200,
       payload?: object,

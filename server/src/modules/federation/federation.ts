@@ -18,6 +18,7 @@ import { countAcceptedFollowers, FOLLOWERS_PAGE, listAcceptedFollowers } from '.
 import { listenToInboxes } from './inbox.ts';
 import { createOfPost, instantOf, textToHtml } from './objects.ts';
 import { publicMediaPaths } from './public-media.ts';
+import { publishesToFediverse } from './publishing-setting.ts';
 import {
   type ActorUser,
   actorIdOfUsername,
@@ -146,6 +147,8 @@ export function createZuraFederation(deps: ZuraFederationDeps): Federation<void>
       if (cursor === null) return { items: [] };
       const after = cursor === FIRST_PAGE ? undefined : decodeCursor(cursor);
       if (cursor !== FIRST_PAGE && !after) return null;
+      // A creator who does not publish to the fediverse lists nothing (the setting).
+      if (!(await publishesToFediverse(db, user.id))) return { items: [], nextCursor: null };
       const page = await listFullyPublicPosts(db, user, after, OUTBOX_PAGE);
       return {
         items: page.posts.map((row) => createOfPost(row, uris(ctx, identifier))),
@@ -154,7 +157,8 @@ export function createZuraFederation(deps: ZuraFederationDeps): Federation<void>
     })
     .setCounter(async (_ctx, identifier) => {
       const user = await findActorUser(db, identifier);
-      return user ? countFullyPublicPosts(db, user.id) : null;
+      if (!user) return null;
+      return (await publishesToFediverse(db, user.id)) ? countFullyPublicPosts(db, user.id) : 0;
     })
     // No first page for an unknown actor: Fedify then asks the dispatcher, which answers 404.
     .setFirstCursor(async (_ctx, identifier) =>
@@ -206,7 +210,7 @@ export function createZuraFederation(deps: ZuraFederationDeps): Federation<void>
   federation.setObjectDispatcher(Note, '/ap/posts/{id}', async (ctx, { id }) => {
     if (!/^[1-9]\d{0,15}$/.test(id)) return null;
     const row = await findFullyPublicPost(db, Number(id));
-    if (!row) return null;
+    if (!row || !(await publishesToFediverse(db, row.post.authorId))) return null;
     const create = createOfPost(row, uris(ctx, String(row.post.authorId)));
     return (await create.getObject()) as Note | null;
   });

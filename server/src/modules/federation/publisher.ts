@@ -9,6 +9,7 @@ import { listFullyPublicPosts } from '../posts/index.ts';
 import { countAcceptedFollowers } from './followers.ts';
 import { createOfPost, ownText } from './objects.ts';
 import { filesOf, mediaTypeOf, type PublicPostRow } from './public-media.ts';
+import { publishesToFediverse } from './publishing-setting.ts';
 import { findActorUser } from './repo.ts';
 
 type Log = { error: (obj: object, msg: string) => void };
@@ -93,7 +94,9 @@ export function createPostPublisher(deps: {
           })
         : Promise.resolve();
 
-    for (const row of await publicRowsOf(user)) {
+    // Not publishing to the fediverse: nothing is public there, so what was sent is deleted.
+    const rows = (await publishesToFediverse(db, authorId)) ? await publicRowsOf(user) : [];
+    for (const row of rows) {
       const postId = row.post.id;
       const digest = digestOf(row);
       const before = sent.get(postId);

@@ -23,7 +23,14 @@ export const SECTION_FIELDS = {
     'marketingEmails',
   ],
   privacy: ['profileVisibility', 'showEmail', 'allowMessages', 'showOnlineStatus'],
-  content: ['contentVisibility', 'allowComments', 'allowReposts', 'allowDownloads', 'autoSave'],
+  content: [
+    'contentVisibility',
+    'allowComments',
+    'allowReposts',
+    'allowDownloads',
+    'autoSave',
+    'publishToFediverse',
+  ],
   account: ['sessionTimeout', 'language', 'timezone'],
 } as const satisfies Record<SettingsSection, readonly SettingKey[]>;
 

@@ -110,7 +110,15 @@ export function SettingsForm({ initial }: SettingsFormProps) {
     content: (
       <>
         {select('contentVisibility', options.visibility)}
-        {(['allowComments', 'allowReposts', 'allowDownloads', 'autoSave'] as const).map((name) => (
+        {(
+          [
+            'allowComments',
+            'allowReposts',
+            'allowDownloads',
+            'autoSave',
+            'publishToFediverse',
+          ] as const
+        ).map((name) => (
           <SettingSwitch key={name} name={name} control={control} />
         ))}
       </>
