@@ -1997,6 +1997,195 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/federation/follow-requests/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List follow requests */
+    get: operations['getFederationFollowRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/federation/follow-requests/{id}/approve/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve follow request */
+    post: operations['postFederationFollowRequestsByIdApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/federation/follow-requests/{id}/decline/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decline follow request */
+    post: operations['postFederationFollowRequestsByIdDecline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/federation/followers/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List followers */
+    get: operations['getFederationFollowers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/federation/followers/{id}/remove/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove follower */
+    post: operations['postFederationFollowersByIdRemove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/federation/followers/{id}/block/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Block follower */
+    post: operations['postFederationFollowersByIdBlock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/federation/domain-blocks/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List domain blocks */
+    get: operations['getFederationDomainBlocks'];
+    put?: never;
+    /** Create domain block */
+    post: operations['postFederationDomainBlocks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/federation/domain-blocks/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete domain block */
+    delete: operations['deleteFederationDomainBlocksById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/federation/lookup/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get lookup */
+    get: operations['getFederationLookup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/federation/follows/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List follows */
+    get: operations['getFederationFollows'];
+    put?: never;
+    /** Create follow */
+    post: operations['postFederationFollows'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/federation/follows/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete follow */
+    delete: operations['deleteFederationFollowsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/media/{id}/{variant}': {
     parameters: {
       query?: never;
@@ -4266,7 +4455,8 @@ export interface operations {
                 | 'message'
                 | 'profile'
                 | 'comment'
-                | 'leak_trace';
+                | 'leak_trace'
+                | 'federation_domain';
               target_id: number;
               reason: string | null;
               details: {
@@ -6316,6 +6506,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
           }[];
         };
       };
@@ -6474,6 +6678,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
           };
         };
       };
@@ -6627,6 +6845,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
           }[];
         };
       };
@@ -6749,6 +6981,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
           };
         };
       };
@@ -6943,6 +7189,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
           };
         };
       };
@@ -7091,6 +7351,20 @@ export interface operations {
               }[];
               visible_mark?: string | null;
               visible_mark_setting?: boolean | null;
+              origin?: {
+                handle: string;
+                name: string | null;
+                profile_url: string;
+                url: string;
+                content_warning: string | null;
+                sensitive: boolean;
+                attachments: {
+                  url: string;
+                  media_type: string | null;
+                  alt: string | null;
+                }[];
+                boosted_by_me: boolean;
+              };
             };
           };
         };
@@ -7246,6 +7520,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
             publish_at: string | null;
           }[];
         };
@@ -7358,6 +7646,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
             publish_at: string | null;
           }[];
         };
@@ -7469,6 +7771,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
             publish_at: string | null;
           };
         };
@@ -7619,6 +7935,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
           };
         };
       };
@@ -10597,6 +10927,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
           };
         };
       };
@@ -11220,6 +11564,7 @@ export interface operations {
             /** @enum {string} */
             contentVisibility: 'public' | 'private' | 'followers';
             allowReposts: boolean;
+            publishToFediverse: boolean;
             allowDownloads: boolean;
             twoFactorAuth: boolean;
             sessionTimeout: 15 | 30 | 60 | 120 | 0;
@@ -11285,6 +11630,7 @@ export interface operations {
           /** @enum {string} */
           contentVisibility?: 'public' | 'private' | 'followers';
           allowReposts?: boolean;
+          publishToFediverse?: boolean;
           allowDownloads?: boolean;
           twoFactorAuth?: boolean;
           sessionTimeout?: 15 | 30 | 60 | 120 | 0;
@@ -11328,6 +11674,7 @@ export interface operations {
             /** @enum {string} */
             contentVisibility: 'public' | 'private' | 'followers';
             allowReposts: boolean;
+            publishToFediverse: boolean;
             allowDownloads: boolean;
             twoFactorAuth: boolean;
             sessionTimeout: 15 | 30 | 60 | 120 | 0;
@@ -14235,6 +14582,10 @@ export interface operations {
                   id: number;
                   username: string;
                 } | null;
+                remote_reporter?: {
+                  actor: string;
+                  host: string;
+                } | null;
                 /** @enum {string} */
                 reason:
                   | 'spam'
@@ -14842,6 +15193,20 @@ export interface operations {
             }[];
             visible_mark?: string | null;
             visible_mark_setting?: boolean | null;
+            origin?: {
+              handle: string;
+              name: string | null;
+              profile_url: string;
+              url: string;
+              content_warning: string | null;
+              sensitive: boolean;
+              attachments: {
+                url: string;
+                media_type: string | null;
+                alt: string | null;
+              }[];
+              boosted_by_me: boolean;
+            };
           }[];
         };
       };
@@ -15100,6 +15465,899 @@ export interface operations {
       };
       /** @description Signed in, but not allowed (`forbidden` or a specific code). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getFederationFollowRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              id: number;
+              actor_id: string;
+              handle: string;
+              since: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postFederationFollowRequestsByIdApprove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body or a file is too large (`payload_too_large`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A Content-Type the route does not read (`unsupported_media_type`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postFederationFollowRequestsByIdDecline: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body or a file is too large (`payload_too_large`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A Content-Type the route does not read (`unsupported_media_type`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getFederationFollowers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              id: number;
+              actor_id: string;
+              handle: string;
+              since: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postFederationFollowersByIdRemove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body or a file is too large (`payload_too_large`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A Content-Type the route does not read (`unsupported_media_type`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postFederationFollowersByIdBlock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body or a file is too large (`payload_too_large`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A Content-Type the route does not read (`unsupported_media_type`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getFederationDomainBlocks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              id: number;
+              domain: string;
+              reason: string;
+              blocked_by: number;
+              created_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Signed in, but not allowed (`forbidden` or a specific code). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postFederationDomainBlocks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          domain: string;
+          /** @default  */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            block: {
+              id: number;
+              domain: string;
+              reason: string;
+              blocked_by: number;
+              created_at: string;
+            };
+            followers_removed: number;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Signed in, but not allowed (`forbidden` or a specific code). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body or a file is too large (`payload_too_large`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A Content-Type the route does not read (`unsupported_media_type`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteFederationDomainBlocksById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Signed in, but not allowed (`forbidden` or a specific code). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getFederationLookup: {
+    parameters: {
+      query: {
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            handle: string;
+            name: string | null;
+            bio: string | null;
+            profile_url: string;
+            uri: string;
+            /** @enum {string} */
+            follow_state: 'none' | 'pending' | 'accepted';
+            follow_id: number | null;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getFederationFollows: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              id: number;
+              /** @enum {string} */
+              state: 'pending' | 'accepted';
+              since: string;
+              account: {
+                id: number;
+                handle: string;
+                name: string | null;
+                bio: string | null;
+                profile_url: string;
+                uri: string;
+                /** @enum {string} */
+                follow_state: 'none' | 'pending' | 'accepted';
+                follow_id: number | null;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  postFederationFollows: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          handle: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            /** @enum {string} */
+            state: 'pending' | 'accepted';
+            since: string;
+            account: {
+              id: number;
+              handle: string;
+              name: string | null;
+              bio: string | null;
+              profile_url: string;
+              uri: string;
+              /** @enum {string} */
+              follow_state: 'none' | 'pending' | 'accepted';
+              follow_id: number | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body or a file is too large (`payload_too_large`). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A Content-Type the route does not read (`unsupported_media_type`). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The server failed (`internal_error`); `request_id` names the failure in its logs. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteFederationFollowsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, with the fields) or a request the server refuses (`bad_request` or a specific code). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No valid access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Nothing of that id here, or not for this caller (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };

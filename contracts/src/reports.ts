@@ -83,6 +83,8 @@ export const reportedMedia = z.object({
 export const reportEntry = z.object({
   id: z.number(),
   reporter: person,
+  /** A report from a remote server (ActivityPub `Flag`): its actor and host; reporter null. */
+  remote_reporter: z.object({ actor: z.string(), host: z.string() }).nullable().optional(),
   reason: z.enum(REPORT_REASONS),
   details: z.string(),
   status: z.enum(REPORT_STATUSES),

@@ -199,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     signer,
     publicUrl: config.publicUrl,
+    rateLimits: services.rateLimits,
   });
   await registerApiDocsViewer(app);
   await registerLiveSocket(app, services, config.publicUrl);

@@ -164,6 +164,13 @@ export const RATE_LIMIT_POLICIES = {
     message: 'Too many likes.',
     announced: true,
   },
+  // Deliveries to the federation inboxes (personal and shared) per remote host (the signing
+  // key's, `federation/inbox-rate-limit.ts`): a busy server's bursts pass, a flood does not.
+  inboxPerHost: {
+    points: 600,
+    windowSeconds: 60,
+    message: 'Too many deliveries from your server.',
+  },
   // Each test wakes a device through a third party's push service.
   pushTestsPerUser: {
     points: 10,

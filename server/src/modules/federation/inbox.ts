@@ -9,6 +9,8 @@ import {
   removeRemoteFollower,
   saveRemoteFollower,
 } from './followers.ts';
+import { undoReaction } from './inbox-likes.ts';
+import { listenToReceivedActivities } from './inbox-received.ts';
 import { findActorUser } from './repo.ts';
 
 type Log = { error: (obj: object, msg: string) => void };
@@ -63,6 +65,8 @@ function rejectOf(ctx: Context<void>, identifier: string, follow: Follow): Rejec
  */
 export function listenToInboxes(inboxes: InboxListenerSetters<void>, deps: InboxDeps) {
   const { db, log } = deps;
+  // Like, Announce, Flag, Block (`inbox-received.ts`).
+  listenToReceivedActivities(inboxes, db);
   inboxes
     .on(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId) return;
@@ -103,6 +107,7 @@ export function listenToInboxes(inboxes: InboxListenerSetters<void>, deps: Inbox
     })
     .on(Undo, async (ctx, undo) => {
       await undoFollow(ctx, db, undo);
+      await undoReaction(ctx, db, undo);
     })
     .onError((_ctx, error) => {
       log.error({ err: error }, 'federation inbox: an activity could not be handled');

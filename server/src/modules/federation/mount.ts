@@ -3,7 +3,9 @@ import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { errorBody } from '../../lib/errors.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
 import { isDeliveryFromBlockedDomain } from './domain-blocks.ts';
+import { inboxRateLimitRefusal } from './inbox-rate-limit.ts';
 import { findProfileUser } from './repo.ts';
 
 /** Largest activity accepted in an inbox, as the API's JSON bodies. */
@@ -94,11 +96,24 @@ async function send(reply: FastifyReply, response: Response): Promise<void> {
  */
 export function mountFederation(
   app: FastifyInstance,
-  deps: { federation: Federation<void>; db: Database; publicUrl: string },
+  deps: { federation: Federation<void>; db: Database; publicUrl: string; rateLimits?: RateLimits },
 ) {
   const { federation, db, publicUrl } = deps;
 
   const answer = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    // Only inboxes take a POST: each remote host is limited before its body is even read.
+    if (request.method === 'POST' && deps.rateLimits) {
+      const refused = await inboxRateLimitRefusal(deps.rateLimits, request);
+      if (refused) {
+        // The body is left unread, so the connection is not kept for another request.
+        void reply
+          .status(429)
+          .header('retry-after', String(refused.retryAfterSeconds))
+          .header('connection', 'close')
+          .send(refused.body);
+        return;
+      }
+    }
     const web = await toWebRequest(request, url, db);
     if (web === 'too large') {
       void reply.status(413).send(errorBody('payload_too_large', 'The activity is too large.'));

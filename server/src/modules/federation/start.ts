@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/index.ts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
+import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { MediaSigner } from '../media/index.ts';
 import { registerAtomFeed } from './atom.ts';
 import { createFederationControl, type FederationControl } from './control.ts';
@@ -100,6 +101,8 @@ export function registerFederation(
     db: Database;
     signer: MediaSigner;
     publicUrl: string;
+    /** The inboxes' limit per remote host (`inboxPerHost`). */
+    rateLimits?: RateLimits;
   },
 ) {
   const { handle, db, signer, publicUrl } = deps;
@@ -107,7 +110,12 @@ export function registerFederation(
     refuseFederation(app);
     return;
   }
-  mountFederation(app, { federation: handle.federation, db, publicUrl });
+  mountFederation(app, {
+    federation: handle.federation,
+    db,
+    publicUrl,
+    rateLimits: deps.rateLimits,
+  });
   registerPublicMedia(app, { db, signer, publicUrl });
   registerAtomFeed(app, { db, publicUrl });
 }

@@ -36,6 +36,16 @@ const person = (id: number | null, names: Map<number, string>) => {
   return id !== null && username !== undefined ? { id, username } : null;
 };
 
+/** A remote server's reporter (a `Flag`, issue 36): the actor's URI and its host. */
+const remoteReporter = (uri: string | null) => {
+  if (uri === null) return null;
+  try {
+    return { actor: uri, host: new URL(uri).host };
+  } catch {
+    return { actor: uri, host: '' };
+  }
+};
+
 export function createReportsService(deps: {
   db: Database;
   rateLimits: RateLimits;
@@ -91,6 +101,7 @@ export function createReportsService(deps: {
       reports: rows.map((row) => ({
         id: row.id,
         reporter: person(row.reporterId, names),
+        remote_reporter: remoteReporter(row.remoteReporter),
         reason: row.reason as ReportGroup['reports'][number]['reason'],
         details: row.details,
         status: row.status,
