@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ledgerTransactions } from './ledger.ts';
 import { posts } from './posts.ts';
+import { remoteActors } from './remote-actors.ts';
 import { uploads } from './uploads.ts';
 import { users } from './users.ts';
 
@@ -45,7 +46,9 @@ export const postLikes = pgTable(
 
 /**
  * Comments, threaded one level: a reply names its top-level comment in `parent_id`. A top-level
- * comment keeps its replies' count; the post keeps the count of all its comments.
+ * comment keeps its replies' count; the post keeps the count of all its comments. A comment is
+ * a local user's (`author_id`) or a remote actor's reply from the fediverse (`remote_actor_id`
+ * and its Note's id, issue 36), never both.
  */
 export const postComments = pgTable(
   'post_comments',
@@ -54,9 +57,15 @@ export const postComments = pgTable(
     postId: bigint('post_id', { mode: 'number' })
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    authorId: bigint('author_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: bigint('author_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'cascade',
+    }),
+    remoteActorId: bigint('remote_actor_id', { mode: 'number' }).references(
+      () => remoteActors.id,
+      { onDelete: 'cascade' },
+    ),
+    /** The remote Note's id: its `Update` and `Delete` find it, a replay adds nothing. */
+    remoteObjectUri: text('remote_object_uri').unique('post_comments_remote_object_uri_key'),
     parentId: bigint('parent_id', { mode: 'number' }).references(
       (): AnyPgColumn => postComments.id,
       {
@@ -78,6 +87,11 @@ export const postComments = pgTable(
       .on(t.parentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.parentId} is not null`),
     index('post_comments_author_idx').on(t.authorId),
+    index('post_comments_remote_actor_idx').on(t.remoteActorId),
+    check(
+      'post_comments_one_author',
+      sql`(${t.authorId} is null) <> (${t.remoteActorId} is null) and (${t.remoteActorId} is null) = (${t.remoteObjectUri} is null)`,
+    ),
   ],
 );
 
