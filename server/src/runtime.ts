@@ -84,6 +84,8 @@ export async function startRuntime(options: {
   const changes = await listenForChanges(databaseUrl, (error) =>
     log.error({ err: error }, 'change notices: connection lost'),
   );
+  // Before the services: account deletion sends the actor's Delete through it.
+  const federation = startFederation({ config, db: database.db, log, changes });
   const services = createServices({
     config,
     changes,
@@ -97,9 +99,9 @@ export async function startRuntime(options: {
     redis,
     log,
     vapid: await loadVapidKeys(config.push, config.dataDir, config.secretKey),
+    beforeAccountDeleted: federation?.deleteActor,
   });
   const work = await services.startWork();
-  const federation = startFederation({ config, db: database.db, log, changes });
   const app = await buildApp({
     config,
     services,

@@ -85,6 +85,8 @@ export type ServiceDeps = {
   secrets: Secrets;
   storage: MediaStorage;
   vapid: VapidKeys;
+  /** Before an account is deleted (federation's `Delete` of the actor); absent without it. */
+  beforeAccountDeleted?: ((userId: number) => Promise<void>) | undefined;
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -375,7 +377,14 @@ export function createServices(deps: ServiceDeps) {
     library: createLibraryService({ db, signer, changes }),
     calls,
     blocks,
-    account: createAccountService({ db, storage, rateLimits, changes, sessions }),
+    account: createAccountService({
+      db,
+      storage,
+      rateLimits,
+      changes,
+      sessions,
+      beforeDelete: deps.beforeAccountDeleted,
+    }),
     audit,
     moderation,
     rateLimits,

@@ -30,6 +30,8 @@ export function createAccountService(deps: {
   rateLimits: RateLimits;
   changes: ChangeNotices;
   sessions: Sessions;
+  /** Before the rows go: federation's signed `Delete` of the actor (it needs their keys). */
+  beforeDelete?: ((userId: number) => Promise<void>) | undefined;
 }) {
   const { db, storage, rateLimits, changes: notices, sessions } = deps;
   return {
@@ -67,6 +69,7 @@ export function createAccountService(deps: {
           'You have a payout on its way. Delete your account once it has been paid.',
         );
       }
+      await deps.beforeDelete?.(userId);
       // The cascade would end the sessions too; ending them first tells this instance at once.
       await sessions.endAll(userId, 'account_deleted');
       const keys = await db.transaction(async (tx) => {

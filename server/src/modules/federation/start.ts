@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import type { MediaSigner } from '../media/index.ts';
 import { registerAtomFeed } from './atom.ts';
+import { createActorDeletion } from './actor-deletion.ts';
 import { createFederationControl, type FederationControl } from './control.ts';
 import { createZuraFederation } from './federation.ts';
 import { approveRemoteFollower } from './inbox.ts';
@@ -29,6 +30,8 @@ export type FederationHandle = {
   approveFollower: (userId: number, actorId: string) => Promise<boolean>;
   /** The creator's follow requests and remote followers (`control.ts`, `control-routes.ts`). */
   control: FederationControl;
+  /** Before an account is deleted: `Delete` of its actor to its remote followers. */
+  deleteActor: (userId: number) => Promise<void>;
   /** Stops the queue's listener, after the message in hand is done. */
   stop: () => Promise<void>;
 };
@@ -82,6 +85,7 @@ export function startFederation(deps: {
       publicUrl: config.publicUrl,
       approve: approveFollower,
     }),
+    deleteActor: createActorDeletion({ db, federation, publicUrl: config.publicUrl, log }),
     async stop() {
       stopListening();
       controller.abort();
