@@ -8058,6 +8058,11 @@ export interface operations {
                 profile_image: string | null;
                 profile_image_small?: string | null;
               };
+              remote_author?: {
+                handle: string;
+                profile_url: string;
+                display_name: string | null;
+              } | null;
               created_at: string;
               edited_at: string | null;
               reply_count: number;
@@ -8159,6 +8164,11 @@ export interface operations {
                 profile_image: string | null;
                 profile_image_small?: string | null;
               };
+              remote_author?: {
+                handle: string;
+                profile_url: string;
+                display_name: string | null;
+              } | null;
               created_at: string;
               edited_at: string | null;
               reply_count: number;
@@ -8377,6 +8387,11 @@ export interface operations {
                 profile_image: string | null;
                 profile_image_small?: string | null;
               };
+              remote_author?: {
+                handle: string;
+                profile_url: string;
+                display_name: string | null;
+              } | null;
               created_at: string;
               edited_at: string | null;
               reply_count: number;
@@ -8569,6 +8584,11 @@ export interface operations {
               profile_image: string | null;
               profile_image_small?: string | null;
             };
+            remote_author?: {
+              handle: string;
+              profile_url: string;
+              display_name: string | null;
+            } | null;
             created_at: string;
             edited_at: string | null;
             reply_count: number;
