@@ -8,7 +8,7 @@ const SWEEP_EVERY = 200;
 const SWEEP_BATCH = 500;
 
 /** A TTL in milliseconds; calendar units (months) need a starting point, taken as now. */
-function ttlMs(options: KvStoreSetOptions | undefined): number | undefined {
+export function ttlMs(options: KvStoreSetOptions | undefined): number | undefined {
   const ttl = options?.ttl;
   if (!ttl) return undefined;
   try {

@@ -137,6 +137,8 @@ export function createPostgresMessageQueue(
         }
         idle.add(done);
         signal?.addEventListener('abort', done, { once: true });
+        // Aborted while claiming: the listener above will never fire.
+        if (signal?.aborted) done();
       });
     }
   }
