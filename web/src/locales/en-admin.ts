@@ -58,6 +58,8 @@ export const adminText = {
         content_removed: 'removed reported content',
         two_factor_reset: 'reset an account’s two-factor sign-in',
         leak_traced: 'traced a leaked copy',
+        domain_blocked: 'blocked a remote domain',
+        domain_unblocked: 'unblocked a remote domain',
       },
     },
     leakTracer: {

@@ -3,6 +3,7 @@ import { adminText } from './en-admin';
 import { creatorApplicationText } from './en-creator-application';
 import { engagement } from './en-engagement';
 import { exploreText } from './en-explore';
+import { federationControlText } from './en-federation-control';
 import { landingText } from './en-landing';
 import { leakTraceText } from './en-leak-trace';
 import { massMessagesText } from './en-mass-messages';
@@ -25,6 +26,7 @@ export const enLater = {
   ...creatorApplicationText,
   ...engagement,
   ...exploreText,
+  ...federationControlText,
   ...landingText,
   ...leakTraceText,
   ...massMessagesText,

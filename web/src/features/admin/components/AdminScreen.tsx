@@ -4,6 +4,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { FullPageSpinner } from '../../../ui/Spinner';
 import { Tabs } from '../../../ui/Tabs';
 import { NotFound } from '../../../ui/NotFound';
+import { DomainBlocksTab } from '../../federation';
 import { ApplicationsReview } from './ApplicationsReview';
 import { AuditLogView } from './AuditLogView';
 import { LeakTracerTab } from './LeakTracerTab';
@@ -12,7 +13,8 @@ import { ReportsReview } from './ReportsReview';
 import { UsersReview } from './UsersReview';
 import { useOwnProfile } from '../../../lib/own-profile';
 
-type AdminTab = 'reports' | 'applications' | 'payouts' | 'users' | 'leakTracer' | 'audit';
+type AdminTab =
+  'reports' | 'applications' | 'payouts' | 'users' | 'leakTracer' | 'federation' | 'audit';
 
 const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   reports: ReportsReview,
@@ -20,6 +22,7 @@ const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   payouts: PayoutsReview,
   users: UsersReview,
   leakTracer: LeakTracerTab,
+  federation: DomainBlocksTab,
   audit: AuditLogView,
 };
 
@@ -45,6 +48,7 @@ export function AdminScreen() {
           { value: 'payouts', label: t('admin.tabs.payouts') },
           { value: 'users', label: t('admin.tabs.users') },
           { value: 'leakTracer', label: t('admin.tabs.leakTracer') },
+          { value: 'federation', label: t('federationControl.domainBlocks.tab') },
           { value: 'audit', label: t('admin.tabs.audit') },
         ]}
         value={tab}

@@ -18,6 +18,7 @@ import {
 } from '../sections';
 import { BlockedUsersPanel } from './BlockedUsersPanel';
 import { EmailSharesPanel } from '../../audience';
+import { RemoteAudiencePanel } from '../../federation';
 import { ChangePasswordPanel } from './ChangePasswordPanel';
 import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { DevicesPanel } from './DevicesPanel';
@@ -183,7 +184,12 @@ export function SettingsForm({ initial }: SettingsFormProps) {
         </form>
       </Tabs>
       {tab === 'notifications' && <PushDevicePanel />}
-      {tab === 'privacy' && <EmailSharesPanel />}
+      {tab === 'privacy' && (
+        <>
+          <RemoteAudiencePanel />
+          <EmailSharesPanel />
+        </>
+      )}
       {tab === 'account' && (
         <>
           <DevicesPanel />

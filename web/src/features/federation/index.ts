@@ -1,0 +1,3 @@
+// The federation feature's public surface (issue 36): what the settings and admin screens use.
+export { DomainBlocksTab } from './components/DomainBlocksTab';
+export { RemoteAudiencePanel } from './components/RemoteAudiencePanel';
