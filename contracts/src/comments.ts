@@ -29,6 +29,14 @@ export const comment = z.object({
   parent_id: z.number().nullable(),
   content: z.string(),
   author: commentAuthor,
+  /**
+   * A reply from the fediverse (issue 36): its remote author, `@name@host`, linked to their
+   * profile page. `author` then holds the handle and id 0 (no local user).
+   */
+  remote_author: z
+    .object({ handle: z.string(), profile_url: z.string(), display_name: z.string().nullable() })
+    .nullable()
+    .optional(),
   created_at: z.string(),
   edited_at: z.string().nullable(),
   reply_count: z.number(),

@@ -34,7 +34,8 @@ export async function commentNotices(
   const candidates = new Map<number, 'replied' | 'mentioned'>();
   if (comment.parentId !== null) {
     const parent = await repo.findCommentAuthor(db, comment.parentId);
-    if (parent) candidates.set(parent.comment.authorId, 'replied');
+    // A remote actor's comment has no local author to tell.
+    if (parent?.comment.authorId) candidates.set(parent.comment.authorId, 'replied');
   }
   for (const user of await repo.findUsersByUsernames(db, mentionedUsernames(comment.content))) {
     candidates.set(user.id, 'mentioned');

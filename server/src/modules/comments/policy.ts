@@ -13,7 +13,7 @@ export const POST_NOT_FOUND = 'Post not found.';
 
 /** A comment may be deleted by whoever wrote it and by the author of the post it is on. */
 export function canDeleteComment(
-  comment: { authorId: number },
+  comment: { authorId: number | null },
   postAuthorId: number,
   viewerId: number,
 ): boolean {

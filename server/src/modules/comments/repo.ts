@@ -1,20 +1,36 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { postComments, posts, users } from '../../db/schema/index.ts';
+import { postComments, posts, remoteActors, users } from '../../db/schema/index.ts';
 import type { PostCursor } from '../posts/index.ts';
 import { visibleTo } from '../users/index.ts';
 
-/** A comment with what a list shows of its author. */
+/** A comment with what a list shows of its author: a local user, or a remote actor. */
 const commentColumns = {
   comment: postComments,
   authorUsername: users.username,
   authorAvatarId: users.profileImageId,
+  remoteAuthor: {
+    handle: remoteActors.handle,
+    profileUrl: remoteActors.profileUrl,
+    uri: remoteActors.uri,
+    displayName: remoteActors.displayName,
+  },
+};
+
+/** A remote comment's author (`remote_actors`), as its list shows it. */
+export type RemoteCommentAuthor = {
+  handle: string | null;
+  profileUrl: string | null;
+  uri: string;
+  displayName: string | null;
 };
 
 export type CommentWithAuthor = {
   comment: typeof postComments.$inferSelect;
-  authorUsername: string;
+  /** Null for a remote actor's comment, which has `remoteAuthor` instead. */
+  authorUsername: string | null;
   authorAvatarId: string | null;
+  remoteAuthor?: RemoteCommentAuthor | null;
 };
 
 function pastCursor(cursor: PostCursor | undefined): SQL | undefined {
@@ -37,7 +53,8 @@ export function listComments(
   return db
     .select(commentColumns)
     .from(postComments)
-    .innerJoin(users, eq(users.id, postComments.authorId))
+    .leftJoin(users, eq(users.id, postComments.authorId))
+    .leftJoin(remoteActors, eq(remoteActors.id, postComments.remoteActorId))
     .where(
       and(
         eq(postComments.postId, where.postId),
@@ -57,7 +74,8 @@ export async function findComment(db: Executor, viewerId: number, commentId: num
   const [row] = await db
     .select(commentColumns)
     .from(postComments)
-    .innerJoin(users, eq(users.id, postComments.authorId))
+    .leftJoin(users, eq(users.id, postComments.authorId))
+    .leftJoin(remoteActors, eq(remoteActors.id, postComments.remoteActorId))
     .where(and(eq(postComments.id, commentId), visibleTo(viewerId, postComments.authorId)))
     .limit(1);
   return row;
@@ -67,7 +85,7 @@ export async function findCommentAuthor(db: Executor, commentId: number) {
   const [row] = await db
     .select({ comment: postComments, authorUsername: users.username })
     .from(postComments)
-    .innerJoin(users, eq(users.id, postComments.authorId))
+    .leftJoin(users, eq(users.id, postComments.authorId))
     .where(eq(postComments.id, commentId))
     .limit(1);
   return row;

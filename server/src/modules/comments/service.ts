@@ -225,7 +225,7 @@ export function createCommentsService(deps: {
  * reply written meanwhile is either counted and deleted here or refused. Undefined when the
  * comment is already gone.
  */
-async function deleteWithin(tx: Executor, commentId: number) {
+export async function deleteWithin(tx: Executor, commentId: number) {
   const target = await repo.findCommentAuthor(tx, commentId);
   if (!target) return undefined;
   const { parentId, postId } = target.comment;

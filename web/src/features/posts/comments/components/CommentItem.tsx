@@ -63,12 +63,25 @@ export function CommentItem({ comment, actions, open, currentUserId }: CommentIt
       />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2">
-          <Link
-            to={`/profile/${encodeURIComponent(author.username)}`}
-            className="text-sm font-semibold text-slate-900 hover:underline"
-          >
-            {author.username}
-          </Link>
+          {comment.remote_author ? (
+            // A reply from the fediverse: its `@name@host`, linked to the actor's own page.
+            <a
+              href={comment.remote_author.profile_url}
+              target="_blank"
+              rel="noopener noreferrer nofollow ugc"
+              className="text-sm font-semibold text-slate-900 hover:underline"
+              title={comment.remote_author.display_name ?? undefined}
+            >
+              {comment.remote_author.handle}
+            </a>
+          ) : (
+            <Link
+              to={`/profile/${encodeURIComponent(author.username)}`}
+              className="text-sm font-semibold text-slate-900 hover:underline"
+            >
+              {author.username}
+            </Link>
+          )}
           <PostTime createdAt={comment.created_at} format="age" />
           {comment.edited_at && (
             <span className="text-xs text-slate-500">({t('comments.edited')})</span>
