@@ -40,3 +40,4 @@ export * from './library.ts';
 export * from './error-codes.ts';
 export * from './leak-trace.ts';
 export * from './federation-control.ts';
+export * from './federation-following.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { postEngagement } from './engagement.ts';
+import { postOrigin } from './federation-following.ts';
 import { postMediaList } from './post-media.ts';
 import { payPerViewFields } from './post-prices.ts';
 import { videoFields } from './video-fields.ts';
@@ -44,6 +45,8 @@ export const presentedPost = z.object({
   visible_mark: z.string().nullable().optional(),
   /** To the author alone: the post's own choice of the visible mark, null for the default. */
   visible_mark_setting: z.boolean().nullable().optional(),
+  /** Issue 36: present on a remote account's post in the home feed, absent on local posts. */
+  origin: postOrigin.optional(),
 });
 export type PresentedPost = z.infer<typeof presentedPost>;
 export const presentedPosts = z.array(presentedPost);

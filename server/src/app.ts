@@ -35,6 +35,7 @@ import { profilePreviewHead } from './modules/profiles/share-preview.ts';
 import {
   type FederationHandle,
   federationControlRoutes,
+  federationFollowingRoutes,
   registerFederation,
   withFeedLink,
 } from './modules/federation/index.ts';
@@ -161,6 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes({ library: services.library, uploads: services.uploads }));
       await api.register(
         federationControlRoutes({ control: deps.federation?.control, db, audit: services.audit }),
+      );
+      await api.register(
+        federationFollowingRoutes({
+          federation: deps.federation?.federation,
+          db,
+          rateLimits: services.rateLimits,
+          publicUrl: config.publicUrl,
+          allowPrivateAddresses: config.federation.allowPrivateAddresses,
+        }),
       );
     },
     { prefix: '/api' },

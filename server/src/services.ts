@@ -39,6 +39,7 @@ import { createReportsService } from './modules/reports/service.ts';
 import { createCreatorService } from './modules/creator/service.ts';
 import { createMediaSigner, type MediaVariant } from './modules/media/signing.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
+import { createRemoteFeed } from './modules/federation/index.ts';
 import { createPostsService } from './modules/posts/service.ts';
 import { createPostDrafts } from './modules/posts/drafts.ts';
 import { createPostSchedule } from './modules/posts/schedule.ts';
@@ -167,7 +168,8 @@ export function createServices(deps: ServiceDeps) {
   const audit = createAuditLog({ db });
   const blocks = createBlocksService({ db, mediaUrl, changes });
   const moderation = createModeration({ db, sessions, audit, twoFactor });
-  const posts = createPostsService({ db, uploads, rateLimits, signer, changes, marking });
+  const remote = config.federation.enabled ? createRemoteFeed(db, changes) : undefined;
+  const posts = createPostsService({ db, uploads, rateLimits, signer, changes, marking, remote });
   const likes = createLikesService({
     db,
     changes,

@@ -207,6 +207,14 @@ export const RATE_LIMIT_POLICIES = {
     message: 'Too many leak traces in the last hour.',
     announced: true,
   },
+  // Each lookup of a remote account fetches from another server (WebFinger, its actor): a
+  // person searching, not a crawler using us to fetch the fediverse (issue 36).
+  remoteLookupsPerUser: {
+    points: 60,
+    windowSeconds: 60 * 60,
+    message: 'Too many remote account lookups in the last hour.',
+    announced: true,
+  },
   postUnlockPerPost: {
     points: 1000,
     windowSeconds: 60 * 60,

@@ -18,6 +18,7 @@ import { countAcceptedFollowers, FOLLOWERS_PAGE, listAcceptedFollowers } from '.
 import { listenToInboxes } from './inbox.ts';
 import { createOfPost, instantOf, textToHtml } from './objects.ts';
 import { publicMediaPaths } from './public-media.ts';
+import { listAcceptedFollowUris } from './remote-follows.ts';
 import { publishesToFediverse } from './publishing-setting.ts';
 import {
   type ActorUser,
@@ -200,11 +201,16 @@ export function createZuraFederation(deps: ZuraFederationDeps): Federation<void>
   federation
     .setFollowingDispatcher('/ap/users/{identifier}/following', async (_ctx, identifier) => {
       const user = await findActorUser(db, identifier);
-      return user ? { items: [] } : null;
+      if (!user) return null;
+      // The remote accounts they follow (accepted); local follows are counted only.
+      if (user.isProfileLocked) return { items: [] };
+      return { items: (await listAcceptedFollowUris(db, user.id)).map((uri) => new URL(uri)) };
     })
     .setCounter(async (_ctx, identifier) => {
       const user = await findActorUser(db, identifier);
-      return user && !user.isProfileLocked ? countLocalFollowing(db, user.id) : null;
+      if (!user || user.isProfileLocked) return null;
+      const remote = await listAcceptedFollowUris(db, user.id);
+      return (await countLocalFollowing(db, user.id)) + remote.length;
     });
 
   federation.setObjectDispatcher(Note, '/ap/posts/{id}', async (ctx, { id }) => {

@@ -9,6 +9,7 @@ import {
   removeRemoteFollower,
   saveRemoteFollower,
 } from './followers.ts';
+import { listenToFollowedAccounts } from './inbox-following.ts';
 import { undoReaction } from './inbox-likes.ts';
 import { listenToReceivedActivities } from './inbox-received.ts';
 import { findActorUser } from './repo.ts';
@@ -67,6 +68,8 @@ export function listenToInboxes(inboxes: InboxListenerSetters<void>, deps: Inbox
   const { db, log } = deps;
   // Like, Announce, Flag, Block (`inbox-received.ts`).
   listenToReceivedActivities(inboxes, db);
+  // Accept, Reject of our users' follows; Create, Update, Delete of followed accounts' posts.
+  listenToFollowedAccounts(inboxes, db);
   inboxes
     .on(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId) return;

@@ -2,3 +2,5 @@
 export { withFeedLink } from './atom.ts';
 export { registerFederation, startFederation, type FederationHandle } from './start.ts';
 export { federationControlRoutes } from './control-routes.ts';
+export { federationFollowingRoutes } from './following-routes.ts';
+export { createRemoteFeed } from './remote-feed.ts';

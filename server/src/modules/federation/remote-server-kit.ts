@@ -17,6 +17,7 @@ import {
   Delete,
   Endpoints,
   Follow,
+  Like,
   Note,
   Person,
   Reject,
@@ -27,7 +28,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 
 /** What the stand-in server's inboxes received, in order of arrival. */
 export type Received = {
-  type: 'Accept' | 'Create' | 'Update' | 'Delete' | 'Reject' | 'Block';
+  type: 'Accept' | 'Create' | 'Update' | 'Delete' | 'Reject' | 'Block' | 'Follow' | 'Like' | 'Undo';
   /**
    * The activity's object: the Note's or Tombstone's id, the accepted or rejected Follow's,
    * the blocked actor's, or the deleted actor's.
@@ -37,6 +38,12 @@ export type Received = {
   content: string | undefined;
   /** The inbox it came to: an actor's name, or `shared`. */
   inbox: string;
+  /** The activity's own id. */
+  id?: string | undefined;
+  /** A Create's note: what it replies to. */
+  inReplyTo?: string | undefined;
+  /** An Undo's undone activity's type. */
+  undone?: string | undefined;
 };
 
 const POLL_MS = 50;
@@ -132,6 +139,8 @@ export async function startRemoteServer() {
       objectId: activity.objectId?.href,
       content: note?.content?.toString(),
       inbox: inbox ?? 'shared',
+      id: activity.id?.href,
+      inReplyTo: note?.replyTargetId?.href,
     });
   };
   federation
@@ -147,7 +156,36 @@ export async function startRemoteServer() {
     })
     .on(Delete, (ctx, remove) => record('Delete', remove, ctx.recipient))
     .on(Reject, (ctx, reject) => record('Reject', reject, ctx.recipient))
-    .on(Block, (ctx, block) => record('Block', block, ctx.recipient));
+    .on(Block, (ctx, block) => record('Block', block, ctx.recipient))
+    // A Zura user following one of ours: alice accepts (as Mastodon does, signed), mallory
+    // refuses with a Reject.
+    .on(Follow, async (ctx, follow) => {
+      await record('Follow', follow, ctx.recipient);
+      const name = ctx.parseUri(follow.objectId)?.type === 'actor' ? ctx.recipient : null;
+      const follower = await follow.getActor(ctx);
+      if (!name || !follower) return;
+      const answer = { actor: ctx.getActorUri(name), object: follow };
+      await ctx.sendActivity(
+        { identifier: name },
+        follower,
+        name === 'mallory'
+          ? new Reject({
+              id: new URL(`#rejects/${crypto.randomUUID()}`, ctx.getActorUri(name)),
+              ...answer,
+            })
+          : new Accept({
+              id: new URL(`#accepts/${crypto.randomUUID()}`, ctx.getActorUri(name)),
+              ...answer,
+            }),
+      );
+    })
+    .on(Like, (ctx, like) => record('Like', like, ctx.recipient))
+    .on(Undo, async (ctx, undo) => {
+      await record('Undo', undo, ctx.recipient);
+      const undone = await undo.getObject(ctx).catch(() => null);
+      const last = received.at(-1);
+      if (last) last.undone = undone?.constructor.name;
+    });
 
   server.on('request', (req, res) => {
     void (async () => {

@@ -16,7 +16,7 @@ export function cursorKey(cursor: PostCursor | undefined): string {
   return cursor ? `${cursor.createdAt.getTime()}_${cursor.id}` : '';
 }
 
-function decodeCursor(value: string): PostCursor | undefined {
+export function decodeCursor(value: string): PostCursor | undefined {
   const match = /^(\d{1,15})_(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString());
   if (!match) return undefined;
   const ms = Number(match[1]);

@@ -26,6 +26,7 @@ import {
 } from './policy.ts';
 import { createAuthorPosts } from './author-posts.ts';
 import { createFeedAuthors } from './feed-authors.ts';
+import { type RemoteFeedSource, withRemotePosts } from './remote-feed-merge.ts';
 import { createKeptAuthors } from './kept-authors.ts';
 import { createNewestPosts } from './newest-posts.ts';
 import { presentPost } from './presenter.ts';
@@ -78,6 +79,8 @@ export function createPostsService(deps: {
   changes: ChangeNotices;
   /** The instance's address, which a visible mark names after the viewer. */
   marking: { host: string };
+  /** Remote accounts' posts for the home feeds of their local followers (issue 36). */
+  remote?: RemoteFeedSource | undefined;
 }) {
   const { db, uploads, rateLimits, signer, changes } = deps;
   const viewerPages = createViewerPages(db, changes);
@@ -265,7 +268,11 @@ export function createPostsService(deps: {
             await repo.listFollowingFeed(db, viewerId, cursor, limit),
             viewerId,
           ));
-        const following = await page(rows, viewerId, limit);
+        const local = await page(rows, viewerId, limit);
+        // Checked in memory: a viewer who follows nobody remote pays nothing more.
+        const following = deps.remote?.followsRemote(viewerId)
+          ? await withRemotePosts(local, deps.remote, viewerId, cursor, limit)
+          : local;
         // Only the viewer's own posts is still an empty feed for someone new.
         const hasOthers = following.posts.some((post) => post.user_id !== viewerId);
         if (hasOthers || cursor || requested === 'following') {
