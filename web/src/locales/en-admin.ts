@@ -99,6 +99,7 @@ export const adminText = {
       reportsLabel: 'Reports of {{target}}',
       reportLine: '{{reporter}} · {{reason}} · {{date}}',
       unknownReporter: 'A deleted account',
+      remoteReporter: '{{actor}} (from another server)',
       resolution: {
         dismiss: 'Dismissed by {{admin}}',
         remove_content: 'Content removed by {{admin}}',

@@ -43,7 +43,12 @@ function ReportLine({ report }: { report: ReportEntry }) {
     <li className="space-y-1 py-2.5 text-sm">
       <p className="text-slate-700">
         {t('admin.reports.reportLine', {
-          reporter: report.reporter?.username ?? t('admin.reports.unknownReporter'),
+          reporter:
+            report.reporter?.username ??
+            // A report from another server (ActivityPub `Flag`): its actor's address.
+            (report.remote_reporter
+              ? t('admin.reports.remoteReporter', { actor: report.remote_reporter.actor })
+              : t('admin.reports.unknownReporter')),
           reason: t(`reports.reasons.${report.reason}`),
           date: formatDateTime(report.created_at, i18n.language),
         })}
