@@ -18,7 +18,7 @@ const commentColumns = {
 };
 
 /** A remote comment's author (`remote_actors`), as its list shows it. */
-export type RemoteCommentAuthor = {
+type RemoteCommentAuthor = {
   handle: string | null;
   profileUrl: string | null;
   uri: string;

@@ -10,7 +10,7 @@ const KEY_ID = /\bkeyid="([^"]{1,2000})"/i;
  * server signs each delivery with a key on its own origin), else the client's address, so
  * unsigned floods are limited too. Not trusted for anything else: Fedify verifies the key.
  */
-export function deliveringHostOf(request: FastifyRequest): string {
+function deliveringHostOf(request: FastifyRequest): string {
   const header = request.headers['signature-input'] ?? request.headers.signature;
   const keyId = KEY_ID.exec(Array.isArray(header) ? header.join(',') : (header ?? ''))?.[1];
   if (keyId) {
