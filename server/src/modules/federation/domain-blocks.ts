@@ -46,7 +46,7 @@ export function hostnameOf(url: string): string | null {
 }
 
 /** Whether any of these hostnames (or a parent domain of one) is blocked: one indexed read. */
-export async function isAnyHostBlocked(db: Database, hostnames: string[]): Promise<boolean> {
+async function isAnyHostBlocked(db: Database, hostnames: string[]): Promise<boolean> {
   const candidates = [...new Set(hostnames.flatMap(domainAndParents))];
   if (candidates.length === 0) return false;
   const [row] = await db
