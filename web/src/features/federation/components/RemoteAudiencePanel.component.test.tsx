@@ -74,4 +74,22 @@ describe('the creator’s followers on other servers', () => {
     expect(await screen.findByText('No follow requests.')).toBeInTheDocument();
     expect(screen.getByText('No remote followers yet.')).toBeInTheDocument();
   });
+
+  it('shows nothing when federation is turned off on the server', async () => {
+    const api = fakeApi({
+      'GET /federation/follow-requests/': () => ({
+        status: 404,
+        body: { code: 'not_found', detail: 'Federation is turned off on this server.' },
+      }),
+      'GET /federation/followers/': () => ({
+        status: 404,
+        body: { code: 'not_found', detail: 'Federation is turned off on this server.' },
+      }),
+    });
+    signIn(1);
+    const { container } = renderWithApp(<RemoteAudiencePanel />);
+    await waitFor(() => expect(api.callsTo('GET /federation/follow-requests/')).toHaveLength(1));
+    await waitFor(() => expect(container.querySelector('section')).toBeNull());
+    expect(screen.queryByText('Failed to load the list.')).toBeNull();
+  });
 });

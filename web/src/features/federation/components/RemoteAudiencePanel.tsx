@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RemoteFollower } from '@zura/contracts';
+import { ApiError } from '../../../lib/api-errors';
 import { formatShortDate } from '../../../lib/format';
 import { useTranslation } from '../../../lib/use-translation';
 import { Alert } from '../../../ui/Alert';
@@ -63,6 +64,9 @@ export function RemoteAudiencePanel() {
       </div>
     );
   };
+
+  // With federation turned off on the server (404), there is no audience elsewhere to show.
+  if (requests.error instanceof ApiError && requests.error.status === 404) return null;
 
   return (
     <section
