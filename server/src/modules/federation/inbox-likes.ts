@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { posts, remotePostLikes, remotePostShares } from '../../db/schema/index.ts';
 import { findFullyPublicPost } from '../posts/index.ts';
+import { isActorBlockedBy } from './control.ts';
 
 /** A like counts in the post's `like_count`; a boost (share) is only kept (README). */
 type Reaction = 'like' | 'share';
@@ -51,7 +52,7 @@ async function moveLikeCount(tx: Pick<Database, 'update'>, postId: number, delta
  * A remote `Like` or `Announce` of a local fully public post: recorded once per actor and post
  * (a replay, or a second like by the same actor, changes nothing), a like counted in the post's
  * `like_count` in the same transaction. Anything else (a gated, unknown or deleted post, an id
- * on another origin than its actor) is dropped.
+ * on another origin than its actor, an actor the post's creator blocked) is dropped.
  */
 export async function receiveReaction(
   ctx: InboxContext<void>,
@@ -61,7 +62,7 @@ export async function receiveReaction(
 ) {
   if (!activity.id || !activity.actorId || !isOnActorsOrigin(activity)) return;
   const post = await fullyPublicPostNamed(ctx, db, activity.objectId);
-  if (!post) return;
+  if (!post || (await isActorBlockedBy(db, post.authorId, activity.actorId.href))) return;
   const table = TABLES[reaction];
   await db.transaction(async (tx) => {
     const inserted = await tx

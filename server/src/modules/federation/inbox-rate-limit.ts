@@ -6,16 +6,17 @@ import type { RateLimits } from '../../lib/rate-limits.ts';
 const KEY_ID = /\bkeyid="([^"]{1,2000})"/i;
 
 /**
- * The remote host a delivery is counted against: the host of the key that signed it (every
- * server signs each delivery with a key on its own origin), else the client's address, so
- * unsigned floods are limited too. Not trusted for anything else: Fedify verifies the key.
+ * What a delivery is counted against: the host of the key that signed it (every server signs
+ * each delivery with a key on its own origin) from the client's address, else the address
+ * alone, so unsigned floods are limited too. The address is part of it because the key is not
+ * verified yet: a sender naming another server's key spends its own budget, not that server's.
  */
 function deliveringHostOf(request: FastifyRequest): string {
   const header = request.headers['signature-input'] ?? request.headers.signature;
   const keyId = KEY_ID.exec(Array.isArray(header) ? header.join(',') : (header ?? ''))?.[1];
   if (keyId) {
     try {
-      return `host:${new URL(keyId).host.toLowerCase()}`;
+      return `host:${new URL(keyId).host.toLowerCase()} ip:${request.ip}`;
     } catch {
       // Not a URL: counted by address below.
     }

@@ -137,7 +137,7 @@ describe('likes from the fediverse', () => {
     expect(await likeCounts(postId)).toEqual({ page: 0, feed: 0 });
   });
 
-  it('drops a Like of a gated, unknown or deleted post, and one whose id is another origin’s', async () => {
+  it('drops a Like of a gated, unknown or deleted post, by a blocked actor, or on another origin', async () => {
     await deliver(likeOf(gatedPostId));
     await deliver(likeOf(999_999_999));
     const deleted = (await buildPost(t, creator, { content: 'Gone soon' })).id;
@@ -146,6 +146,13 @@ describe('likes from the fediverse', () => {
     const postId = (await buildPost(t, creator, { content: 'Forged like' })).id;
     // Alice signs a Like whose id is on another server: she cannot speak for it.
     await deliver(likeOf(postId, 'alice', idOn('likes', 'https://elsewhere.example')));
+
+    // Mallory is blocked by this post's creator (`federation_actor_blocks`).
+    await t.pool.query('INSERT INTO federation_actor_blocks (user_id, actor_id) VALUES ($1, $2)', [
+      creator.id,
+      remote.actor('mallory').href,
+    ]);
+    await deliver(likeOf(postId, 'mallory'), inboxOf(creator), 'mallory');
 
     const { rows } = await t.pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM remote_post_likes WHERE post_id = ANY($1)',
