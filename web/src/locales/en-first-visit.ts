@@ -8,6 +8,7 @@ import { payPerView } from './en-pay-per-view';
 import { paymentsText } from './en-payments';
 import { postsText } from './en-posts';
 import { profileText } from './en-profile';
+import { remotePostsText } from './en-remote-posts';
 import { serverMessagesText } from './en-server-messages';
 import { taxonomyText } from './en-taxonomy';
 
@@ -26,6 +27,7 @@ export const enFirstVisit = {
   ...profileText,
   ...pagesText,
   ...paymentsText,
+  ...remotePostsText,
   ...serverMessagesText,
   ...a11y,
   ...offlineText,

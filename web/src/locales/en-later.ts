@@ -4,6 +4,7 @@ import { creatorApplicationText } from './en-creator-application';
 import { engagement } from './en-engagement';
 import { exploreText } from './en-explore';
 import { federationControlText } from './en-federation-control';
+import { federationFollowingText } from './en-federation-following';
 import { landingText } from './en-landing';
 import { leakTraceText } from './en-leak-trace';
 import { massMessagesText } from './en-mass-messages';
@@ -27,6 +28,7 @@ export const enLater = {
   ...engagement,
   ...exploreText,
   ...federationControlText,
+  ...federationFollowingText,
   ...landingText,
   ...leakTraceText,
   ...massMessagesText,

@@ -20,6 +20,8 @@ import {
   type ExploreFilters,
 } from '../api';
 import { CreatorCard } from './CreatorCard';
+import { isRemoteHandle } from '@zura/contracts';
+import { RemoteAccountCard } from '../../federation';
 
 /** Typing settles for this long before the search runs. */
 const SEARCH_DELAY_MS = 300;
@@ -112,7 +114,12 @@ export function ExploreScreen() {
           }}
         />
       </div>
-      <ExploreResults filters={filters} />
+      {/* `@name@host` is an account on another server: found there, followed from here. */}
+      {isRemoteHandle(filters.q) ? (
+        <RemoteAccountCard handle={filters.q.trim()} />
+      ) : (
+        <ExploreResults filters={filters} />
+      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { POSTS_PAGE_SIZE, type Post } from '../api';
 import { authorName, canTipAuthor, isSomeoneElses } from '../content';
 import { useDeletePost, useUnlockPost } from '../hooks';
 import { PostCard, type PostCardVariant } from './PostCard';
+import { RemotePostCard } from '../../federation';
 import { PlainPostRows, type PostRowsProps } from './PostRows';
 
 // The dialogs load when first opened: they are not needed for the feed's first screen.
@@ -141,10 +142,15 @@ export function PostList({ posts, variant, onUnlocked, label, authorIsCreator }:
         count={posts.length}
         label={label}
         heights={heights}
-        rowKey={(index) => posts[index]?.id ?? index}
+        // A remote account's post has its own ids (issue 36), apart from local posts'.
+        rowKey={(index) => {
+          const post = posts[index];
+          return post?.origin ? `remote-${post.id}` : (post?.id ?? index);
+        }}
         renderRow={(index) => {
           const post = posts[index];
           if (!post) return null;
+          if (post.origin) return <RemotePostCard post={post} />;
           return (
             <PostCard
               post={post}

@@ -1,0 +1,11 @@
+/** A followed remote account's post in the home feed (issue 36). */
+export const remotePostsText = {
+  remotePosts: {
+    postBy: 'Post by {{handle}}',
+    fromServer: 'From {{handle}}',
+    show: 'Show',
+    hide: 'Hide',
+    attachment: 'Attached file',
+    openOriginal: 'Open the original',
+  },
+};
