@@ -1,4 +1,4 @@
-import { Create, Delete, Note, Tombstone, Update } from '@fedify/vocab';
+import { type Activity, Create, Delete, Note, Tombstone, Update } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { buildCreator } from '../../../test/economy.ts';
@@ -29,7 +29,7 @@ let notes = 0;
 const noteId = (on = remote.origin) => new URL(`/notes/${(notes += 1)}`, on);
 
 /** Delivers a signed activity to the shared inbox and waits until Fedify handled it. */
-async function deliver(activity: Create | Update | Delete, signer = 'alice') {
+async function deliver(activity: Activity, signer = 'alice') {
   const res = await remote.post(sharedInbox(), activity, signer);
   expect(res.status).toBe(202);
   const deadline = Date.now() + 20_000;
@@ -188,5 +188,28 @@ describe('replies from the fediverse', () => {
       [[gated, closed, open]],
     );
     expect(counts.rows.map((row) => row.comment_count)).toEqual([0, 0, 0]);
+  });
+
+  it('sends no comment out, on a public post or a locked one, to a remote follower', async () => {
+    await deliver(remote.followOf(`${origin}/ap/users/${creator.id}`));
+    await remote.waitFor((r) => r.type === 'Accept');
+    const publicPost = (await buildPost(t, creator, { content: 'Followed post' })).id;
+    const locked = (await buildPost(t, creator, { content: 'Locked', password: 'open sesame' })).id;
+    await remote.waitFor((r) => r.objectId === noteOf(publicPost).href);
+    const secret = `Comment ${Math.random().toString(36).slice(2)}`;
+    for (const postId of [publicPost, locked]) {
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/posts/${postId}/comments/`,
+        token: creator.access,
+        payload: { content: `${secret} on ${postId}` },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    // A later public post arrives: anything queued before it would have been sent too.
+    const later = (await buildPost(t, creator, { content: 'Later post' })).id;
+    await remote.waitFor((r) => r.objectId === noteOf(later).href);
+    expect(JSON.stringify(remote.received)).not.toContain(secret);
+    expect(remote.received.some((r) => r.objectId === noteOf(locked).href)).toBe(false);
   });
 });
