@@ -58,6 +58,17 @@ async function isAnyHostBlocked(db: Database, hostnames: string[]): Promise<bool
 }
 
 /**
+ * Whether a remote account is on a blocked domain: `@name@host[:port]` (as WebFinger takes it)
+ * or its actor's URL. Following out checks it before it looks up, follows or sends anything.
+ */
+export async function isAccountOnBlockedDomain(db: Database, account: string): Promise<boolean> {
+  const host = /^https?:\/\//i.test(account)
+    ? hostnameOf(account)
+    : account.slice(account.lastIndexOf('@') + 1).replace(/:\d+$/, '') || null;
+  return host !== null && isAnyHostBlocked(db, [host]);
+}
+
+/**
  * SQL: the URL in `column` is on a blocked domain or a subdomain of one, for filtering
  * recipients in the query that lists them.
  */
