@@ -1,7 +1,7 @@
 import { type Activity, Create, Delete, Note, Tombstone, Update } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
-import { buildCreator } from '../../../test/economy.ts';
+import { buildCreator, makeAdmin } from '../../../test/economy.ts';
 import { buildPost, buildUser, type TestUser } from '../../../test/factories.ts';
 import { buildListeningApp, type RemoteServer, startRemoteServer } from './remote-server-kit.ts';
 
@@ -188,6 +188,31 @@ describe('replies from the fediverse', () => {
       [[gated, closed, open]],
     );
     expect(counts.rows.map((row) => row.comment_count)).toEqual([0, 0, 0]);
+  });
+
+  it('lets a local viewer report a remote comment and an admin remove it', async () => {
+    const postId = (await buildPost(t, creator, { content: 'Report the reply' })).id;
+    await deliver(replyOf(noteOf(postId), '<p>Buy cheap pills</p>').create);
+    const [comment] = (await commentsOf(postId)).results;
+    const report = await t.request({
+      method: 'POST',
+      url: '/api/reports/',
+      token: viewer.access,
+      payload: { target_type: 'comment', target_id: comment?.id, reason: 'spam' },
+    });
+    expect(report.statusCode).toBe(201);
+    const admin = await buildUser(t);
+    await makeAdmin(t, admin);
+    const resolved = await t.request({
+      method: 'POST',
+      url: `/api/admin/reports/${report.json<{ id: number }>().id}/resolve/`,
+      token: admin.access,
+      payload: { action: 'remove_content', note: 'Spam from another server' },
+    });
+    expect(resolved.statusCode).toBe(200);
+    const after = await commentsOf(postId);
+    expect(after.results).toEqual([]);
+    expect(after.comment_count).toBe(0);
   });
 
   it('sends no comment out, on a public post or a locked one, to a remote follower', async () => {
