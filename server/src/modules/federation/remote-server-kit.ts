@@ -101,6 +101,8 @@ export async function startRemoteServer() {
   const pairs = new Map<string, webcrypto.CryptoKeyPair>([
     ['alice', await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')],
     ['mallory', await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')],
+    // Alice's new account, which names her old one (`alsoKnownAs`): the target of her `Move`.
+    ['alice-new', await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')],
   ]);
   const received: Received[] = [];
   const federation: Federation<void> = createFederation<void>({
@@ -121,6 +123,7 @@ export async function startRemoteServer() {
         endpoints:
           identifier === 'alice' ? new Endpoints({ sharedInbox: ctx.getInboxUri() }) : null,
         publicKey: keys[0]?.cryptographicKey ?? null,
+        aliases: identifier === 'alice-new' ? [ctx.getActorUri('alice')] : [],
       });
     })
     .setKeyPairsDispatcher((_ctx, identifier) => {
