@@ -14,6 +14,8 @@ let viewer: TestUser;
 /** A user who follows nobody remote: their feed is the one it always was. */
 let bystander: TestUser;
 let aliceFollow: RemoteFollow;
+/** The id of the `Follow` the stand-in received, which the `Undo` must name. */
+let sentFollowId: string | undefined;
 
 beforeAll(async () => {
   ({ t, origin } = await buildListeningApp());
@@ -138,6 +140,7 @@ describe('following a remote account (a Fedify server playing Mastodon)', () => 
     // The stand-in verified the Follow's signature against the viewer's key before recording it.
     const follow = await remote.waitFor((r) => r.type === 'Follow' && r.inbox === 'alice');
     expect(follow.objectId).toBe(remote.actor('alice').href);
+    sentFollowId = follow.id;
     await until(async () => (await followState(viewer, remote.actor('alice').href)) === 'accepted');
 
     const list = await t.request({ url: '/api/federation/follows/', token: viewer.access });
@@ -253,6 +256,52 @@ describe('following a remote account (a Fedify server playing Mastodon)', () => 
     );
   });
 
+  it('likes, boosts and replies to a followed post, signed to its author, and undoes them', async () => {
+    const post = (await homeFeed(viewer)).find((item) => item.origin);
+    if (!post?.origin) throw new Error('No remote post in the feed');
+    const noteUri = (
+      await t.pool.query<{ uri: string }>('SELECT uri FROM remote_posts WHERE id = $1', [post.id])
+    ).rows[0]?.uri;
+    const act = (method: 'POST' | 'DELETE', what: string, payload?: object) =>
+      t.request({
+        method,
+        url: `/api/federation/posts/${post.id}/${what}/`,
+        token: viewer.access,
+        ...(payload ? { payload } : {}),
+      });
+
+    const liked = await act('POST', 'like');
+    expect(liked.json()).toEqual({ liked_by_me: true, boosted_by_me: false });
+    // The stand-in verified each signature against the viewer's key before recording it.
+    const like = await remote.waitFor((r) => r.type === 'Like');
+    expect(like.objectId).toBe(noteUri);
+    expect((await homeFeed(viewer)).find((item) => item.id === post.id)?.liked_by_me).toBe(true);
+
+    expect((await act('POST', 'boost')).json()).toEqual({ liked_by_me: true, boosted_by_me: true });
+    expect((await remote.waitFor((r) => r.type === 'Announce')).objectId).toBe(noteUri);
+
+    const text = unique('Lovely birds');
+    expect((await act('POST', 'reply', { content: text })).statusCode).toBe(200);
+    const reply = await remote.waitFor((r) => r.type === 'Create' && r.inReplyTo === noteUri);
+    expect(reply.content).toContain(text.split(' ')[1]);
+    expect((await act('POST', 'reply', { content: '  ' })).statusCode).toBe(400);
+
+    expect((await act('DELETE', 'like')).json()).toEqual({
+      liked_by_me: false,
+      boosted_by_me: true,
+    });
+    const undo = await remote.waitFor((r) => r.type === 'Undo' && r.undone === 'Like');
+    expect(undo.objectId).toBe(like.id);
+
+    // Someone who does not follow the author cannot reach the post.
+    const stranger = await t.request({
+      method: 'POST',
+      url: `/api/federation/posts/${post.id}/like/`,
+      token: bystander.access,
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
+
   it('sends Undo of the Follow on unfollow, and the account’s posts leave the feed', async () => {
     const res = await t.request({
       method: 'DELETE',
@@ -260,8 +309,9 @@ describe('following a remote account (a Fedify server playing Mastodon)', () => 
       token: viewer.access,
     });
     expect(res.statusCode).toBe(200);
-    const undo = await remote.waitFor((r) => r.type === 'Undo' && r.inbox === 'alice');
-    expect(undo.undone).toBe('Follow');
+    const undo = await remote.waitFor((r) => r.type === 'Undo' && r.undone === 'Follow');
+    expect(undo.inbox).toBe('alice');
+    expect(undo.objectId).toBe(sentFollowId);
     expect(await followState(viewer, remote.actor('alice').href)).toBeUndefined();
     await until(async () => !(await homeFeed(viewer)).some((post) => post.origin));
     const again = await t.request({

@@ -5,7 +5,9 @@ import {
   remoteFollow,
   remoteFollowList,
   remoteFollowRequest,
+  remoteInteractionAnswer,
   remoteLookupQuery,
+  remoteReplyRequest,
 } from '@zura/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,8 +16,10 @@ import { NotFoundError } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
 import { pathId } from '../../lib/validation.ts';
 import { createFollowingOut, type FollowingOut } from './following-out.ts';
+import { createRemoteInteractions } from './remote-interactions.ts';
 
 const followParams = z.object({ id: pathId('Not a valid follow id.') });
+const postParams = z.object({ id: pathId('Not a valid post id.') });
 
 /**
  * Following remote accounts, under `/api/federation/`: look one up by `@name@host`, follow it,
@@ -39,6 +43,17 @@ export function federationFollowingRoutes(deps: {
       rateLimits: deps.rateLimits,
       localHost: new URL(deps.publicUrl).host,
     });
+  const interactions =
+    deps.federation &&
+    createRemoteInteractions({
+      db: deps.db,
+      federation: deps.federation,
+      publicUrl: deps.publicUrl,
+    });
+  const interact = () => {
+    if (!interactions) throw new NotFoundError('Federation is turned off on this server.');
+    return interactions;
+  };
   const service = () => {
     if (!following) throw new NotFoundError('Federation is turned off on this server.');
     return following;
@@ -71,6 +86,32 @@ export function federationFollowingRoutes(deps: {
         await service().unfollow(request.userId, request.params.id);
         return { message: 'Unfollowed.' };
       },
+    );
+    const reaction = {
+      schema: { params: postParams, response: { 200: remoteInteractionAnswer } },
+    };
+    // A remote post of the home feed (its `remote_posts` id): like, boost, their undoing, reply.
+    for (const [path, kind] of [
+      ['like', 'like'],
+      ['boost', 'boost'],
+    ] as const) {
+      app.post(`/federation/posts/:id/${path}/`, reaction, (request) =>
+        interact().react(request.userId, request.params.id, kind),
+      );
+      app.delete(`/federation/posts/:id/${path}/`, reaction, (request) =>
+        interact().undo(request.userId, request.params.id, kind),
+      );
+    }
+    app.post(
+      '/federation/posts/:id/reply/',
+      {
+        schema: {
+          params: postParams,
+          body: remoteReplyRequest,
+          response: { 200: remoteInteractionAnswer },
+        },
+      },
+      (request) => interact().reply(request.userId, request.params.id, request.body.content),
     );
   };
 }

@@ -12,6 +12,7 @@ import {
 import {
   Accept,
   type Activity,
+  Announce,
   Block,
   Create,
   Delete,
@@ -28,7 +29,17 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 
 /** What the stand-in server's inboxes received, in order of arrival. */
 export type Received = {
-  type: 'Accept' | 'Create' | 'Update' | 'Delete' | 'Reject' | 'Block' | 'Follow' | 'Like' | 'Undo';
+  type:
+    | 'Accept'
+    | 'Create'
+    | 'Update'
+    | 'Delete'
+    | 'Reject'
+    | 'Block'
+    | 'Follow'
+    | 'Like'
+    | 'Announce'
+    | 'Undo';
   /**
    * The activity's object: the Note's or Tombstone's id, the accepted or rejected Follow's,
    * the blocked actor's, or the deleted actor's.
@@ -183,6 +194,7 @@ export async function startRemoteServer() {
       );
     })
     .on(Like, (ctx, like) => record('Like', like, ctx.recipient))
+    .on(Announce, (ctx, announce) => record('Announce', announce, ctx.recipient))
     .on(Undo, async (ctx, undo) => {
       await record('Undo', undo, ctx.recipient);
       const undone = await undo.getObject(ctx).catch(() => null);
