@@ -7,5 +7,12 @@ export const remotePostsText = {
     hide: 'Hide',
     attachment: 'Attached file',
     openOriginal: 'Open the original',
+    like: 'Like',
+    boost: 'Boost',
+    reply: 'Reply',
+    replyLabel: 'Your reply',
+    send: 'Send reply',
+    replySent: 'Reply sent.',
+    failed: 'That did not work. Try again.',
   },
 };

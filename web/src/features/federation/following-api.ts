@@ -26,3 +26,23 @@ export function followRemote(handle: string) {
 export function unfollowRemote(id: number) {
   return client.DELETE('/api/federation/follows/{id}/', { path: { id } });
 }
+
+export type RemoteReaction = 'like' | 'boost';
+
+/** Likes or boosts a remote post of the feed (`on`), or takes it back. */
+export function reactToRemotePost(id: number, reaction: RemoteReaction, on: boolean) {
+  const path = { id };
+  if (reaction === 'like') {
+    return on
+      ? client.POST('/api/federation/posts/{id}/like/', { path })
+      : client.DELETE('/api/federation/posts/{id}/like/', { path });
+  }
+  return on
+    ? client.POST('/api/federation/posts/{id}/boost/', { path })
+    : client.DELETE('/api/federation/posts/{id}/boost/', { path });
+}
+
+/** Replies to a remote post: a public note sent to its author. */
+export function replyToRemotePost(id: number, content: string) {
+  return client.POST('/api/federation/posts/{id}/reply/', { path: { id }, body: { content } });
+}

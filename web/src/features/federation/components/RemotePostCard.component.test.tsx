@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { PresentedPost } from '@zura/contracts';
 import { describe, expect, it } from 'vitest';
+import { fakeApi, signIn } from '../../../../test/network';
 import { renderWithApp } from '../../../../test/render';
 import { RemotePostCard } from './RemotePostCard';
 
@@ -67,5 +68,35 @@ describe('a remote account’s post in the home feed', () => {
     expect(screen.queryByText('Birds <script>today</script>')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show' }));
     expect(screen.getByText('Birds <script>today</script>')).toBeInTheDocument();
+  });
+
+  it('likes, boosts and replies through the server, showing its answer', async () => {
+    const api = fakeApi({
+      'POST /federation/posts/5/like/': { body: { liked_by_me: true, boosted_by_me: false } },
+      'POST /federation/posts/5/boost/': { body: { liked_by_me: true, boosted_by_me: true } },
+      'DELETE /federation/posts/5/like/': { body: { liked_by_me: false, boosted_by_me: true } },
+      'POST /federation/posts/5/reply/': { body: { liked_by_me: false, boosted_by_me: true } },
+    });
+    signIn(1);
+    const { user } = renderWithApp(<RemotePostCard post={remotePost()} />);
+    const like = screen.getByRole('button', { name: 'Like' });
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    await user.click(like);
+    await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(screen.getByRole('button', { name: 'Boost' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Boost' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    await user.click(like);
+    await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'false'));
+    expect(api.callsTo('DELETE /federation/posts/5/like/')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    await user.type(screen.getByLabelText('Your reply'), 'Lovely robin');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Reply sent.')).toBeInTheDocument();
+    expect(api.callsTo('POST /federation/posts/5/reply/')[0]?.body).toEqual({
+      content: 'Lovely robin',
+    });
   });
 });

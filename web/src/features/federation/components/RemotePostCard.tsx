@@ -4,6 +4,7 @@ import Paperclip from 'lucide-react/icons/paperclip';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
+import { RemotePostActions } from './RemotePostActions';
 
 /**
  * A remote account's post in the home feed: its origin (the account on its own server) as a
@@ -73,6 +74,7 @@ export function RemotePostCard({ post }: { post: PresentedPost }) {
       >
         {t('remotePosts.openOriginal')}
       </a>
+      <RemotePostActions post={post} />
     </article>
   );
 }
