@@ -23,7 +23,7 @@ import {
  * by id (Mastodon embeds it, id and all); an answer whose `Follow` has no id we know is matched
  * by its two actors, the follower ours, the followed the answer's sender.
  */
-export async function receiveFollowAnswer(
+async function receiveFollowAnswer(
   ctx: InboxContext<void>,
   db: Database,
   activity: Accept | Reject,
@@ -61,7 +61,7 @@ async function ownNoteOf(ctx: InboxContext<void>, activity: Create | Update) {
  * follower's home feed. Replies are not (a reply to a local post is a comment, handled apart);
  * nor is anything from an account nobody here follows.
  */
-export async function receiveFollowedNote(
+async function receiveFollowedNote(
   ctx: InboxContext<void>,
   db: Database,
   create: Create,
@@ -80,7 +80,7 @@ export async function receiveFollowedNote(
  * An `Update` from a remote account: of a note we stored (its new text and files), or of the
  * account itself (its name, bio, inboxes). Only the note's own author changes it.
  */
-export async function receiveRemoteUpdate(
+async function receiveRemoteUpdate(
   ctx: InboxContext<void>,
   db: Database,
   update: Update,
@@ -100,7 +100,7 @@ export async function receiveRemoteUpdate(
 }
 
 /** A `Delete` of a note we stored, by its author: it leaves every home feed. */
-export async function receiveRemoteDelete(db: Database, remove: Delete): Promise<boolean> {
+async function receiveRemoteDelete(db: Database, remove: Delete): Promise<boolean> {
   const sender = remove.actorId?.href;
   const object = remove.objectId?.href;
   if (!sender || !object) return false;

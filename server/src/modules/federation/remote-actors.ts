@@ -9,7 +9,7 @@ import { remoteHtmlToText } from './remote-text.ts';
 export type RemoteActor = typeof remoteActors.$inferSelect;
 
 /** `@name@host` of a remote actor, when it names itself. */
-export function remoteHandleOf(actor: Actor): string | null {
+function remoteHandleOf(actor: Actor): string | null {
   const name = actor.preferredUsername?.toString();
   return name && actor.id ? `@${name}@${actor.id.host}` : null;
 }

@@ -11,9 +11,9 @@ import {
 import { usersFollowingRemote } from './remote-follows.ts';
 
 /** A keyset position in the home feed: (time, id), newest first, as `posts/cursor.ts` has it. */
-export type FeedPosition = { createdAt: Date; id: number };
+type FeedPosition = { createdAt: Date; id: number };
 
-export type RemoteFeedPage = { posts: PresentedPost[]; more: boolean };
+type RemoteFeedPage = { posts: PresentedPost[]; more: boolean };
 
 /**
  * The remote side of the home feed (issue 36): the public posts of the remote accounts a viewer

@@ -160,5 +160,3 @@ export function createRemoteInteractions(deps: {
     },
   };
 }
-
-export type RemoteInteractions = ReturnType<typeof createRemoteInteractions>;
