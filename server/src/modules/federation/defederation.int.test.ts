@@ -99,6 +99,11 @@ describe('defederation: an admin blocks a remote domain', () => {
       target_id: created.block.id,
     });
 
+    // Its accounts are neither looked up nor followed from here.
+    const handle = `@alice@${new URL(remote.origin).host}`;
+    await kit.api(creator, 'GET', `/api/federation/lookup/?q=${encodeURIComponent(handle)}`, 403);
+    await kit.api(creator, 'POST', '/api/federation/follows/', 403, { handle });
+
     // Its signed Follow is refused before anything is recorded or answered.
     const refused = remote.followOf(kit.actorOf(creator));
     expect((await remote.post(kit.inboxOf(creator), refused, 'alice')).status).toBe(403);

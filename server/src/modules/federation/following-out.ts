@@ -9,8 +9,9 @@ import {
   type RemoteFollowState,
 } from '@zura/contracts';
 import type { Database } from '../../db/client.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { RateLimits } from '../../lib/rate-limits.ts';
+import { isAccountOnBlockedDomain } from './domain-blocks.ts';
 import { type RemoteActor, rememberActor } from './remote-actors.ts';
 import {
   findFollowOf,
@@ -22,6 +23,7 @@ import {
 } from './remote-follows.ts';
 
 const BAD_HANDLE = 'Enter an account as @name@host (for example @alice@mastodon.social).';
+const BLOCKED_DOMAIN = 'This server does not federate with that domain.';
 
 /** A remote account as the viewer sees it: the record and their follow of it. */
 export function presentRemoteAccount(
@@ -113,6 +115,8 @@ export function createFollowingOut(deps: FollowingOutDeps) {
   async function resolve(userId: number, q: string): Promise<{ actor: Actor; row: RemoteActor }> {
     await deps.rateLimits.consume('remoteLookupsPerUser', String(userId));
     const target = lookupTarget(q, deps.allowPrivateAddresses);
+    // A defederated domain is not fetched from, followed or sent anything (`domain-blocks.ts`).
+    if (await isAccountOnBlockedDomain(db, target)) throw new ForbiddenError(BLOCKED_DOMAIN);
     if (target.toLowerCase().endsWith(`@${deps.localHost.toLowerCase()}`)) {
       throw new BadRequestError('That account is on this server: find it in the search.');
     }
@@ -123,6 +127,8 @@ export function createFollowingOut(deps: FollowingOutDeps) {
     if (!found || !isActor(found) || !found.id) {
       throw new NotFoundError('No account was found at that address.');
     }
+    // A handle on one domain may resolve to an actor on another.
+    if (await isAccountOnBlockedDomain(db, found.id.href)) throw new ForbiddenError(BLOCKED_DOMAIN);
     if (ctx.parseUri(found.id)?.type === 'actor') {
       throw new BadRequestError('That account is on this server: find it in the search.');
     }
@@ -165,6 +171,8 @@ export function createFollowingOut(deps: FollowingOutDeps) {
       if (!found) throw new NotFoundError('You do not follow that account.');
       const removed = await removeOwnFollow(db, userId, id);
       if (!removed || !found.actor.inbox) return;
+      // Nor is a defederated server sent the Undo.
+      if (await isAccountOnBlockedDomain(db, found.actor.uri)) return;
       const ctx = context();
       const identifier = String(userId);
       const actor = ctx.getActorUri(identifier);
