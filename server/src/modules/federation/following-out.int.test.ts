@@ -321,4 +321,28 @@ describe('following a remote account (a Fedify server playing Mastodon)', () => 
     });
     expect(again.statusCode).toBe(404);
   });
+
+  it('ends the follow and drops the posts of an account deleted on its server', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/federation/follows/',
+      payload: { handle: remote.actor('alice').href },
+      token: viewer.access,
+    });
+    expect(res.statusCode).toBe(201);
+    await until(async () => (await followState(viewer, remote.actor('alice').href)) === 'accepted');
+    const note = noteBy('alice', '<p>Last words</p>');
+    await remote.post(sharedInbox(), createOf(note, 'alice'), 'alice');
+    await until(async () => (await storedPost(note.id?.href ?? '')) !== undefined);
+
+    const gone = new Delete({
+      id: new URL(`${remote.actor('alice').href}#delete`),
+      actor: remote.actor('alice'),
+      object: remote.actor('alice'),
+    });
+    expect((await remote.post(sharedInbox(), gone, 'alice')).status).toBe(202);
+    await until(async () => (await followState(viewer, remote.actor('alice').href)) === undefined);
+    expect(await storedPost(note.id?.href ?? '')).toBeUndefined();
+    await until(async () => !(await homeFeed(viewer)).some((post) => post.origin));
+  });
 });

@@ -3,7 +3,12 @@ import { Accept, Create, Delete, Follow, isActor, Note, Reject, Update } from '@
 import type { Database } from '../../db/client.ts';
 import { receiveReply, receiveReplyDelete, receiveReplyUpdate } from './inbox-replies.ts';
 import { rememberActor } from './remote-actors.ts';
-import { answerFollow, findPendingFollowUri, followedActorId } from './remote-follows.ts';
+import {
+  answerFollow,
+  findPendingFollowUri,
+  followedActorId,
+  forgetDeletedActor,
+} from './remote-follows.ts';
 import {
   deleteRemotePost,
   isPublicNote,
@@ -99,11 +104,16 @@ async function receiveRemoteUpdate(
   return updateRemotePost(db, sender.href, own.note, ctx.documentLoader);
 }
 
-/** A `Delete` of a note we stored, by its author: it leaves every home feed. */
+/**
+ * A `Delete` of a note we stored, by its author: it leaves every home feed. A `Delete` of the
+ * sender itself (an account gone from its server) ends every follow of it, both ways, and its
+ * posts leave the feeds; its record stays for what else names it (comments).
+ */
 async function receiveRemoteDelete(db: Database, remove: Delete): Promise<boolean> {
   const sender = remove.actorId?.href;
   const object = remove.objectId?.href;
   if (!sender || !object) return false;
+  if (object === sender) return forgetDeletedActor(db, sender);
   return deleteRemotePost(db, sender, object);
 }
 

@@ -1,6 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { remoteActors, remoteFollows } from '../../db/schema/index.ts';
+import {
+  remoteActors,
+  remoteFollowers,
+  remoteFollows,
+  remotePosts,
+} from '../../db/schema/index.ts';
 import type { RemoteActor } from './remote-actors.ts';
 
 export type RemoteFollowRow = typeof remoteFollows.$inferSelect;
@@ -151,4 +156,29 @@ export async function usersFollowingRemote(db: Database, userIds?: number[]) {
       ),
     );
   return rows.map((row) => row.userId);
+}
+
+/**
+ * A remote account deleted on its server: our users' follows of it, its posts and its follows
+ * of our users go, in one transaction; each user who followed it is told (`following_changed`).
+ */
+export async function forgetDeletedActor(db: Database, actorUri: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [actor] = await tx
+      .select({ id: remoteActors.id })
+      .from(remoteActors)
+      .where(eq(remoteActors.uri, actorUri));
+    const followers = await tx
+      .delete(remoteFollowers)
+      .where(eq(remoteFollowers.actorId, actorUri))
+      .returning({ id: remoteFollowers.id });
+    if (!actor) return followers.length > 0;
+    const follows = await tx
+      .delete(remoteFollows)
+      .where(eq(remoteFollows.remoteActorId, actor.id))
+      .returning({ userId: remoteFollows.userId });
+    await tx.delete(remotePosts).where(eq(remotePosts.remoteActorId, actor.id));
+    for (const { userId } of follows) await notifyFollowingChanged(tx, userId);
+    return true;
+  });
 }
