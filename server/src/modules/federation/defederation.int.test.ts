@@ -72,6 +72,20 @@ describe('defederation: an admin blocks a remote domain', () => {
     expect((await remote.post(kit.inboxOf(creator), follow, 'alice')).status).toBe(202);
     await remote.waitFor((r) => r.type === 'Accept' && r.objectId === follow.id?.href);
 
+    // The creator follows alice back, from here.
+    const handle = `@alice@${new URL(remote.origin).host}`;
+    await kit.api(creator, 'POST', '/api/federation/follows/', 201, {
+      handle: remote.actor('alice').href,
+    });
+    const follows = async () =>
+      (
+        await t.pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM remote_follows WHERE user_id = $1',
+          [creator.id],
+        )
+      ).rows[0]?.n;
+    expect(await follows()).toBe(1);
+
     // Typed as a profile address: the host is what is blocked.
     const created = await kit.api<Created>(admin, 'POST', '/api/federation/domain-blocks/', 201, {
       domain: `https://${remoteHost()}/`,
@@ -82,6 +96,8 @@ describe('defederation: an admin blocks a remote domain', () => {
       followers_removed: 1,
     });
     expect(await kit.followersOf(creator)).toEqual([]);
+    // Nor does anyone here follow its accounts any more: nothing more goes to it.
+    expect(await follows()).toBe(0);
     const list = await kit.api<{ results: FederationDomainBlock[] }>(
       admin,
       'GET',
@@ -100,7 +116,6 @@ describe('defederation: an admin blocks a remote domain', () => {
     });
 
     // Its accounts are neither looked up nor followed from here.
-    const handle = `@alice@${new URL(remote.origin).host}`;
     await kit.api(creator, 'GET', `/api/federation/lookup/?q=${encodeURIComponent(handle)}`, 403);
     await kit.api(creator, 'POST', '/api/federation/follows/', 403, { handle });
 

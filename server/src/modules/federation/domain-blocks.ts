@@ -1,7 +1,12 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
-import { federationDomainBlocks, remoteFollowers } from '../../db/schema/index.ts';
+import {
+  federationDomainBlocks,
+  remoteActors,
+  remoteFollowers,
+  remoteFollows,
+} from '../../db/schema/index.ts';
 
 /** A hostname as admins type it: letters, digits, dots and hyphens, or an IPv4 address. */
 const HOSTNAME =
@@ -82,7 +87,8 @@ export function listDomainBlocks(db: Database) {
 }
 
 /**
- * Blocks a domain and removes its followers of every local user, in the caller's transaction.
+ * Blocks a domain and removes its followers of every local user, and every local user's follow
+ * of its accounts (so no like, boost or reply goes to it), in the caller's transaction.
  * Undefined when the domain was already blocked.
  */
 export async function insertDomainBlock(
@@ -99,6 +105,18 @@ export async function insertDomainBlock(
     .delete(remoteFollowers)
     .where(onBlockedDomain(remoteFollowers.actorId))
     .returning({ id: remoteFollowers.id });
+  // Quietly: an Undo would be a delivery to the server just blocked.
+  await tx
+    .delete(remoteFollows)
+    .where(
+      inArray(
+        remoteFollows.remoteActorId,
+        tx
+          .select({ id: remoteActors.id })
+          .from(remoteActors)
+          .where(onBlockedDomain(remoteActors.uri)),
+      ),
+    );
   return { block: row, followersRemoved: removed.length };
 }
 
