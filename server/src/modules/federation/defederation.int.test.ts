@@ -86,6 +86,22 @@ describe('defederation: an admin blocks a remote domain', () => {
       ).rows[0]?.n;
     expect(await follows()).toBe(1);
 
+    // Deliveries waiting on the queue: the one to the domain goes with the block, not another.
+    const queued = (inbox: string) =>
+      t.pool.query<{ id: number }>(
+        `INSERT INTO federation_messages (message, deliver_at)
+         VALUES ($1, now() + interval '1 day') RETURNING id::int`,
+        [
+          JSON.stringify({
+            type: 'outbox',
+            inbox,
+            activityType: 'https://www.w3.org/ns/activitystreams#Create',
+          }),
+        ],
+      );
+    const toBlocked = (await queued(`${remote.origin}/inbox`)).rows[0]?.id;
+    const toOther = (await queued('https://elsewhere.example/inbox')).rows[0]?.id;
+
     // Typed as a profile address: the host is what is blocked.
     const created = await kit.api<Created>(admin, 'POST', '/api/federation/domain-blocks/', 201, {
       domain: `https://${remoteHost()}/`,
@@ -98,6 +114,12 @@ describe('defederation: an admin blocks a remote domain', () => {
     expect(await kit.followersOf(creator)).toEqual([]);
     // Nor does anyone here follow its accounts any more: nothing more goes to it.
     expect(await follows()).toBe(0);
+    const { rows: left } = await t.pool.query<{ id: number }>(
+      'SELECT id::int FROM federation_messages WHERE id = ANY($1)',
+      [[toBlocked, toOther]],
+    );
+    expect(left.map((r) => r.id)).toEqual([toOther]);
+    await t.pool.query('DELETE FROM federation_messages WHERE id = $1', [toOther]);
     const list = await kit.api<{ results: FederationDomainBlock[] }>(
       admin,
       'GET',

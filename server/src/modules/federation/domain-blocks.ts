@@ -1,8 +1,9 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   federationDomainBlocks,
+  federationMessages,
   remoteActors,
   remoteFollowers,
   remoteFollows,
@@ -77,7 +78,7 @@ export async function isAccountOnBlockedDomain(db: Database, account: string): P
  * SQL: the URL in `column` is on a blocked domain or a subdomain of one, for filtering
  * recipients in the query that lists them.
  */
-export function onBlockedDomain(column: AnyPgColumn): SQL {
+export function onBlockedDomain(column: AnyPgColumn | SQL): SQL {
   const host = sql`lower(substring(${column} from '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/]*@)?([^/:?#]+)'))`;
   return sql`exists (select 1 from ${federationDomainBlocks} where ${host} = ${federationDomainBlocks.domain} or ${host} like '%.' || ${federationDomainBlocks.domain})`;
 }
@@ -87,8 +88,9 @@ export function listDomainBlocks(db: Database) {
 }
 
 /**
- * Blocks a domain and removes its followers of every local user, and every local user's follow
- * of its accounts (so no like, boost or reply goes to it), in the caller's transaction.
+ * Blocks a domain and removes its followers of every local user, every local user's follow of
+ * its accounts (so no like, boost or reply goes to it) and the deliveries to it still queued,
+ * in the caller's transaction.
  * Undefined when the domain was already blocked.
  */
 export async function insertDomainBlock(
@@ -115,6 +117,17 @@ export async function insertDomainBlock(
           .select({ id: remoteActors.id })
           .from(remoteActors)
           .where(onBlockedDomain(remoteActors.uri)),
+      ),
+    );
+  // Deliveries to it already queued are dropped (Fedify's outbox messages name their inbox),
+  // but one being made at this moment (claimed, its lease running).
+  await tx
+    .delete(federationMessages)
+    .where(
+      and(
+        sql`${federationMessages.message} ->> 'type' = 'outbox'`,
+        onBlockedDomain(sql`${federationMessages.message} ->> 'inbox'`),
+        or(isNull(federationMessages.lockedUntil), lt(federationMessages.lockedUntil, sql`now()`)),
       ),
     );
   return { block: row, followersRemoved: removed.length };
