@@ -26,7 +26,7 @@ const BAD_HANDLE = 'Enter an account as @name@host (for example @alice@mastodon.
 const BLOCKED_DOMAIN = 'This server does not federate with that domain.';
 
 /** A remote account as the viewer sees it: the record and their follow of it. */
-export function presentRemoteAccount(
+function presentRemoteAccount(
   actor: RemoteActor,
   follow: RemoteFollowRow | undefined,
 ): RemoteAccount {
