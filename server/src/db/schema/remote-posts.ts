@@ -74,3 +74,27 @@ export const remoteInteractions = pgTable(
     check('remote_interactions_kind', sql`${t.kind} in ('like', 'boost', 'reply')`),
   ],
 );
+
+/**
+ * Boosts (`Announce`) by remote accounts a local user follows: the boosted note (stored in
+ * `remote_posts` under its own author) shows in their followers' home feeds at the boost's
+ * time, marked with who boosted it. Removed by the booster's `Undo`.
+ */
+export const remoteBoosts = pgTable(
+  'remote_boosts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    announceUri: text('announce_uri').notNull(),
+    boosterId: bigint('booster_id', { mode: 'number' })
+      .notNull()
+      .references(() => remoteActors.id, { onDelete: 'cascade' }),
+    remotePostId: bigint('remote_post_id', { mode: 'number' })
+      .notNull()
+      .references(() => remotePosts.id, { onDelete: 'cascade' }),
+    published: timestamp('published', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('remote_boosts_announce_idx').on(t.announceUri),
+    index('remote_boosts_booster_published_idx').on(t.boosterId, t.published.desc(), t.id.desc()),
+  ],
+);
