@@ -17,6 +17,7 @@ import { createDomainBlockAdmin } from './domain-block-admin.ts';
 
 const followerParams = z.object({ id: pathId('Not a valid follower id.') });
 const blockParams = z.object({ id: pathId('Not a valid domain block id.') });
+const blockedParams = z.object({ id: pathId('Not a valid blocked account id.') });
 
 /**
  * The creator's remote audience (follow requests, followers) and the admins' domain blocks,
@@ -51,6 +52,15 @@ export function federationControlRoutes(deps: {
     );
     app.post('/federation/followers/:id/block/', act, (request) =>
       control().block(request.userId, request.params.id),
+    );
+
+    app.get('/federation/blocked-actors/', list, (request) =>
+      control().listBlocked(request.userId),
+    );
+    app.post(
+      '/federation/blocked-actors/:id/unblock/',
+      { schema: { params: blockedParams, response: { 200: messageResponse } } },
+      (request) => control().unblock(request.userId, request.params.id),
     );
 
     app.get(

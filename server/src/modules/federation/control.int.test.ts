@@ -112,4 +112,22 @@ describe('a creator’s remote followers', () => {
       remote.received.filter((r) => r.type === 'Accept' && r.objectId === again.id?.href),
     ).toEqual([]);
   });
+
+  it('lists the blocked actor, and unblocking sends Undo of the Block and lets it follow again', async () => {
+    const blocked = await kit.api<List>(open, 'GET', '/api/federation/blocked-actors/');
+    expect(blocked.results.map((b) => b.actor_id)).toEqual([remote.actor('mallory').href]);
+    const id = blocked.results[0]?.id ?? 0;
+    expect((await kit.api<List>(locked, 'GET', '/api/federation/blocked-actors/')).results).toEqual(
+      [],
+    );
+    await kit.api(locked, 'POST', `/api/federation/blocked-actors/${id}/unblock/`, 404);
+
+    await kit.api(open, 'POST', `/api/federation/blocked-actors/${id}/unblock/`);
+    const undo = await remote.waitFor((r) => r.type === 'Undo');
+    expect(undo.objectId).toMatch(new RegExp(`^${kit.actorOf(open)}#blocks/${id}$`));
+    expect((await kit.api<List>(open, 'GET', '/api/federation/blocked-actors/')).results).toEqual(
+      [],
+    );
+    await follow(open, 'mallory', 'accepted');
+  });
 });

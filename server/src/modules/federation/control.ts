@@ -1,9 +1,10 @@
 import type { Federation } from '@fedify/fedify';
-import { Block, Follow, Reject } from '@fedify/vocab';
+import { Block, Follow, isActor, Reject, Undo } from '@fedify/vocab';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { federationActorBlocks, remoteFollowers } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { isAccountOnBlockedDomain } from './domain-blocks.ts';
 import type { FollowerState } from './followers.ts';
 
 type FollowerRow = typeof remoteFollowers.$inferSelect;
@@ -16,6 +17,27 @@ function presentFollower(row: FollowerRow) {
     handle: row.handle ?? row.actorId,
     since: row.createdAt.toISOString(),
   };
+}
+
+type ActorBlockRow = typeof federationActorBlocks.$inferSelect;
+
+/** A remote actor the creator blocked, as their screen shows it. */
+function presentBlocked(row: ActorBlockRow) {
+  return {
+    id: row.id,
+    actor_id: row.actorId,
+    handle: row.handle ?? row.actorId,
+    since: row.createdAt.toISOString(),
+  };
+}
+
+/** The `Block` of a remote actor, its id on the block's row so its `Undo` names it again. */
+function blockOf(actor: URL, row: ActorBlockRow): Block {
+  return new Block({
+    id: new URL(`#blocks/${row.id}`, actor),
+    actor,
+    object: new URL(row.actorId),
+  });
 }
 
 /** Fedify's recipient of one remote actor: its own inbox (a Reject or Block is for it alone). */
@@ -135,23 +157,62 @@ export function createFederationControl(deps: {
     /** `Block` of the actor; it stops following and its later `Follow`s are refused. */
     async block(userId: number, id: number) {
       const row = await takeOwn(userId, id, 'accepted');
-      await db
+      const [block] = await db
         .insert(federationActorBlocks)
         .values({ userId, actorId: row.actorId, handle: row.handle })
-        .onConflictDoNothing();
+        .onConflictDoUpdate({
+          target: [federationActorBlocks.userId, federationActorBlocks.actorId],
+          set: { handle: row.handle },
+        })
+        .returning();
+      if (!block) throw new NotFoundError('No such remote follower.');
       const ctx = context();
       const identifier = String(userId);
-      const actor = ctx.getActorUri(identifier);
       await ctx.sendActivity(
         { identifier },
         recipientOf(row),
-        new Block({
-          id: new URL(`#blocks/${row.id}/${Date.now()}`, actor),
-          actor,
-          object: new URL(row.actorId),
-        }),
+        blockOf(ctx.getActorUri(identifier), block),
       );
       return { message: 'Follower blocked.' };
+    },
+
+    async listBlocked(userId: number) {
+      const rows = await db
+        .select()
+        .from(federationActorBlocks)
+        .where(eq(federationActorBlocks.userId, userId))
+        .orderBy(asc(federationActorBlocks.id));
+      return { results: rows.map(presentBlocked) };
+    },
+
+    /**
+     * Lifts a block: the actor may follow again, and is sent the `Undo` of the `Block` (its
+     * inbox read from its document, signed as the creator) unless it cannot be reached or is
+     * on a blocked domain; the block is lifted here either way.
+     */
+    async unblock(userId: number, id: number) {
+      const [row] = await db
+        .delete(federationActorBlocks)
+        .where(and(eq(federationActorBlocks.id, id), eq(federationActorBlocks.userId, userId)))
+        .returning();
+      if (!row) throw new NotFoundError('No such blocked account.');
+      if (await isAccountOnBlockedDomain(db, row.actorId)) return { message: 'Unblocked.' };
+      const ctx = context();
+      const identifier = String(userId);
+      const documentLoader = await ctx.getDocumentLoader({ identifier });
+      const found = await ctx.lookupObject(row.actorId, { documentLoader }).catch(() => null);
+      if (!found || !isActor(found) || !found.id || found.id.href !== row.actorId) {
+        return { message: 'Unblocked.' };
+      }
+      if (!found.inboxId) return { message: 'Unblocked.' };
+      const actor = ctx.getActorUri(identifier);
+      const block = blockOf(actor, row);
+      await ctx.sendActivity(
+        { identifier },
+        found,
+        new Undo({ id: new URL(`${block.id?.href ?? ''}/undo`), actor, object: block }),
+      );
+      return { message: 'Unblocked.' };
     },
   };
 }
