@@ -14,17 +14,23 @@ export const federationControlText = {
       title: 'Remote followers',
       empty: 'No remote followers yet.',
     },
+    blocked: {
+      title: 'Blocked',
+      empty: 'You have blocked nobody from other servers.',
+    },
     actions: {
       approve: 'Approve',
       decline: 'Decline',
       remove: 'Remove',
       block: 'Block',
+      unblock: 'Unblock',
     },
     actionLabels: {
       approve: 'Approve the follow request of {{handle}}',
       decline: 'Decline the follow request of {{handle}}',
       remove: 'Remove the follower {{handle}}',
       block: 'Block {{handle}}',
+      unblock: 'Unblock {{handle}}',
     },
     domainBlocks: {
       tab: 'Federation',

@@ -4,6 +4,7 @@ import { client } from '../../lib/api-client';
 export const federationKeys = {
   requests: ['federation', 'follow-requests'] as const,
   followers: ['federation', 'followers'] as const,
+  blocked: ['federation', 'blocked-actors'] as const,
   domainBlocks: ['federation', 'domain-blocks'] as const,
 };
 
@@ -23,9 +24,20 @@ export function remoteFollowersQuery() {
   });
 }
 
-export type FollowerAction = 'approve' | 'decline' | 'remove' | 'block';
+/** The remote actors the creator blocked. */
+export function blockedActorsQuery() {
+  return queryOptions({
+    queryKey: federationKeys.blocked,
+    queryFn: ({ signal }) => client.GET('/api/federation/blocked-actors/', { signal }),
+  });
+}
 
-/** Approve or decline a request (sends Accept or Reject); remove (Reject) or block a follower. */
+export type FollowerAction = 'approve' | 'decline' | 'remove' | 'block' | 'unblock';
+
+/**
+ * Approve or decline a request (sends Accept or Reject); remove (Reject) or block a follower;
+ * unblock a blocked actor (sends the Undo of the Block).
+ */
 export function actOnFollower(action: FollowerAction, id: number) {
   const path = { id };
   switch (action) {
@@ -37,6 +49,8 @@ export function actOnFollower(action: FollowerAction, id: number) {
       return client.POST('/api/federation/followers/{id}/remove/', { path });
     case 'block':
       return client.POST('/api/federation/followers/{id}/block/', { path });
+    case 'unblock':
+      return client.POST('/api/federation/blocked-actors/{id}/unblock/', { path });
   }
 }
 

@@ -12,12 +12,14 @@ const follower = (id: number, handle: string) => ({
 });
 
 describe('the creator’s followers on other servers', () => {
-  it('lists follow requests and followers, and approves, declines, removes and blocks', async () => {
+  it('lists requests, followers and blocked actors, and approves, declines, removes, blocks and unblocks', async () => {
     let requests = [follower(1, '@ana@mastodon.example'), follower(2, '@bo@mastodon.example')];
     let followers = [follower(3, '@cy@mastodon.example'), follower(4, '@di@mastodon.example')];
+    let blocked = [follower(9, '@ed@mastodon.example')];
     const api = fakeApi({
       'GET /federation/follow-requests/': () => ({ body: { results: requests } }),
       'GET /federation/followers/': () => ({ body: { results: followers } }),
+      'GET /federation/blocked-actors/': () => ({ body: { results: blocked } }),
       'POST /federation/follow-requests/1/approve/': () => {
         followers = [...followers, ...requests.filter((r) => r.id === 1)];
         requests = requests.filter((r) => r.id !== 1);
@@ -32,8 +34,13 @@ describe('the creator’s followers on other servers', () => {
         return { body: { message: 'Follower removed.' } };
       },
       'POST /federation/followers/4/block/': () => {
+        blocked = [...blocked, ...followers.filter((r) => r.id === 4)];
         followers = followers.filter((r) => r.id !== 4);
         return { body: { message: 'Follower blocked.' } };
+      },
+      'POST /federation/blocked-actors/9/unblock/': () => {
+        blocked = blocked.filter((r) => r.id !== 9);
+        return { body: { message: 'Unblocked.' } };
       },
     });
     signIn(1);
@@ -58,7 +65,13 @@ describe('the creator’s followers on other servers', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Block @di@mastodon.example' }));
     await waitFor(() => expect(screen.queryByText('@cy@mastodon.example')).toBeNull());
-    await waitFor(() => expect(screen.queryByText('@di@mastodon.example')).toBeNull());
+    // Blocked, di moves to the blocked list; ed is unblocked.
+    const blockedList = () =>
+      screen.getByRole('heading', { name: 'Blocked' }).parentElement as HTMLElement;
+    expect(await within(blockedList()).findByText('@di@mastodon.example')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unblock @ed@mastodon.example' }));
+    await waitFor(() => expect(screen.queryByText('@ed@mastodon.example')).toBeNull());
+    expect(within(followersList()).queryByText('@di@mastodon.example')).toBeNull();
     expect(screen.getByText('@ana@mastodon.example')).toBeInTheDocument();
     expect(api.callsTo('POST /federation/followers/3/remove/')).toHaveLength(1);
     expect(api.callsTo('POST /federation/followers/4/block/')).toHaveLength(1);
@@ -68,11 +81,13 @@ describe('the creator’s followers on other servers', () => {
     fakeApi({
       'GET /federation/follow-requests/': () => ({ body: { results: [] } }),
       'GET /federation/followers/': () => ({ body: { results: [] } }),
+      'GET /federation/blocked-actors/': () => ({ body: { results: [] } }),
     });
     signIn(1);
     renderWithApp(<RemoteAudiencePanel />);
     expect(await screen.findByText('No follow requests.')).toBeInTheDocument();
     expect(screen.getByText('No remote followers yet.')).toBeInTheDocument();
+    expect(screen.getByText('You have blocked nobody from other servers.')).toBeInTheDocument();
   });
 
   it('shows nothing when federation is turned off on the server', async () => {
@@ -82,6 +97,10 @@ describe('the creator’s followers on other servers', () => {
         body: { code: 'not_found', detail: 'Federation is turned off on this server.' },
       }),
       'GET /federation/followers/': () => ({
+        status: 404,
+        body: { code: 'not_found', detail: 'Federation is turned off on this server.' },
+      }),
+      'GET /federation/blocked-actors/': () => ({
         status: 404,
         body: { code: 'not_found', detail: 'Federation is turned off on this server.' },
       }),

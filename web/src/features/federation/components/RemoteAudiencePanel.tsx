@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
 import {
   actOnFollower,
+  blockedActorsQuery,
   federationKeys,
   followRequestsQuery,
   remoteFollowersQuery,
@@ -17,13 +18,15 @@ import {
 /**
  * Settings → Privacy: the creator's audience on other servers (Mastodon and the rest). Follow
  * requests of a locked profile, approved (Accept) or declined (Reject); accepted followers,
- * removed (Reject of their follow) or blocked (Block: they stop following and cannot again).
+ * removed (Reject of their follow) or blocked (Block: they stop following and cannot again);
+ * blocked actors, unblocked (Undo of the Block).
  */
 export function RemoteAudiencePanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const requests = useQuery(followRequestsQuery());
   const followers = useQuery(remoteFollowersQuery());
+  const blocked = useQuery(blockedActorsQuery());
   const act = useMutation({
     mutationFn: ({ action, id }: { action: FollowerAction; id: number }) =>
       actOnFollower(action, id),
@@ -31,6 +34,7 @@ export function RemoteAudiencePanel() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: federationKeys.requests }),
         queryClient.invalidateQueries({ queryKey: federationKeys.followers }),
+        queryClient.invalidateQueries({ queryKey: federationKeys.blocked }),
       ]),
   });
   const busy = (action: FollowerAction, id: number) =>
@@ -94,6 +98,14 @@ export function RemoteAudiencePanel() {
         },
         ['remove', 'block'],
       )}
+      {list(
+        blocked,
+        {
+          title: t('federationControl.blocked.title'),
+          empty: t('federationControl.blocked.empty'),
+        },
+        ['unblock'],
+      )}
     </section>
   );
 }
@@ -124,6 +136,10 @@ function FollowerRow({ follower, actions, busy, onAction }: FollowerRowProps) {
     block: {
       text: t('federationControl.actions.block'),
       label: t('federationControl.actionLabels.block', { handle }),
+    },
+    unblock: {
+      text: t('federationControl.actions.unblock'),
+      label: t('federationControl.actionLabels.unblock', { handle }),
     },
   };
   return (
