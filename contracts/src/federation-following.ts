@@ -77,6 +77,15 @@ export const postOrigin = z.object({
   sensitive: z.boolean(),
   attachments: z.array(remoteAttachment),
   boosted_by_me: z.boolean(),
+  /** When the post is in the feed as a followed account's boost: the boost and its booster. */
+  boost: z
+    .object({
+      id: z.number().int(),
+      handle: z.string(),
+      name: z.string().nullable(),
+      profile_url: z.string(),
+    })
+    .optional(),
 });
 export type PostOrigin = z.infer<typeof postOrigin>;
 

@@ -1,4 +1,13 @@
-import { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
+import {
+  Announce,
+  Create,
+  Delete,
+  Note,
+  PUBLIC_COLLECTION,
+  Tombstone,
+  Undo,
+  Update,
+} from '@fedify/vocab';
 import type { PresentedPost, RemoteAccount, RemoteFollow } from '@zura/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
@@ -256,8 +265,43 @@ describe('following a remote account (a Fedify server playing Mastodon)', () => 
     );
   });
 
+  it('shows a followed account’s boost of another account’s note, fetched from its origin', async () => {
+    const original = noteBy('mallory', '<p>Mallory’s real words</p>');
+    remote.publish(original);
+    const uri = original.id?.href ?? '';
+    // Alice embeds a copy with other words: the note is fetched from its server instead.
+    const forgedCopy = original.clone({ content: '<p>Words put in her mouth</p>' });
+    const announce = new Announce({
+      id: new URL(`${remote.actor('alice').href}/boosts/1`),
+      actor: remote.actor('alice'),
+      object: forgedCopy,
+      to: PUBLIC_COLLECTION,
+      published: instantOf(new Date()),
+    });
+    expect((await remote.post(sharedInbox(), announce, 'alice')).status).toBe(202);
+    await until(async () => (await storedPost(uri)) !== undefined);
+    expect((await storedPost(uri))?.content).toBe('Mallory’s real words');
+
+    const boosted = (await homeFeed(viewer)).find((post) => post.origin?.boost);
+    expect(boosted).toMatchObject({
+      content: 'Mallory’s real words',
+      origin: {
+        handle: `@mallory@${new URL(remote.origin).host}`,
+        boost: { handle: `@alice@${new URL(remote.origin).host}` },
+      },
+    });
+
+    const undo = new Undo({
+      id: new URL(`${announce.id?.href ?? ''}#undo`),
+      actor: remote.actor('alice'),
+      object: announce,
+    });
+    expect((await remote.post(sharedInbox(), undo, 'alice')).status).toBe(202);
+    await until(async () => !(await homeFeed(viewer)).some((post) => post.origin?.boost));
+  });
+
   it('likes, boosts and replies to a followed post, signed to its author, and undoes them', async () => {
-    const post = (await homeFeed(viewer)).find((item) => item.origin);
+    const post = (await homeFeed(viewer)).find((item) => item.origin && !item.origin.boost);
     if (!post?.origin) throw new Error('No remote post in the feed');
     const noteUri = (
       await t.pool.query<{ uri: string }>('SELECT uri FROM remote_posts WHERE id = $1', [post.id])

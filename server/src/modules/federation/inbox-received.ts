@@ -2,6 +2,7 @@ import type { InboxListenerSetters } from '@fedify/fedify';
 import { Announce, Block, Flag, Like, Move } from '@fedify/vocab';
 import type { Database } from '../../db/client.ts';
 import { receiveBlock } from './inbox-blocks.ts';
+import { receiveFollowedBoost } from './inbox-boosts.ts';
 import { receiveFlag } from './inbox-flags.ts';
 import { receiveReaction } from './inbox-likes.ts';
 import { receiveMove } from './inbox-moves.ts';
@@ -15,7 +16,12 @@ import { receiveMove } from './inbox-moves.ts';
 export function listenToReceivedActivities(inboxes: InboxListenerSetters<void>, db: Database) {
   inboxes
     .on(Like, (ctx, like) => receiveReaction(ctx, db, 'like', like))
-    .on(Announce, (ctx, announce) => receiveReaction(ctx, db, 'share', announce))
+    // A followed account's boost of a remote note goes to the home feeds (`inbox-boosts.ts`);
+    // a boost of a local post is a share.
+    .on(Announce, async (ctx, announce) => {
+      if (await receiveFollowedBoost(ctx, db, announce)) return;
+      await receiveReaction(ctx, db, 'share', announce);
+    })
     .on(Flag, (ctx, flag) => receiveFlag(ctx, db, flag))
     .on(Block, (ctx, block) => receiveBlock(ctx, db, block))
     .on(Move, (ctx, move) => receiveMove(ctx, db, move));

@@ -9,6 +9,7 @@ import {
   removeRemoteFollower,
   saveRemoteFollower,
 } from './followers.ts';
+import { undoFollowedBoost } from './inbox-boosts.ts';
 import { listenToFollowedAccounts } from './inbox-following.ts';
 import { undoReaction } from './inbox-likes.ts';
 import { listenToReceivedActivities } from './inbox-received.ts';
@@ -111,6 +112,7 @@ export function listenToInboxes(inboxes: InboxListenerSetters<void>, deps: Inbox
     .on(Undo, async (ctx, undo) => {
       await undoFollow(ctx, db, undo);
       await undoReaction(ctx, db, undo);
+      await undoFollowedBoost(db, undo);
     })
     .onError((_ctx, error) => {
       log.error({ err: error }, 'federation inbox: an activity could not be handled');

@@ -1,9 +1,11 @@
 import type { PresentedPost } from '@zura/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { ChangeNotices } from '../../db/change-notices.ts';
 import type { Database } from '../../db/client.ts';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   remoteActors,
+  remoteBoosts,
   remoteFollows,
   remoteInteractions,
   remotePosts,
@@ -29,11 +31,14 @@ export type RemoteFeed = {
   ) => Promise<RemoteFeedPage>;
 };
 
+type Actor = typeof remoteActors.$inferSelect;
 type Row = {
   post: typeof remotePosts.$inferSelect;
-  actor: typeof remoteActors.$inferSelect;
+  actor: Actor;
   liked: boolean;
   boosted: boolean;
+  /** When it comes as a followed account's boost. */
+  boost?: { id: number; published: Date; booster: Actor };
 };
 
 /** A remote post in the shape of the feed's posts: free, public, no local author. */
@@ -42,7 +47,7 @@ function presentRemotePost(row: Row): PresentedPost {
   const handle = actor.handle ?? actor.uri;
   return {
     id: post.id,
-    created_at: post.published.toISOString(),
+    created_at: (row.boost?.published ?? post.published).toISOString(),
     // No local account: 0 is no user's id.
     user_id: 0,
     username: actor.displayName ?? handle,
@@ -80,6 +85,16 @@ function presentRemotePost(row: Row): PresentedPost {
         alt: file.alt,
       })),
       boosted_by_me: row.boosted,
+      ...(row.boost
+        ? {
+            boost: {
+              id: row.boost.id,
+              handle: row.boost.booster.handle ?? row.boost.booster.uri,
+              name: row.boost.booster.displayName,
+              profile_url: row.boost.booster.profileUrl ?? row.boost.booster.uri,
+            },
+          }
+        : {}),
     },
   };
 }
@@ -114,28 +129,100 @@ export function createRemoteFeed(db: Database, changes: ChangeNotices): RemoteFe
   return {
     followsRemote: (viewerId) => viewers.has(viewerId),
     async page(viewerId, before, limit) {
-      const rows = await db
-        .select({
-          post: remotePosts,
-          actor: remoteActors,
-          liked: sql<boolean>`exists (select 1 from ${remoteInteractions} where ${remoteInteractions.remotePostId} = ${remotePosts.id} and ${remoteInteractions.userId} = ${viewerId} and ${remoteInteractions.kind} = 'like')`,
-          boosted: sql<boolean>`exists (select 1 from ${remoteInteractions} where ${remoteInteractions.remotePostId} = ${remotePosts.id} and ${remoteInteractions.userId} = ${viewerId} and ${remoteInteractions.kind} = 'boost')`,
-        })
-        .from(remoteFollows)
-        .innerJoin(remoteActors, eq(remoteActors.id, remoteFollows.remoteActorId))
-        .innerJoin(remotePosts, eq(remotePosts.remoteActorId, remoteFollows.remoteActorId))
-        .where(
-          and(
-            eq(remoteFollows.userId, viewerId),
-            eq(remoteFollows.state, 'accepted'),
-            before
-              ? sql`(${remotePosts.published}, ${remotePosts.id}) < (${before.createdAt.toISOString()}::timestamptz, ${before.id})`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(remotePosts.published), desc(remotePosts.id))
-        .limit(limit + 1);
-      return { posts: rows.slice(0, limit).map(presentRemotePost), more: rows.length > limit };
+      const [own, boosts] = await Promise.all([
+        ownPosts(db, viewerId, before, limit + 1),
+        boostedPosts(db, viewerId, before, limit + 1),
+      ]);
+      const position = (row: Row) => ({
+        at: (row.boost?.published ?? row.post.published).getTime(),
+        id: row.boost?.id ?? row.post.id,
+      });
+      const merged = [...own, ...boosts].sort((a, b) => {
+        const [x, y] = [position(a), position(b)];
+        return y.at - x.at || y.id - x.id;
+      });
+      return {
+        posts: merged.slice(0, limit).map(presentRemotePost),
+        more: merged.length > limit,
+      };
     },
   };
+}
+
+/** Whether the viewer liked or boosted the post (`remote_interactions`). */
+function viewerDid(viewerId: number, kind: 'like' | 'boost') {
+  return sql<boolean>`exists (select 1 from ${remoteInteractions} where ${remoteInteractions.remotePostId} = ${remotePosts.id} and ${remoteInteractions.userId} = ${viewerId} and ${remoteInteractions.kind} = ${kind})`;
+}
+
+function olderThan(column: SQLWrapper, id: SQLWrapper, position: FeedPosition | undefined) {
+  return position
+    ? sql`(${column}, ${id}) < (${position.createdAt.toISOString()}::timestamptz, ${position.id})`
+    : undefined;
+}
+
+/** The posts of the accounts the viewer follows, newest first. */
+function ownPosts(
+  db: Database,
+  viewerId: number,
+  position: FeedPosition | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      post: remotePosts,
+      actor: remoteActors,
+      liked: viewerDid(viewerId, 'like'),
+      boosted: viewerDid(viewerId, 'boost'),
+    })
+    .from(remoteFollows)
+    .innerJoin(remoteActors, eq(remoteActors.id, remoteFollows.remoteActorId))
+    .innerJoin(remotePosts, eq(remotePosts.remoteActorId, remoteFollows.remoteActorId))
+    .where(
+      and(
+        eq(remoteFollows.userId, viewerId),
+        eq(remoteFollows.state, 'accepted'),
+        olderThan(remotePosts.published, remotePosts.id, position),
+      ),
+    )
+    .orderBy(desc(remotePosts.published), desc(remotePosts.id))
+    .limit(limit);
+}
+
+const boosters = alias(remoteActors, 'boosters');
+
+/** The boosts of the accounts the viewer follows, newest first, each with its post. */
+async function boostedPosts(
+  db: Database,
+  viewerId: number,
+  position: FeedPosition | undefined,
+  limit: number,
+): Promise<Row[]> {
+  const rows = await db
+    .select({
+      post: remotePosts,
+      actor: remoteActors,
+      liked: viewerDid(viewerId, 'like'),
+      boosted: viewerDid(viewerId, 'boost'),
+      boostId: remoteBoosts.id,
+      boostPublished: remoteBoosts.published,
+      booster: boosters,
+    })
+    .from(remoteFollows)
+    .innerJoin(boosters, eq(boosters.id, remoteFollows.remoteActorId))
+    .innerJoin(remoteBoosts, eq(remoteBoosts.boosterId, remoteFollows.remoteActorId))
+    .innerJoin(remotePosts, eq(remotePosts.id, remoteBoosts.remotePostId))
+    .innerJoin(remoteActors, eq(remoteActors.id, remotePosts.remoteActorId))
+    .where(
+      and(
+        eq(remoteFollows.userId, viewerId),
+        eq(remoteFollows.state, 'accepted'),
+        olderThan(remoteBoosts.published, remoteBoosts.id, position),
+      ),
+    )
+    .orderBy(desc(remoteBoosts.published), desc(remoteBoosts.id))
+    .limit(limit);
+  return rows.map(({ boostId, boostPublished, booster, ...row }) => ({
+    ...row,
+    boost: { id: boostId, published: boostPublished, booster },
+  }));
 }

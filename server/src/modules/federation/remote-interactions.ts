@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Federation } from '@fedify/fedify';
 import { Announce, Create, Like, Note, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   remoteActors,
+  remoteBoosts,
   remoteFollows,
   remoteInteractions,
   remotePosts,
@@ -14,21 +15,19 @@ import { instantOf, textToHtml } from './objects.ts';
 
 type Kind = 'like' | 'boost';
 
-/** The remote post, when the user follows its author (what puts it in their feed). */
+/** The remote post, when it is in the user's home feed. */
 async function postSeenBy(db: Database, userId: number, postId: number) {
   const [row] = await db
     .select({ post: remotePosts, actor: remoteActors })
     .from(remotePosts)
     .innerJoin(remoteActors, eq(remoteActors.id, remotePosts.remoteActorId))
-    .innerJoin(
-      remoteFollows,
+    .where(
       and(
-        eq(remoteFollows.remoteActorId, remotePosts.remoteActorId),
-        eq(remoteFollows.userId, userId),
-        eq(remoteFollows.state, 'accepted'),
+        eq(remotePosts.id, postId),
+        // In their feed: its author followed, or boosted by an account they follow.
+        sql`exists (select 1 from ${remoteFollows} where ${remoteFollows.userId} = ${userId} and ${remoteFollows.state} = 'accepted' and (${remoteFollows.remoteActorId} = ${remotePosts.remoteActorId} or ${remoteFollows.remoteActorId} in (select ${remoteBoosts.boosterId} from ${remoteBoosts} where ${remoteBoosts.remotePostId} = ${remotePosts.id})))`,
       ),
-    )
-    .where(eq(remotePosts.id, postId));
+    );
   if (!row?.actor.inbox) throw new NotFoundError('Post not found.');
   return { post: row.post, actor: row.actor, inbox: row.actor.inbox };
 }

@@ -59,18 +59,28 @@ async function fieldsOf(note: Note, documentLoader: DocumentLoader) {
   };
 }
 
-/** Stores a followed account's public note once (a second `Create` of it changes nothing). */
+/**
+ * Stores a followed account's public note once (a second `Create` of it changes nothing) and
+ * answers its row's id.
+ */
 export async function storeRemotePost(
   db: Database,
   remoteActorId: number,
   note: Note,
   documentLoader: DocumentLoader,
-) {
-  if (!note.id) return;
-  await db
+): Promise<number | undefined> {
+  if (!note.id) return undefined;
+  const [inserted] = await db
     .insert(remotePosts)
     .values({ uri: note.id.href, remoteActorId, ...(await fieldsOf(note, documentLoader)) })
-    .onConflictDoNothing({ target: remotePosts.uri });
+    .onConflictDoNothing({ target: remotePosts.uri })
+    .returning({ id: remotePosts.id });
+  if (inserted) return inserted.id;
+  const [kept] = await db
+    .select({ id: remotePosts.id })
+    .from(remotePosts)
+    .where(eq(remotePosts.uri, note.id.href));
+  return kept?.id;
 }
 
 /** Applies an edit of a stored note, only when its author (`actorUri`) sent it. */

@@ -116,6 +116,8 @@ export async function startRemoteServer() {
     ['alice-new', await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')],
   ]);
   const received: Received[] = [];
+  /** Notes the stand-in serves at their ids (`publish`), as a server serves its statuses. */
+  const notes = new Map<string, Note>();
   const federation: Federation<void> = createFederation<void>({
     kv: new MemoryKvStore(),
     queue: new InProcessMessageQueue(),
@@ -141,6 +143,11 @@ export async function startRemoteServer() {
       const pair = pairs.get(identifier);
       return pair ? [pair] : [];
     });
+  federation.setObjectDispatcher(
+    Note,
+    '/users/{identifier}/statuses/{id}',
+    (_ctx, values) => notes.get(`${values.identifier}/${values.id}`) ?? null,
+  );
 
   const record = async (
     type: Received['type'],
@@ -255,6 +262,11 @@ export async function startRemoteServer() {
       });
     },
     post,
+    /** Serves a note (its id `/users/<name>/statuses/<n>`) for anyone who fetches it. */
+    publish(note: Note) {
+      const match = /\/users\/([^/]+)\/statuses\/([^/]+)$/.exec(note.id?.pathname ?? '');
+      if (match) notes.set(`${match[1]}/${match[2]}`, note);
+    },
     /** Waits (bounded) until an arrival matches, and answers it. */
     async waitFor(match: (arrival: Received) => boolean): Promise<Received> {
       const deadline = Date.now() + WAIT_MS;
