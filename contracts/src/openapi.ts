@@ -6606,6 +6606,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
           }[];
         };
@@ -6778,6 +6784,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
           };
         };
@@ -6945,6 +6957,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
           }[];
         };
@@ -7081,6 +7099,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
           };
         };
@@ -7289,6 +7313,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
           };
         };
@@ -7451,6 +7481,12 @@ export interface operations {
                   alt: string | null;
                 }[];
                 boosted_by_me: boolean;
+                boost?: {
+                  id: number;
+                  handle: string;
+                  name: string | null;
+                  profile_url: string;
+                };
               };
             };
           };
@@ -7620,6 +7656,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
             publish_at: string | null;
           }[];
@@ -7746,6 +7788,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
             publish_at: string | null;
           }[];
@@ -7871,6 +7919,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
             publish_at: string | null;
           };
@@ -8035,6 +8089,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
           };
         };
@@ -11047,6 +11107,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
           };
         };
@@ -15313,6 +15379,12 @@ export interface operations {
                 alt: string | null;
               }[];
               boosted_by_me: boolean;
+              boost?: {
+                id: number;
+                handle: string;
+                name: string | null;
+                profile_url: string;
+              };
             };
           }[];
         };

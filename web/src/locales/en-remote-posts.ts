@@ -3,6 +3,7 @@ export const remotePostsText = {
   remotePosts: {
     postBy: 'Post by {{handle}}',
     fromServer: 'From {{handle}}',
+    boostedBy: 'Boosted by {{handle}}',
     show: 'Show',
     hide: 'Hide',
     attachment: 'Attached file',

@@ -99,4 +99,20 @@ describe('a remote account’s post in the home feed', () => {
       content: 'Lovely robin',
     });
   });
+
+  it('says who boosted it when it comes as a boost', () => {
+    renderWithApp(
+      <RemotePostCard
+        post={remotePost({
+          boost: {
+            id: 2,
+            handle: '@bo@social.example',
+            name: 'Bo',
+            profile_url: 'https://social.example/@bo',
+          },
+        })}
+      />,
+    );
+    expect(screen.getByText('Boosted by Bo')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import type { PresentedPost } from '@zura/contracts';
 import Globe from 'lucide-react/icons/globe';
 import Paperclip from 'lucide-react/icons/paperclip';
+import Repeat2 from 'lucide-react/icons/repeat-2';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../ui/Button';
@@ -22,6 +23,12 @@ export function RemotePostCard({ post }: { post: PresentedPost }) {
       aria-label={t('remotePosts.postBy', { handle: origin.handle })}
       className="space-y-3 rounded-2xl bg-white p-5 ring-1 ring-slate-200"
     >
+      {origin.boost && (
+        <p className="inline-flex items-center gap-1 text-xs text-slate-600">
+          <Repeat2 className="size-3.5" aria-hidden />
+          {t('remotePosts.boostedBy', { handle: origin.boost.name ?? origin.boost.handle })}
+        </p>
+      )}
       <header className="flex flex-wrap items-center justify-between gap-2">
         <a
           href={origin.profile_url}

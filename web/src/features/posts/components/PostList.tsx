@@ -145,6 +145,7 @@ export function PostList({ posts, variant, onUnlocked, label, authorIsCreator }:
         // A remote account's post has its own ids (issue 36), apart from local posts'.
         rowKey={(index) => {
           const post = posts[index];
+          if (post?.origin?.boost) return `boost-${post.origin.boost.id}`;
           return post?.origin ? `remote-${post.id}` : (post?.id ?? index);
         }}
         renderRow={(index) => {
