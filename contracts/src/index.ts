@@ -40,4 +40,5 @@ export * from './library.ts';
 export * from './error-codes.ts';
 export * from './leak-trace.ts';
 export * from './federation-control.ts';
+export * from './federation-delivery.ts';
 export * from './federation-following.ts';

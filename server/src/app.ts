@@ -34,6 +34,7 @@ import { profilesRoutes } from './modules/profiles/routes.ts';
 import { profilePreviewHead } from './modules/profiles/share-preview.ts';
 import {
   type FederationHandle,
+  deadLetterRoutes,
   federationControlRoutes,
   federationFollowingRoutes,
   registerFederation,
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(
         federationControlRoutes({ control: deps.federation?.control, db, audit: services.audit }),
       );
+      await api.register(deadLetterRoutes({ deliveries: deps.federation?.deliveries }));
       await api.register(
         federationFollowingRoutes({
           federation: deps.federation?.federation,

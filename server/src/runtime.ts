@@ -85,7 +85,7 @@ export async function startRuntime(options: {
     log.error({ err: error }, 'change notices: connection lost'),
   );
   // Before the services: account deletion sends the actor's Delete through it.
-  const federation = startFederation({ config, db: database.db, log, changes });
+  const federation = startFederation({ config, db: database.db, log, changes, redis });
   const services = createServices({
     config,
     changes,

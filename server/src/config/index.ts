@@ -147,7 +147,7 @@ const envSchema = z.object({
     .default('false'),
   /**
    * Attempts at one delivery before it is given up and kept as a dead letter for the admins;
-   * the waits between them double from a second (10 attempts: about 17 minutes in all).
+   * the waits between them double from a second (10 attempts: about 8.5 minutes in all).
    */
   FEDERATION_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(10),
   TRUST_PROXY: z

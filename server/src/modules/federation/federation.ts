@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import {
+  createExponentialBackoffPolicy,
   createFederation,
   type Federation,
   type KvStore,
@@ -14,7 +15,12 @@ import {
   listFullyPublicPosts,
 } from '../posts/index.ts';
 import type { ActorKeys } from './keys.ts';
-import { countAcceptedFollowers, FOLLOWERS_PAGE, listAcceptedFollowers } from './followers.ts';
+import {
+  countAcceptedFollowers,
+  FOLLOWERS_PAGE,
+  listAcceptedFollowers,
+  removeGoneFollowers,
+} from './followers.ts';
 import { listenToInboxes } from './inbox.ts';
 import { createOfPost, instantOf, textToHtml } from './objects.ts';
 import { publicMediaPaths } from './public-media.ts';
@@ -72,6 +78,10 @@ export type ZuraFederationDeps = {
   log: { error: (obj: object, msg: string) => void };
   /** Before a user's first accepted remote follower (`publisher.ts`, `seed`). */
   beforeFirstFollower: (userId: number) => Promise<void>;
+  /** Every failed delivery attempt (`dead-letters.ts`). */
+  onOutboxError?: (error: Error) => void;
+  /** Attempts at one delivery before Fedify gives up (`FEDERATION_DELIVERY_ATTEMPTS`). */
+  deliveryAttempts?: number;
 };
 
 /**
@@ -93,6 +103,20 @@ export function createZuraFederation(deps: ZuraFederationDeps): Federation<void>
     origin: { handleHost: origin.host, webOrigin: origin.origin },
     allowPrivateAddress: deps.allowPrivateAddresses,
     userAgent: { software: `Zura/${VERSION}`, url: origin },
+    // Fedify's maxAttempts counts the retries after the first attempt; the waits double from a
+    // second, so ten attempts span about eight and a half minutes.
+    outboxRetryPolicy: createExponentialBackoffPolicy({
+      maxAttempts: (deps.deliveryAttempts ?? 10) - 1,
+    }),
+    ...(deps.onOutboxError ? { onOutboxError: deps.onOutboxError } : {}),
+  });
+  // 410 Gone: the accounts behind that inbox are gone for good; they stop being followers.
+  federation.setOutboxPermanentFailureHandler(async (_ctx, { statusCode, actorIds }) => {
+    if (statusCode === 410)
+      await removeGoneFollowers(
+        db,
+        actorIds.map((id) => id.href),
+      );
   });
 
   const person = async (ctx: RequestContext<void>, identifier: string, user: ActorUser) => {

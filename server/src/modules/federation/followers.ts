@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, not, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { remoteFollowers } from '../../db/schema/index.ts';
 import { onBlockedDomain } from './domain-blocks.ts';
@@ -52,6 +52,12 @@ export async function removeRemoteFollower(db: Database, userId: number, actorId
     .where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.actorId, actorId)))
     .returning({ id: remoteFollowers.id });
   return removed.length > 0;
+}
+
+/** Actors a remote server says are gone (410): they follow nobody here any more. */
+export async function removeGoneFollowers(db: Database, actorIds: readonly string[]) {
+  if (actorIds.length === 0) return;
+  await db.delete(remoteFollowers).where(inArray(remoteFollowers.actorId, [...actorIds]));
 }
 
 /** The local user whose follow by `actorId` had the `Follow` of this id, if any. */

@@ -1,4 +1,5 @@
 import type { Federation } from '@fedify/fedify';
+import type { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/index.ts';
 import type { ChangeNotices } from '../../db/change-notices.ts';
@@ -8,6 +9,7 @@ import type { MediaSigner } from '../media/index.ts';
 import { registerAtomFeed } from './atom.ts';
 import { createActorDeletion } from './actor-deletion.ts';
 import { createFederationControl, type FederationControl } from './control.ts';
+import { createDeadLetters, type DeadLetter } from './dead-letters.ts';
 import { createZuraFederation } from './federation.ts';
 import { approveRemoteFollower } from './inbox.ts';
 import { createActorKeys } from './keys.ts';
@@ -16,8 +18,19 @@ import { createPostgresMessageQueue } from './message-queue.ts';
 import { mountFederation, refuseFederation } from './mount.ts';
 import { createPostPublisher } from './publisher.ts';
 import { registerPublicMedia } from './public-media.ts';
+import { createRedisKvStore } from './redis-kv-store.ts';
 
 type Log = { error: (obj: object, msg: string) => void };
+
+/** The admins' view of deliveries (`dead-letter-routes.ts`). */
+export type DeliveryAdmin = {
+  list: (limit: number) => Promise<DeadLetter[]>;
+  /** Queues a dead letter again; false when there is none. */
+  retry: (id: number) => Promise<boolean>;
+  discard: (id: number) => Promise<boolean>;
+  /** Messages on the queue: due now, and waiting for a retry's time. */
+  backlog: () => Promise<{ ready: number; delayed: number }>;
+};
 
 /** The running federation of one instance: Fedify, and its queue's workers until `stop`. */
 export type FederationHandle = {
@@ -32,6 +45,8 @@ export type FederationHandle = {
   control: FederationControl;
   /** Before an account is deleted: `Delete` of its actor to its remote followers. */
   deleteActor: (userId: number) => Promise<void>;
+  /** Dead letters and the queue's backlog, for admins. */
+  deliveries: DeliveryAdmin;
   /** Stops the queue's listener, after the message in hand is done. */
   stop: () => Promise<void>;
 };
@@ -47,16 +62,25 @@ export function startFederation(deps: {
   log: Log;
   /** Change notices of posts: what the publisher sends followers (`publisher.ts`). */
   changes: ChangeNotices;
+  /** With REDIS_URL: Fedify's key-value store lives there (its queue stays in PostgreSQL). */
+  redis?: Redis | undefined;
 }): FederationHandle | undefined {
   const { config, db, log } = deps;
   if (!config.federation.enabled) return undefined;
   // The publisher needs the federation, whose inbox asks the publisher before a first follower
   // (called only once both are made).
   const beforeFirstFollower = (userId: number) => publisher.seed(userId);
+  const deadLetters = createDeadLetters(db, log);
+  const queue = deadLetters.watch(createPostgresMessageQueue(db, { log }));
   const federation = createZuraFederation({
     db,
-    kv: createPostgresKvStore(db),
-    queue: createPostgresMessageQueue(db, { log }),
+    // Named by the public address: instances of one site share it, other sites on one Redis do not.
+    kv: deps.redis
+      ? createRedisKvStore(deps.redis, { namespace: `zura:fedify:${config.publicUrl}:` })
+      : createPostgresKvStore(db),
+    queue,
+    onOutboxError: deadLetters.onOutboxError,
+    deliveryAttempts: config.federation.deliveryAttempts,
     keys: createActorKeys(db),
     publicUrl: config.publicUrl,
     allowPrivateAddresses: config.federation.allowPrivateAddresses,
@@ -86,6 +110,15 @@ export function startFederation(deps: {
       approve: approveFollower,
     }),
     deleteActor: createActorDeletion({ db, federation, publicUrl: config.publicUrl, log }),
+    deliveries: {
+      list: (limit) => deadLetters.list(limit),
+      retry: (id) => deadLetters.retry(id, queue),
+      discard: (id) => deadLetters.discard(id),
+      async backlog() {
+        const depth = await queue.getDepth?.();
+        return { ready: depth?.ready ?? 0, delayed: depth?.delayed ?? 0 };
+      },
+    },
     async stop() {
       stopListening();
       controller.abort();
