@@ -1,20 +1,12 @@
 import path from 'node:path';
-import type { Redis } from 'ioredis';
-import type pg from 'pg';
-import type { Config } from './config/index.ts';
-import type { EventBus } from './events/bus.ts';
-import type { ChangeNotices } from './db/change-notices.ts';
 import { createMessagingService } from './modules/messaging/service.ts';
 import { createMassMessagesService } from './modules/mass-messages/service.ts';
 import { createMassSender } from './modules/mass-messages/sender.ts';
-import type { Database } from './db/client.ts';
-import type { JobHandlers, JobQueue } from './jobs/queue.ts';
+import type { JobHandlers } from './jobs/queue.ts';
 import { createShareCards } from './lib/share-card.ts';
-import type { Mailer } from './mail/mailer.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createAudienceService } from './modules/audience/service.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
-import type { Secrets } from './lib/secrets.ts';
 import { createMarking } from './marking.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAccountService } from './modules/account/service.ts';
@@ -62,33 +54,14 @@ import { createStripeProvider } from './modules/wallet/providers/stripe.ts';
 import { createTestModeProvider } from './modules/wallet/providers/test-mode.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import { createRequireAdmin, createRequireUser } from './plugins/auth.ts';
-import type { MediaStorage } from './storage/storage.ts';
 import { createPresence } from './modules/push/presence.ts';
 import { createPushSender } from './modules/push/sender.ts';
 import { busWithPush, createPushService } from './modules/push/service.ts';
-import type { VapidKeys } from './modules/push/vapid.ts';
 import { ffmpegBinaries } from './video/ffmpeg-binary.ts';
 import { createTranscodeShutdown, startBackgroundWork } from './work.ts';
+import type { ServiceDeps } from './service-deps.ts';
 
-export type ServiceDeps = {
-  config: Config;
-  log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-  /** Shared rate-limit counters and call signalling between instances when REDIS_URL is set. */
-  redis?: Redis | undefined;
-  bus: EventBus;
-  /** Notices of writes that make the in-memory copies of hot reads wrong. */
-  changes: ChangeNotices;
-  db: Database;
-  /** The pool under `db`: the transcode holds a per-upload advisory lock on one connection. */
-  pool: pg.Pool;
-  jobs: JobQueue;
-  mailer: Mailer;
-  secrets: Secrets;
-  storage: MediaStorage;
-  vapid: VapidKeys;
-  /** Before an account is deleted (federation's `Delete` of the actor); absent without it. */
-  beforeAccountDeleted?: ((userId: number) => Promise<void>) | undefined;
-};
+export type { ServiceDeps };
 
 export type Services = ReturnType<typeof createServices>;
 

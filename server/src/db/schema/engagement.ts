@@ -60,10 +60,9 @@ export const postComments = pgTable(
     authorId: bigint('author_id', { mode: 'number' }).references(() => users.id, {
       onDelete: 'cascade',
     }),
-    remoteActorId: bigint('remote_actor_id', { mode: 'number' }).references(
-      () => remoteActors.id,
-      { onDelete: 'cascade' },
-    ),
+    remoteActorId: bigint('remote_actor_id', { mode: 'number' }).references(() => remoteActors.id, {
+      onDelete: 'cascade',
+    }),
     /** The remote Note's id: its `Update` and `Delete` find it, a replay adds nothing. */
     remoteObjectUri: text('remote_object_uri').unique('post_comments_remote_object_uri_key'),
     parentId: bigint('parent_id', { mode: 'number' }).references(

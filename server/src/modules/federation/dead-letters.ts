@@ -171,5 +171,3 @@ export function createDeadLetters(db: Database, log: Log) {
     },
   };
 }
-
-export type DeadLetters = ReturnType<typeof createDeadLetters>;

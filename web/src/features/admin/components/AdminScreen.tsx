@@ -7,6 +7,7 @@ import { NotFound } from '../../../ui/NotFound';
 import { DomainBlocksTab } from '../../federation';
 import { ApplicationsReview } from './ApplicationsReview';
 import { AuditLogView } from './AuditLogView';
+import { FederationDeliveries } from './FederationDeliveries';
 import { LeakTracerTab } from './LeakTracerTab';
 import { PayoutsReview } from './PayoutsReview';
 import { ReportsReview } from './ReportsReview';
@@ -16,13 +17,23 @@ import { useOwnProfile } from '../../../lib/own-profile';
 type AdminTab =
   'reports' | 'applications' | 'payouts' | 'users' | 'leakTracer' | 'federation' | 'audit';
 
+/** Federation: the domains blocked, then the deliveries given up on. */
+function FederationTab() {
+  return (
+    <div className="space-y-10">
+      <DomainBlocksTab />
+      <FederationDeliveries />
+    </div>
+  );
+}
+
 const TAB_VIEWS: Record<AdminTab, () => React.JSX.Element> = {
   reports: ReportsReview,
   applications: ApplicationsReview,
   payouts: PayoutsReview,
   users: UsersReview,
   leakTracer: LeakTracerTab,
-  federation: DomainBlocksTab,
+  federation: FederationTab,
   audit: AuditLogView,
 };
 
