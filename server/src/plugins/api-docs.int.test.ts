@@ -50,6 +50,8 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/admin/leak-trace/:id/takedown/': 'a text notice to download',
   'DELETE /api/uploads/:id/': 'answers 204, no body',
   'DELETE /api/posts/:id/': 'answers 204, no body',
+  'DELETE /api/federation/domain-blocks/:id/': 'answers 204, no body',
+  'DELETE /api/federation/deliveries/:id/': 'answers 204, no body',
   'DELETE /api/messaging/attachments/:id/delete_attachment/': 'answers 204, no body',
 };
 
